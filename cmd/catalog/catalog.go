@@ -1,0 +1,21 @@
+// Package catalog wires every game and strategy cardsim ships into the
+// registries the commands use. Adding a game means adding its lines here.
+package catalog
+
+import (
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/strategies"
+)
+
+// Games returns a registry holding every game.
+func Games() *games.Registry {
+	r := new(games.Registry)
+	return r
+}
+
+// Strategies returns a registry holding every strategy, generic and per game.
+func Strategies() *strategies.Registry {
+	r := new(strategies.Registry)
+	r.Register(strategies.RandomDefinition())
+	return r
+}

@@ -1,0 +1,119 @@
+package games
+
+import "github.com/cardsim/cardsim/games/cards"
+
+// Action is a move a seat may make, a small non-negative integer whose meaning
+// the game defines. Legal actions are always listed in ascending order.
+type Action int32
+
+// Terminal is the seat State.Turn reports once a game is over.
+const Terminal = -1
+
+// Game is a card game with its rules fixed: the source of states and the
+// description sim and reports need (seats, score bounds, metric names).
+type Game interface {
+	// Name returns the game's CLI name, such as "nora".
+	Name() string
+	// Seats returns the number of players.
+	Seats() int
+	// Rules returns every rule option with the value in force.
+	Rules() []Setting
+	// ScoreBounds returns the least and greatest score a seat can end with.
+	ScoreBounds() (lo, hi int)
+	// Metrics describes the named counts State.Metrics reports per game.
+	Metrics() []Metric
+	// NewState returns a state ready for Reset or Deal.
+	NewState() State
+}
+
+// State is one game in progress. A State is used by one goroutine; sim keeps
+// one per worker and resets it for every game, so Reset and the play methods
+// should not allocate once the state is warm.
+type State interface {
+	// Reset starts a new game whose chance events (shuffles, draws) all derive
+	// from seed.
+	Reset(seed uint64)
+	// Deal starts a new game from a deal given as text, in the game's
+	// documented form; later chance events derive from seed. It reports a
+	// clear error for a deal that does not fit the rules.
+	Deal(deal string, seed uint64) error
+	// Turn returns the seat to act, or Terminal when the game is over.
+	Turn() int
+	// Legal appends the legal actions of the seat to act to dst[:0], in
+	// ascending order, and returns it. It is never empty before the end.
+	Legal(dst []Action) []Action
+	// Apply plays a legal action for the seat to act.
+	Apply(a Action)
+	// View returns what seat may see now. The view stays valid until the next
+	// call that changes the state.
+	View(seat int) View
+	// Outcome returns seat's result once the game is over.
+	Outcome(seat int) Outcome
+	// Metrics appends the game's metrics, in the order of Game.Metrics, to
+	// dst[:0] and returns it.
+	Metrics(dst []int64) []int64
+	// Cards appends every card of the game, wherever it is (held, dealt,
+	// removed), to dst[:0] and returns it; the multiset never changes.
+	Cards(dst []cards.Card) []cards.Card
+	// Clone returns an independent copy.
+	Clone() State
+	// Determinize re-orders the cards hidden from seat, consistently with
+	// what seat's view shows, drawing from the given seed.
+	Determinize(seat int, seed uint64)
+	// ActionString names an action legal now, for traces and prompts.
+	ActionString(a Action) string
+	// Record switches the event log on or off; off by default, and free
+	// when off.
+	Record(on bool)
+	// Events returns the events logged since the deal.
+	Events() []Event
+}
+
+// View is what one seat may see of a state. Games return their own view
+// types; generic strategies use only the legal actions.
+type View interface {
+	// Seat returns the seat whose view this is.
+	Seat() int
+}
+
+// Result is how a game ended for a seat.
+type Result int8
+
+// The results.
+const (
+	Loss Result = iota
+	Draw
+	Win
+)
+
+// String returns "loss", "draw" or "win".
+func (r Result) String() string {
+	switch r {
+	case Win:
+		return "win"
+	case Draw:
+		return "draw"
+	}
+	return "loss"
+}
+
+// Outcome is a seat's result at the end of a game.
+type Outcome struct {
+	Score  int    // the seat's score, within Game.ScoreBounds
+	Result Result // for a solitaire, Win means the best possible score
+}
+
+// Metric names and explains one count a game reports per game. A name with a
+// dot ("ip_earned.joke") belongs to the group before the dot, which reports
+// chart side by side.
+type Metric struct {
+	Name  string
+	Usage string
+}
+
+// Event is one entry of a game's log. Games define their own event types;
+// String gives the human-readable trace line and the value marshals to a
+// JSON object whose "type" field names the event.
+type Event interface {
+	String() string
+}

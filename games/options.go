@@ -1,0 +1,155 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Setting describes one named option: a rule of a game or a parameter of a
+// strategy, with its value in force, its default and its meaning.
+type Setting struct {
+	Name    string `json:"name"`
+	Value   string `json:"value"`
+	Default string `json:"default"`
+	Usage   string `json:"usage"`
+}
+
+// Options binds option names to variables, as flag.FlagSet binds flags. Games
+// use it for their rules and strategies for their parameters; it parses
+// "key=value" text and rejects unknown keys and bad values with errors that
+// name the option and what it accepts.
+type Options struct {
+	what string // "rule" or "parameter", for errors
+	list []option
+}
+
+type option struct {
+	name, def, usage, accepts string
+	set                       func(string) error
+	get                       func() string
+}
+
+// NewOptions returns an empty set whose errors call each option a what
+// ("rule", "parameter").
+func NewOptions(what string) *Options { return &Options{what: what} }
+
+func (o *Options) add(op option) {
+	if slices.ContainsFunc(o.list, func(x option) bool { return x.name == op.name }) {
+		panic("games: option " + op.name + " defined twice")
+	}
+	if err := op.set(op.def); err != nil {
+		panic("games: default of " + op.name + ": " + err.Error())
+	}
+	o.list = append(o.list, op)
+}
+
+// Int defines an integer option within [lo, hi], stored in *p.
+func (o *Options) Int(p *int, name string, def, lo, hi int, usage string) {
+	o.add(option{
+		name: name, def: strconv.Itoa(def), usage: usage,
+		accepts: fmt.Sprintf("an integer from %d to %d", lo, hi),
+		set: func(s string) error {
+			v, err := strconv.Atoi(s)
+			if err != nil || v < lo || v > hi {
+				return fmt.Errorf("want an integer from %d to %d", lo, hi)
+			}
+			*p = v
+			return nil
+		},
+		get: func() string { return strconv.Itoa(*p) },
+	})
+}
+
+// Float defines a real option within [lo, hi], stored in *p.
+func (o *Options) Float(p *float64, name string, def, lo, hi float64, usage string) {
+	o.add(option{
+		name: name, def: strconv.FormatFloat(def, 'g', -1, 64), usage: usage,
+		accepts: fmt.Sprintf("a number from %g to %g", lo, hi),
+		set: func(s string) error {
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil || !(v >= lo && v <= hi) {
+				return fmt.Errorf("want a number from %g to %g", lo, hi)
+			}
+			*p = v
+			return nil
+		},
+		get: func() string { return strconv.FormatFloat(*p, 'g', -1, 64) },
+	})
+}
+
+// Bool defines a true/false option stored in *p.
+func (o *Options) Bool(p *bool, name string, def bool, usage string) {
+	o.add(option{
+		name: name, def: strconv.FormatBool(def), usage: usage, accepts: "true or false",
+		set: func(s string) error {
+			v, err := strconv.ParseBool(s)
+			if err != nil {
+				return fmt.Errorf("want true or false")
+			}
+			*p = v
+			return nil
+		},
+		get: func() string { return strconv.FormatBool(*p) },
+	})
+}
+
+// Enum defines an option that takes one of choices, stored in *p.
+func (o *Options) Enum(p *string, name, def string, choices []string, usage string) {
+	accepts := "one of " + strings.Join(choices, ", ")
+	o.add(option{
+		name: name, def: def, usage: usage, accepts: accepts,
+		set: func(s string) error {
+			if !slices.Contains(choices, s) {
+				return fmt.Errorf("want %s", accepts)
+			}
+			*p = s
+			return nil
+		},
+		get: func() string { return *p },
+	})
+}
+
+// Set sets the named option from text.
+func (o *Options) Set(name, value string) error {
+	for _, op := range o.list {
+		if op.name == name {
+			if err := op.set(value); err != nil {
+				return fmt.Errorf("%s %s=%s: %v", o.what, name, value, err)
+			}
+			return nil
+		}
+	}
+	names := make([]string, len(o.list))
+	for i, op := range o.list {
+		names[i] = op.name
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("unknown %s %q: there are none", o.what, name)
+	}
+	return fmt.Errorf("unknown %s %q (known: %s)", o.what, name, strings.Join(names, ", "))
+}
+
+// Apply sets options from "key=value" strings, in order.
+func (o *Options) Apply(kvs []string) error {
+	for _, kv := range kvs {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return fmt.Errorf("%s %q: want key=value", o.what, kv)
+		}
+		if err := o.Set(strings.TrimSpace(k), strings.TrimSpace(v)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Settings returns every option with its current value, in definition order.
+func (o *Options) Settings() []Setting {
+	s := make([]Setting, len(o.list))
+	for i, op := range o.list {
+		s[i] = Setting{Name: op.name, Value: op.get(), Default: op.def, Usage: op.usage + " (" + op.accepts + ")"}
+	}
+	return s
+}

@@ -1,0 +1,3 @@
+module github.com/cardsim/cardsim
+
+go 1.24.0

@@ -1,0 +1,9 @@
+// Package strategies defines the bots that play cardsim's games and holds the
+// generic ones that work on any game through the games.State interface alone.
+// Bots written for one game live in strategies/<game>/ and may use that
+// game's view type.
+//
+// A bot sees only its seat's view and the legal actions; its random choices
+// come from its own stream, seeded per game and seat by sim, so a bot never
+// changes the cards that are dealt.
+package strategies

@@ -1,0 +1,21 @@
+package strategies
+
+import "github.com/cardsim/cardsim/games"
+
+// Strategy chooses actions for one seat. sim makes one per worker and seat
+// and calls Begin before every game, so a strategy may keep buffers between
+// games but must not let one game's state leak into the next.
+type Strategy interface {
+	// Begin starts a new game; seed keys the strategy's own random stream.
+	Begin(seed uint64)
+	// Choose returns one of legal (never empty, ascending) given the view.
+	Choose(v games.View, legal []games.Action) games.Action
+}
+
+// Prover is implemented by solvers that may fail to decide a game within
+// their budget. After a game, Undecided reports whether the solver gave up
+// on proving the best result; sim then counts the game as a loss for the
+// lower bound of the win rate and as a win for the upper bound.
+type Prover interface {
+	Undecided() bool
+}
