@@ -4,18 +4,22 @@ package catalog
 
 import (
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/strategies"
+	norabots "github.com/cardsim/cardsim/strategies/nora"
 )
 
 // Games returns a registry holding every game.
 func Games() *games.Registry {
 	r := new(games.Registry)
+	r.Register(nora.Definition())
 	return r
 }
 
 // Strategies returns a registry holding every strategy, generic and per game.
 func Strategies() *strategies.Registry {
 	r := new(strategies.Registry)
+	norabots.Register(r)
 	r.Register(strategies.RandomDefinition())
 	return r
 }

@@ -51,7 +51,7 @@ func play(g games.Game, seed uint64, maxSteps int, check bool) (string, error) {
 	var legal []games.Action
 	var b strings.Builder
 	var cardBuf []cards.Card
-	cloneAt := rng.IntN(40)
+	cloneAt, cloneSeed := rng.IntN(40), rng.Uint64()
 	for step := 0; ; step++ {
 		if step > maxSteps {
 			return "", fmt.Errorf("no end after %d actions", maxSteps)
@@ -77,7 +77,7 @@ func play(g games.Game, seed uint64, maxSteps int, check bool) (string, error) {
 				return "", fmt.Errorf("step %d: %v", step, err)
 			}
 			if step == cloneAt {
-				if err := checkClone(s, rng.Uint64()); err != nil {
+				if err := checkClone(s, cloneSeed); err != nil {
 					return "", fmt.Errorf("step %d: %v", step, err)
 				}
 			}

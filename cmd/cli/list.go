@@ -1,0 +1,99 @@
+package cli
+
+import (
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cardsim/cardsim/sim"
+)
+
+// NewCmdGames returns the command that lists the games.
+func NewCmdGames(f *Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "games",
+		Short: "List the games cardsim plays",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
+			for _, d := range f.Games.All() {
+				fmt.Fprintf(tw, "%s\t%s: %s\n", d.Name, d.Title, d.Summary)
+			}
+			return tw.Flush()
+		},
+	}
+}
+
+// RulesOptions are the options of the rules command.
+type RulesOptions struct {
+	Game  string
+	Rules []string
+}
+
+// NewCmdRules returns the command that lists a game's rule options.
+func NewCmdRules(f *Factory) *cobra.Command {
+	opts := &RulesOptions{}
+	cmd := &cobra.Command{
+		Use:   "rules <game>",
+		Short: "List a game's rule options, their defaults and meanings",
+		Long: `List every rule option of a game with its value, its default and its meaning.
+Any option can be changed in run and trace with --rule key=value.`,
+		Example: "  cardsim rules nora\n  cardsim rules nora --rule insure=2",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.Game = args[0]
+			g, err := f.game(opts.Game, opts.Rules)
+			if err != nil {
+				return err
+			}
+			tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "rule\tvalue\tdefault\tmeaning")
+			for _, s := range g.Rules() {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Name, s.Value, s.Default, s.Usage)
+			}
+			return tw.Flush()
+		},
+	}
+	cmd.Flags().StringArrayVar(&opts.Rules, "rule", nil, "show values with this rule option set (`key=value`, repeatable)")
+	return cmd
+}
+
+// NewCmdStrategies returns the command that lists the strategies of a game.
+func NewCmdStrategies(f *Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:     "strategies <game>",
+		Short:   "List the strategies that play a game, with their parameters",
+		Example: "  cardsim strategies nora",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if _, err := f.Games.Lookup(args[0]); err != nil {
+				return err
+			}
+			for _, d := range f.Strategies.For(args[0]) {
+				scope := ""
+				if d.Game == "" {
+					scope = " (any game)"
+				}
+				fmt.Fprintf(f.Out, "%s%s: %s\n", d.Name, scope, d.Summary)
+				for _, p := range d.Params() {
+					fmt.Fprintf(f.Out, "    --param %s=%s\t%s\n", p.Name, p.Default, p.Usage)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// NewCmdVersion returns the command that prints cardsim's version.
+func NewCmdVersion(f *Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print cardsim's version",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			_, err := fmt.Fprintln(f.Out, "cardsim", sim.Version)
+			return err
+		},
+	}
+}

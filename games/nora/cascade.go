@@ -1,0 +1,347 @@
+package nora
+
+import (
+	"math/bits"
+
+	"github.com/cardsim/cardsim/games/cards"
+)
+
+// Step is one removal step of a cascade: a block of one or more pairs lying
+// end to end, removed at once, and the ip it earned.
+type Step struct {
+	Cards []cards.Card `json:"cards"`
+	IP    Earned       `json:"ip"`
+}
+
+// cascader removes every pair from a sequence in the order the rules choose:
+// for max-ip, the order earning the most ip, found by a depth-first search
+// over the set of positions already removed, memoised in an open-addressing
+// table that is reused (cleared by generation) from one cascade to the next.
+//
+// Positions are those of the sequence when the cascade began, so two cards
+// were adjacent then exactly when their positions differ by one: that is the
+// test for a Reaction.
+type cascader struct {
+	r    *Rules
+	rank [64]uint8
+	n    int
+
+	keys  []uint64
+	moves []uint64
+	vals  []int32
+	gens  []uint32
+	gen   uint32
+	used  int
+	whole bool // search the cascade as one cluster (tests check the split against it)
+}
+
+func newCascader(r *Rules) *cascader {
+	c := &cascader{r: r}
+	c.grow(1 << 10)
+	return c
+}
+
+func (c *cascader) grow(size int) {
+	c.keys = make([]uint64, size)
+	c.moves = make([]uint64, size)
+	c.vals = make([]int32, size)
+	c.gens = make([]uint32, size)
+	c.gen = 1
+	c.used = 0
+}
+
+// slot returns the table index for mask and whether it holds a value.
+func (c *cascader) slot(mask uint64) (int, bool) {
+	m := len(c.keys) - 1
+	h := int((mask * 0x9e3779b97f4a7c15) >> 40)
+	for i := h & m; ; i = (i + 1) & m {
+		if c.gens[i] != c.gen {
+			return i, false
+		}
+		if c.keys[i] == mask {
+			return i, true
+		}
+	}
+}
+
+// live fills dst with the positions not in mask, in order, and returns the
+// count.
+func (c *cascader) live(mask uint64, dst *[64]uint8) int {
+	free := ^mask & (1<<uint(c.n) - 1)
+	m := 0
+	for free != 0 {
+		dst[m] = uint8(bits.TrailingZeros64(free))
+		free &= free - 1
+		m++
+	}
+	return m
+}
+
+// block values the block of k pairs starting at live index i. It returns the
+// ip counted by the search (a quad forfeits the sweep its rank would
+// otherwise earn at the end of the pass), the bits of the positions it
+// removes, and adds the ip by source to e, and the ranks of the quads it
+// takes to quads, when e is not nil.
+func (c *cascader) block(l []uint8, i, k int, e *Earned, quads *uint16) (value int, move uint64) {
+	r := c.r
+	units := k
+	for p := 0; p < k; p++ {
+		j := i + 2*p
+		a, b := l[j], l[j+1]
+		move |= 1<<a | 1<<b
+		rk := c.rank[a]
+		t := j
+		for t > 0 && c.rank[l[t-1]] == rk {
+			t--
+		}
+		u := j + 1
+		for u+1 < len(l) && c.rank[l[u+1]] == rk {
+			u++
+		}
+		run := u - t + 1
+		if run == 4 && t == j && p+1 < k {
+			// The block takes this run of four whole: a quad.
+			value += r.Quad - r.Sweep
+			if e != nil {
+				e[Quad] += r.Quad
+				*quads |= 1 << rk
+			}
+			if l[j+3] != l[j]+3 {
+				value += r.Reaction
+				if e != nil {
+					e[Reaction] += r.Reaction
+				}
+			}
+			if !r.QuadChain {
+				units--
+			}
+			p++ // the quad's second pair is counted with it
+			move |= 1<<l[j+2] | 1<<l[j+3]
+			continue
+		}
+		if rk == uint8(cards.Joker) {
+			value += r.Joke
+			if e != nil {
+				e[Joke] += r.Joke
+			}
+		}
+		if b != a+1 {
+			value += r.Reaction
+			if e != nil {
+				e[Reaction] += r.Reaction
+			}
+		}
+		if run == 3 {
+			value += r.Triple
+			if e != nil {
+				e[Triple] += r.Triple
+			}
+		}
+	}
+	if units > 1 {
+		value += (units - 1) * r.Chain
+		if e != nil {
+			e[Chain] += (units - 1) * r.Chain
+		}
+	}
+	return value, move
+}
+
+// solve returns the most ip the cascade can still earn once the positions in
+// mask are gone, and records the best move in the table.
+func (c *cascader) solve(mask uint64) int {
+	idx, ok := c.slot(mask)
+	if ok {
+		return int(c.vals[idx])
+	}
+	var buf [64]uint8
+	m := c.live(mask, &buf)
+	l := buf[:m]
+	best, bestMove := 0, uint64(0)
+	leftmost := c.r.Removal == RemovalLeftToRight
+	for i := 0; i+1 < m; i++ {
+		if c.rank[l[i]] != c.rank[l[i+1]] {
+			continue
+		}
+		for k := 1; ; k++ {
+			v, move := c.block(l, i, k, nil, nil)
+			if v += c.solve(mask | move); bestMove == 0 || v > best {
+				best, bestMove = v, move
+			}
+			if leftmost {
+				break
+			}
+			q := i + 2*k
+			if q+1 >= m || c.rank[l[q]] != c.rank[l[q+1]] {
+				break
+			}
+		}
+		if leftmost {
+			break
+		}
+	}
+	// The recursion may have grown the table: find the slot again.
+	if 2*(c.used+1) > len(c.keys) {
+		c.rehash()
+	}
+	idx, _ = c.slot(mask)
+	c.keys[idx], c.moves[idx], c.vals[idx], c.gens[idx] = mask, bestMove, int32(best), c.gen
+	c.used++
+	return best
+}
+
+// rehash doubles the table, keeping the entries of the current search.
+func (c *cascader) rehash() {
+	keys, moves, vals, gens, gen := c.keys, c.moves, c.vals, c.gens, c.gen
+	c.grow(2 * len(keys))
+	for i := range keys {
+		if gens[i] == gen {
+			j, _ := c.slot(keys[i])
+			c.keys[j], c.moves[j], c.vals[j], c.gens[j] = keys[i], moves[i], vals[i], c.gen
+			c.used++
+		}
+	}
+}
+
+// fixedCards returns the positions of d's ranks (c.rank[:c.n]) that no
+// order of removal can remove. They split a cascade into clusters that
+// cannot interact: no pair, block or reaction ever spans a card that stays.
+//
+// The leftmost stack reduction leaves survivors whose ranks form the unique
+// reduced word; between them lie segments that reduce to nothing. Another
+// order may leave a different card of a survivor's rank in its place only if
+// the cards between the two reduce to nothing, which (survivors' ranks never
+// cancel) puts the other card inside a segment next to the survivor. So a
+// survivor neither of whose neighbouring segments holds its rank is fixed.
+func (c *cascader) fixedCards() uint64 {
+	var stack [64]uint8
+	h := 0
+	for i := 0; i < c.n; i++ {
+		if h > 0 && c.rank[stack[h-1]] == c.rank[i] {
+			h--
+		} else {
+			stack[h] = uint8(i)
+			h++
+		}
+	}
+	var fixed uint64
+	// segRanks(a, b) is the set of ranks at positions a … b-1.
+	segRanks := func(a, b int) uint16 {
+		var m uint16
+		for i := a; i < b; i++ {
+			m |= 1 << c.rank[i]
+		}
+		return m
+	}
+	prev := -1
+	for k := 0; k < h; k++ {
+		p := int(stack[k])
+		next := c.n
+		if k+1 < h {
+			next = int(stack[k+1])
+		}
+		near := segRanks(prev+1, p) | segRanks(p+1, next)
+		if near&(1<<c.rank[p]) == 0 {
+			fixed |= 1 << uint(p)
+		}
+		prev = p
+	}
+	return fixed
+}
+
+// run removes every pair of d in place, appending removed cards to pile.
+// It returns the cards left (a prefix of d), the grown pile, the ip earned by
+// the steps (before the pass's sweep and jamboree), and the ranks removed
+// whole by a quad. When steps is not nil it appends each step.
+func (c *cascader) run(d []cards.Card, pile []cards.Card, steps *[]Step) (left []cards.Card, _ []cards.Card, e Earned, quadRanks uint16) {
+	c.n = len(d)
+	for i, cd := range d {
+		c.rank[i] = uint8(cd.Rank())
+	}
+	fixed := c.fixedCards()
+	if c.whole {
+		fixed = 0
+	}
+	var removed uint64
+	a := 0
+	for i := 0; i <= len(d); i++ {
+		if i < len(d) && fixed&(1<<uint(i)) == 0 {
+			continue
+		}
+		// d[a:i] is a cluster.
+		switch {
+		case i-a == 2:
+			removed |= 3 << uint(a)
+			var se Earned
+			if c.rank[a] == uint8(cards.Joker) {
+				se[Joke] = c.r.Joke
+			}
+			e.Add(&se)
+			if steps != nil {
+				*steps = append(*steps, Step{Cards: []cards.Card{d[a], d[a+1]}, IP: se})
+			}
+		case i-a > 2:
+			removed |= c.cluster(d, a, i, &e, &quadRanks, steps)
+		}
+		a = i + 1
+	}
+	w := 0
+	for i, cd := range d {
+		if removed&(1<<uint(i)) != 0 {
+			pile = append(pile, cd)
+		} else {
+			d[w] = cd
+			w++
+		}
+	}
+	return d[:w], pile, e, quadRanks
+}
+
+// cluster searches the best order of removal within d[a:b], adds its ip to
+// e and its quads' ranks to quads, and returns the positions it removes.
+func (c *cascader) cluster(d []cards.Card, a, b int, e *Earned, quads *uint16, steps *[]Step) uint64 {
+	n := c.n
+	defer func() { c.n = n }()
+	c.n = b - a
+	for i := a; i < b; i++ {
+		c.rank[i-a] = uint8(d[i].Rank())
+	}
+	c.gen++
+	c.used = 0
+	if c.gen == 0 { // wrapped: clear for real
+		clear(c.gens)
+		c.gen = 1
+	}
+	c.solve(0)
+	var removed uint64
+	var buf [64]uint8
+	for {
+		idx, ok := c.slot(removed)
+		if !ok || c.moves[idx] == 0 {
+			break
+		}
+		move := c.moves[idx]
+		// Recover the block from its bits to count its ip by source.
+		m := c.live(removed, &buf)
+		l := buf[:m]
+		i := 0
+		for l[i] != uint8(bits.TrailingZeros64(move)) {
+			i++
+		}
+		k := bits.OnesCount64(move) / 2
+		var se Earned
+		c.block(l, i, k, &se, quads)
+		e.Add(&se)
+		if steps != nil {
+			st := Step{IP: se}
+			for j := i; j < i+2*k; j++ {
+				st.Cards = append(st.Cards, d[a+int(l[j])])
+			}
+			*steps = append(*steps, st)
+		}
+		removed |= move
+	}
+	// The copy above overwrote c.rank[:b-a], which later clusters (all to
+	// the right of b) never read.
+	return removed << uint(a)
+}

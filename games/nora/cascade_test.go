@@ -1,0 +1,150 @@
+package nora
+
+import (
+	"testing"
+
+	"github.com/cardsim/cardsim/games/cards"
+)
+
+func mustDeck(t testing.TB, s string) []cards.Card {
+	t.Helper()
+	d, err := cards.ParseDeck(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestPassWorkedExamples checks the worked examples of shared/rules/nora.md
+// and more worked by hand, with the ip of each source.
+func TestPassWorkedExamples(t *testing.T) {
+	tests := []struct {
+		order   string
+		removal string
+		want    Earned
+		left    int
+	}{
+		// The examples of the decisions document.
+		{"AS AH KD KC", RemovalMaxIP, Earned{Chain: 1}, 0},
+		{"AS KD KC AH", RemovalMaxIP, Earned{Reaction: 1}, 0},
+		{"AS AH AD AC", RemovalMaxIP, Earned{Quad: 4, Chain: 1}, 0},
+		{"AS KD KC AH AD AC", RemovalMaxIP, Earned{Quad: 4, Chain: 1, Reaction: 1}, 0},
+		{"AS AH KD KC AD AC", RemovalMaxIP, Earned{Quad: 4, Chain: 1, Reaction: 1}, 0},
+		{"JK JK", RemovalMaxIP, Earned{Joke: 1}, 0},
+		{"AS AH AD", RemovalMaxIP, Earned{Triple: 1}, 1},
+		// Kings first, then the aces meet (reaction) next to the threes: one
+		// block of two pairs earns the chain as well.
+		{"AS 2S 2H AH 3S 3H", RemovalMaxIP, Earned{Chain: 1, Reaction: 1}, 0},
+		// A triple formed by a reaction: taking the two aces that were apart
+		// earns reaction and triple; the other choice only the triple.
+		{"AS KS KH AH AD QS", RemovalMaxIP, Earned{Triple: 1, Reaction: 1}, 2},
+		// Six pairs that cannot interact: the sixth pays the jamboree.
+		{"AS AH 7C 2S 2H 8C 3S 3H 9C 4S 4H 10C 5S 5H JC 6S 6H", RemovalMaxIP, Earned{Jamboree: 1}, 5},
+		// All four aces fall, two by two: a sweep.
+		{"AS AH 9C AD AC", RemovalMaxIP, Earned{Sweep: 1}, 1},
+		// The naive order takes a quad as two single pairs: sweep only.
+		{"AS AH AD AC", RemovalLeftToRight, Earned{Sweep: 1}, 0},
+		// Left to right takes the leftmost pair first, so the aces never form
+		// a quad and the kings earn nothing; the aces' second pair reacts.
+		{"AS KD KC AH AD AC", RemovalLeftToRight, Earned{Reaction: 1, Sweep: 1}, 0},
+		// A dead order.
+		{"AS 2S AH 2H", RemovalMaxIP, Earned{}, 4},
+	}
+	for _, tt := range tests {
+		r := DefaultRules()
+		r.Removal = tt.removal
+		steps, left, got := Pass(r, mustDeck(t, tt.order))
+		if got != tt.want || len(left) != tt.left {
+			t.Errorf("%s (%s): ip %v, %d left; want %v, %d left (steps %v)", tt.order, tt.removal, got, len(left), tt.want, tt.left, steps)
+		}
+	}
+}
+
+func TestPassQuadChainOff(t *testing.T) {
+	r := DefaultRules()
+	r.QuadChain = false
+	if _, _, got := Pass(r, mustDeck(t, "AS AH AD AC")); got != (Earned{Quad: 4}) {
+		t.Errorf("quad-chain=false: %v, want quad 4 alone", got)
+	}
+	// A quad next to a pair is still a chain of two units.
+	if _, _, got := Pass(r, mustDeck(t, "KS KH AS AH AD AC")); got != (Earned{Quad: 4, Chain: 1}) {
+		t.Errorf("quad-chain=false, pair + quad: %v, want quad 4 + chain 1", got)
+	}
+}
+
+// TestPassSweepVersusQuad: when the sweep is worth more than the quad, the
+// search removes the aces two by two instead, the middle pair first so that
+// the outer two meet by reaction.
+func TestPassSweepVersusQuad(t *testing.T) {
+	r := DefaultRules()
+	r.Quad, r.Sweep, r.Chain = 0, 3, 0
+	if _, _, got := Pass(r, mustDeck(t, "AS AH AD AC")); got != (Earned{Sweep: 3, Reaction: 1}) {
+		t.Errorf("got %v, want sweep 3 + reaction 1", got)
+	}
+}
+
+// TestPassLeavesReducedWord checks, for many random orders, that the cards a
+// pass leaves are those a plain stack reduction leaves, whatever the order of
+// removal: removal is confluent.
+func TestPassLeavesReducedWord(t *testing.T) {
+	s := newState(New(DefaultRules()))
+	for i := range 2000 {
+		s.Reset(uint64(i))
+		order := append([]cards.Card(nil), s.deck...)
+		for _, removal := range []string{RemovalMaxIP, RemovalLeftToRight} {
+			r := DefaultRules()
+			r.Removal = removal
+			_, left, _ := Pass(r, order)
+			if want := reducedLen(order); len(left) != want {
+				t.Fatalf("%s: %s left %d cards, stack reduction leaves %d", cards.Format(order), removal, len(left), want)
+			}
+		}
+	}
+}
+
+// TestMaxIPBeatsLeftToRight: the search never earns less than the naive
+// order on the same shuffle.
+func TestMaxIPBeatsLeftToRight(t *testing.T) {
+	s := newState(New(DefaultRules()))
+	naive := DefaultRules()
+	naive.Removal = RemovalLeftToRight
+	better := 0
+	for i := range 5000 {
+		s.Reset(uint64(i))
+		_, _, best := Pass(DefaultRules(), s.deck)
+		_, _, left := Pass(naive, s.deck)
+		if best.Total() < left.Total() {
+			t.Fatalf("%s: max-ip %v < left-to-right %v", cards.Format(s.deck), best, left)
+		}
+		if best.Total() > left.Total() {
+			better++
+		}
+	}
+	if better == 0 {
+		t.Error("max-ip never beat left-to-right in 5000 shuffles")
+	}
+}
+
+// TestClustersMatchWholeSearch checks the split of a cascade into
+// independent clusters against one search over the whole sequence: the same
+// ip, source by source, on many shuffles.
+func TestClustersMatchWholeSearch(t *testing.T) {
+	for _, removal := range []string{RemovalMaxIP, RemovalLeftToRight} {
+		r := DefaultRules()
+		r.Removal = removal
+		split, whole := newCascader(&r), newCascader(&r)
+		whole.whole = true
+		s := newState(New(DefaultRules()))
+		for i := range 3000 {
+			s.Reset(uint64(i))
+			d1 := append([]cards.Card(nil), s.deck...)
+			d2 := append([]cards.Card(nil), s.deck...)
+			left1, _, e1, q1 := split.run(d1, nil, nil)
+			left2, _, e2, q2 := whole.run(d2, nil, nil)
+			if e1 != e2 || q1 != q2 || len(left1) != len(left2) {
+				t.Fatalf("%s %s: clusters give %v (quads %b, %d left), whole search %v (quads %b, %d left)",
+					removal, cards.Format(s.deck), e1, q1, len(left1), e2, q2, len(left2))
+			}
+		}
+	}
+}

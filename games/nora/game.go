@@ -1,0 +1,55 @@
+package nora
+
+import (
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+)
+
+// Game is Nora's pairs solitaire under fixed rules.
+type Game struct {
+	rules Rules
+	deck  []cards.Card // the full deck in canonical order
+}
+
+// New returns the game under r, which must come from DefaultRules or
+// ParseRules.
+func New(r Rules) *Game {
+	return &Game{rules: r, deck: cards.Ranks(r.Ranks, r.Jokers)}
+}
+
+// Definition returns the registry entry of the game.
+func Definition() games.Definition {
+	return games.Definition{
+		Name:    "nora",
+		Title:   "Nora's pairs solitaire",
+		Summary: "shuffle, cast out adjacent pairs, stop or risk a dead deck; insurance points buy protection (1 player)",
+		New: func(kvs []string) (games.Game, error) {
+			r, err := ParseRules(kvs)
+			if err != nil {
+				return nil, err
+			}
+			return New(r), nil
+		},
+	}
+}
+
+// Name returns "nora".
+func (g *Game) Name() string { return "nora" }
+
+// Seats returns 1.
+func (g *Game) Seats() int { return 1 }
+
+// Rules returns every rule option with its value.
+func (g *Game) Rules() []games.Setting { return g.rules.Settings() }
+
+// RuleValues returns the rules in force.
+func (g *Game) RuleValues() Rules { return g.rules }
+
+// ScoreBounds returns 0 and the perfect score, deck size × rounds.
+func (g *Game) ScoreBounds() (lo, hi int) { return 0, g.rules.DeckSize() * g.rules.Rounds }
+
+// Metrics describes the per-game counts.
+func (g *Game) Metrics() []games.Metric { return metrics }
+
+// NewState returns a state ready for Reset or Deal.
+func (g *Game) NewState() games.State { return newState(g) }

@@ -1,0 +1,43 @@
+package nora
+
+import "github.com/cardsim/cardsim/games/cards"
+
+// passBonus returns the ip a pass earns once its last pair has fallen: a
+// Sweep for every rank that held four cards when the pass began and holds
+// none now, unless one quad took them, and the Jamboree for its pairs from
+// the JamboreeFrom-th on.
+func passBonus(r *Rules, start *[15]uint8, left []cards.Card, quads uint16, removed int) Earned {
+	var now [15]uint8
+	for _, c := range left {
+		now[c.Rank()]++
+	}
+	var e Earned
+	for k := cards.Ace; k <= cards.King; k++ {
+		if start[k] == 4 && now[k] == 0 && quads&(1<<k) == 0 {
+			e[Sweep] += r.Sweep
+		}
+	}
+	if p := removed / 2; p >= r.JamboreeFrom {
+		e[Jamboree] = (p - r.JamboreeFrom + 1) * r.Jamboree
+	}
+	return e
+}
+
+// Pass plays one pass over order under r with no switch: it removes every
+// pair in the order the rules choose and returns the removal steps, the
+// cards left and the ip earned by source, the pass's sweep and jamboree
+// included. It is the engine's own removal, exposed for traces and for
+// working examples by hand.
+func Pass(r Rules, order []cards.Card) (steps []Step, left []cards.Card, ip Earned) {
+	var start [15]uint8
+	for _, c := range order {
+		start[c.Rank()]++
+	}
+	c := newCascader(&r)
+	d := append([]cards.Card(nil), order...)
+	steps = []Step{}
+	left, _, ip, quads := c.run(d, nil, &steps)
+	bonus := passBonus(&r, &start, left, quads, len(order)-len(left))
+	ip.Add(&bonus)
+	return steps, left, ip
+}

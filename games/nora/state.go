@@ -1,0 +1,420 @@
+package nora
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+)
+
+// State is one game of Nora's pairs solitaire in progress.
+type State struct {
+	g    *Game
+	r    *Rules
+	size int
+
+	deck []cards.Card // the cards still in the deck, in the current order
+	pile []cards.Card // the cards removed this round
+	seed uint64
+	src  *rand.PCG
+	rng  *rand.Rand
+	cas  *cascader
+
+	phase       Phase
+	round, pass int
+	ip, score   int
+	insured     bool
+	given       []cards.Card // a deal for round 1's first pass, or nil
+
+	passStart   [15]uint8 // cards by rank when the pass began
+	passRemoved int
+	passQuads   uint16
+	passIP      Earned
+
+	metrics [numMetrics]int64
+	view    View
+
+	record bool
+	events []games.Event
+	cur    *PassEvent
+}
+
+func newState(g *Game) *State {
+	src := rand.NewPCG(0, 0)
+	s := &State{
+		g: g, r: &g.rules, size: g.rules.DeckSize(),
+		deck: make([]cards.Card, 0, 64), pile: make([]cards.Card, 0, 64),
+		src: src, rng: rand.New(src),
+	}
+	s.cas = newCascader(s.r)
+	s.view.Rules = s.r
+	return s
+}
+
+// Reset starts a new game whose shuffles derive from seed.
+func (s *State) Reset(seed uint64) {
+	s.given = nil
+	s.start(seed)
+}
+
+// Deal starts a new game whose first shuffle is the given order, cards
+// separated by spaces (such as "AS 5H … JK"), top first; every later shuffle
+// derives from seed. The deal must hold the whole deck, each card once.
+func (s *State) Deal(deal string, seed uint64) error {
+	d, err := cards.ParseDeck(deal)
+	if err != nil {
+		return err
+	}
+	if err := cards.CheckDeal(d, s.g.deck); err != nil {
+		return fmt.Errorf("deal: %v", err)
+	}
+	s.given = d
+	s.start(seed)
+	return nil
+}
+
+func (s *State) start(seed uint64) {
+	s.seed = seed
+	s.round, s.score = 0, 0
+	s.ip = s.r.StartIP
+	s.metrics = [numMetrics]int64{}
+	s.events = s.events[:0]
+	s.startRound()
+}
+
+func (s *State) startRound() {
+	s.round++
+	s.pass = 0
+	s.deck = append(s.deck[:0], s.g.deck...)
+	s.pile = s.pile[:0]
+	s.startPass()
+}
+
+// startPass shuffles the deck. The shuffle is keyed by (seed, round, pass)
+// and applied to the deck in canonical order, so two players holding the same
+// cards at the same pass see the same order whatever they did before.
+func (s *State) startPass() {
+	s.pass++
+	s.metrics[mPasses]++
+	if s.round == 1 && s.pass == 1 && s.given != nil {
+		copy(s.deck, s.given)
+	} else {
+		canonical(s.deck)
+		s.src.Seed(games.Mix(s.seed, uint64(s.round)), games.Mix(s.seed^0x6e6f7261, uint64(s.pass)))
+		cards.Shuffle(s.rng, s.deck)
+	}
+	s.passStart = [15]uint8{}
+	for _, c := range s.deck {
+		s.passStart[c.Rank()]++
+	}
+	s.passRemoved, s.passQuads, s.passIP, s.insured = 0, 0, Earned{}, false
+	if s.pass == 1 {
+		left := reducedLen(s.deck)
+		s.metrics[mFirstPassRemoved] += int64(len(s.deck) - left)
+		if !hasPair(s.deck) {
+			s.metrics[mFirstPassDead]++
+		}
+	}
+	if s.record {
+		s.cur = &PassEvent{Type: "pass", Round: s.round, Pass: s.pass, Size: len(s.deck)}
+	}
+	if s.ip >= s.r.Insure && s.r.Insure >= 0 {
+		s.phase = PhaseInsure
+		return
+	}
+	s.look()
+}
+
+// canonical sorts d, which holds distinct cards, by card value.
+func canonical(d []cards.Card) {
+	var set uint64
+	for _, c := range d {
+		set |= 1 << c
+	}
+	for i := range d {
+		d[i] = cards.Card(bits.TrailingZeros64(set))
+		set &= set - 1
+	}
+}
+
+// hasPair reports whether two adjacent cards of d have equal rank.
+func hasPair(d []cards.Card) bool {
+	for i := 1; i < len(d); i++ {
+		if d[i].Rank() == d[i-1].Rank() {
+			return true
+		}
+	}
+	return false
+}
+
+// reducedLen returns how many cards of d survive casting out adjacent pairs
+// until none is left. The survivors do not depend on the order of removal.
+func reducedLen(d []cards.Card) int {
+	var stack [64]cards.Rank
+	h := 0
+	for _, c := range d {
+		if h > 0 && stack[h-1] == c.Rank() {
+			h--
+		} else {
+			stack[h] = c.Rank()
+			h++
+		}
+	}
+	return h
+}
+
+// look turns the deck face up: the player may now switch, or proceed.
+func (s *State) look() {
+	if s.cur != nil {
+		s.cur.Order = cards.Format(s.deck)
+		s.cur.Insured = s.insured
+	}
+	if s.ip >= s.r.Switch && len(s.deck) >= 2 {
+		s.phase = PhaseSwitch
+		return
+	}
+	s.proceed()
+}
+
+// proceed removes every pair now in the deck. If it removed some and the
+// player can still afford a switch, the pass goes on; otherwise it ends.
+func (s *State) proceed() {
+	n := len(s.deck)
+	var steps *[]Step
+	if s.cur != nil {
+		steps = &s.cur.Steps
+	}
+	var e Earned
+	var quads uint16
+	s.deck, s.pile, e, quads = s.cas.run(s.deck, s.pile, steps)
+	removed := n - len(s.deck)
+	s.passRemoved += removed
+	s.passQuads |= quads
+	s.passIP.Add(&e)
+	s.ip += e.Total()
+	if removed > 0 && len(s.deck) >= 2 && s.ip >= s.r.Switch {
+		s.phase = PhaseSwitch
+		return
+	}
+	s.endPass()
+}
+
+// endPass adds the pass's sweep and jamboree ip and moves on to the next
+// decision.
+func (s *State) endPass() {
+	e := passBonus(s.r, &s.passStart, s.deck, s.passQuads, s.passRemoved)
+	s.passIP.Add(&e)
+	s.ip += e.Total()
+	for src, v := range s.passIP {
+		s.metrics[mEarned+src] += int64(v)
+	}
+	dead := s.passRemoved == 0
+	if dead {
+		s.metrics[mDeadPasses]++
+	}
+	if s.cur != nil {
+		s.cur.Removed, s.cur.Left, s.cur.Dead = s.passRemoved, len(s.deck), dead
+		s.cur.IP, s.cur.IPHeld = s.passIP, s.ip
+		s.events = append(s.events, s.cur)
+		s.cur = nil
+	}
+	switch {
+	case len(s.deck) == 0:
+		s.endRound(s.size, "cleared", 0)
+	case !dead || s.insured:
+		s.phase = PhaseStop
+	case s.ip >= s.r.Revive:
+		s.phase = PhaseRevive
+	default:
+		s.endDead()
+	}
+}
+
+// endDead ends the round on a dead deck: it scores 0 and earns the
+// dead-deck consolation.
+func (s *State) endDead() {
+	v := s.r.DeadShort
+	if len(s.deck) == s.size {
+		v = s.r.DeadFull
+	}
+	s.ip += v
+	s.metrics[mEarned+int(DeadDeck)] += int64(v)
+	s.metrics[mRoundsDead]++
+	s.endRound(0, "dead", v)
+}
+
+func (s *State) endRound(score int, end string, ip int) {
+	s.score += score
+	if score == s.size {
+		s.metrics[mRoundsPerfect]++
+	}
+	if s.record {
+		s.events = append(s.events, &RoundEvent{Type: "round", Round: s.round, End: end, Score: score, Total: s.score, IP: ip, IPHeld: s.ip})
+	}
+	if s.round < s.r.Rounds {
+		s.startRound()
+		return
+	}
+	s.phase = PhaseOver
+	s.metrics[mUnused] = int64(s.ip)
+}
+
+// Turn returns 0 while the game goes on, then games.Terminal.
+func (s *State) Turn() int {
+	if s.phase == PhaseOver {
+		return games.Terminal
+	}
+	return 0
+}
+
+// Legal appends the actions of the current phase to dst[:0].
+func (s *State) Legal(dst []games.Action) []games.Action {
+	dst = dst[:0]
+	switch s.phase {
+	case PhaseInsure:
+		dst = append(dst, Skip, Insure)
+	case PhaseSwitch:
+		dst = append(dst, Proceed)
+		for i := 0; i+1 < len(s.deck); i++ {
+			dst = append(dst, SwitchAt(i))
+		}
+	case PhaseRevive:
+		dst = append(dst, Accept, Revive)
+	case PhaseStop:
+		dst = append(dst, Continue, Stop)
+	}
+	return dst
+}
+
+// Apply plays a. It panics if a is not legal now.
+func (s *State) Apply(a games.Action) {
+	switch {
+	case s.phase == PhaseInsure && a == Skip:
+		s.decided(a)
+		s.look()
+	case s.phase == PhaseInsure && a == Insure:
+		s.ip -= s.r.Insure
+		s.metrics[mSpentInsure] += int64(s.r.Insure)
+		s.insured = true
+		s.decided(a)
+		s.look()
+	case s.phase == PhaseSwitch && a == Proceed:
+		s.proceed()
+	case s.phase == PhaseSwitch && a >= switchBase && int(a-switchBase)+1 < len(s.deck):
+		i := int(a - switchBase)
+		if s.cur != nil {
+			s.cur.Switches = append(s.cur.Switches, SwitchEvent{Position: i, Cards: s.deck[i].String() + " " + s.deck[i+1].String(), Cascade: len(s.cur.Steps)})
+		}
+		s.deck[i], s.deck[i+1] = s.deck[i+1], s.deck[i]
+		s.ip -= s.r.Switch
+		s.metrics[mSpentSwitch] += int64(s.r.Switch)
+		if s.ip < s.r.Switch {
+			s.proceed()
+		}
+	case s.phase == PhaseRevive && a == Accept:
+		s.decided(a)
+		s.endDead()
+	case s.phase == PhaseRevive && a == Revive:
+		s.ip -= s.r.Revive
+		s.metrics[mSpentRevive] += int64(s.r.Revive)
+		s.decided(a)
+		s.phase = PhaseStop
+	case s.phase == PhaseStop && a == Continue:
+		s.decided(a)
+		s.startPass()
+	case s.phase == PhaseStop && a == Stop:
+		s.decided(a)
+		s.endRound(s.size-len(s.deck), "stopped", 0)
+	default:
+		panic(fmt.Sprintf("nora: action %s is not legal in phase %s", ActionName(a), s.phase))
+	}
+}
+
+func (s *State) decided(a games.Action) {
+	if s.record {
+		s.events = append(s.events, &DecisionEvent{Type: "decision", Round: s.round, Pass: s.pass, Action: ActionName(a), IPHeld: s.ip})
+	}
+}
+
+// View returns what the player sees now.
+func (s *State) View(seat int) games.View {
+	v := &s.view
+	v.Phase, v.Round, v.Pass, v.IP, v.Insured, v.Score = s.phase, s.round, s.pass, s.ip, s.insured, s.score
+	v.Left, v.PassRemoved, v.RoundRemoved = len(s.deck), s.passRemoved, s.size-len(s.deck)
+	v.Counts = [15]uint8{}
+	for _, c := range s.deck {
+		v.Counts[c.Rank()]++
+	}
+	v.Top, v.Order = 0, nil
+	if len(s.deck) > 0 && s.phase != PhaseOver {
+		v.Top = s.deck[0]
+	}
+	if s.phase == PhaseSwitch || s.phase == PhaseRevive || s.phase == PhaseStop {
+		v.Order = s.deck
+	}
+	return v
+}
+
+// Outcome returns the game score; a win is the perfect score.
+func (s *State) Outcome(seat int) games.Outcome {
+	o := games.Outcome{Score: s.score}
+	if s.score == s.size*s.r.Rounds {
+		o.Result = games.Win
+	}
+	return o
+}
+
+// Metrics appends the game's metrics to dst[:0].
+func (s *State) Metrics(dst []int64) []int64 { return append(dst[:0], s.metrics[:]...) }
+
+// Cards appends the deck and the removed cards to dst[:0].
+func (s *State) Cards(dst []cards.Card) []cards.Card {
+	return append(append(dst[:0], s.deck...), s.pile...)
+}
+
+// Clone returns an independent copy of s (without its event log).
+func (s *State) Clone() games.State {
+	c := newState(s.g)
+	src := *s.src
+	c.src = &src
+	c.rng = rand.New(c.src)
+	c.deck = append(c.deck, s.deck...)
+	c.pile = append(c.pile, s.pile...)
+	c.seed, c.phase, c.round, c.pass, c.ip, c.score, c.insured = s.seed, s.phase, s.round, s.pass, s.ip, s.score, s.insured
+	c.given = s.given
+	c.passStart, c.passRemoved, c.passQuads, c.passIP = s.passStart, s.passRemoved, s.passQuads, s.passIP
+	c.metrics = s.metrics
+	return c
+}
+
+// Determinize re-samples what the player has not seen: the order below the
+// top card before the player looks, and every later shuffle.
+func (s *State) Determinize(seat int, seed uint64) {
+	if s.phase == PhaseInsure && len(s.deck) > 2 {
+		s.src.Seed(seed, games.Mix(seed, 3))
+		cards.Shuffle(s.rng, s.deck[1:])
+	}
+	s.seed = games.Mix(seed, s.seed)
+}
+
+// ActionString names a, showing the cards a switch would swap.
+func (s *State) ActionString(a games.Action) string {
+	if i, ok := SwitchPosition(a); ok && i+1 < len(s.deck) {
+		return fmt.Sprintf("switch %d (%v %v)", i, s.deck[i], s.deck[i+1])
+	}
+	return ActionName(a)
+}
+
+// Record switches the event log on or off.
+func (s *State) Record(on bool) { s.record = on }
+
+// Events returns the events logged since the deal.
+func (s *State) Events() []games.Event { return s.events }
+
+// String returns a one-line summary of the state, for debugging.
+func (s *State) String() string {
+	return fmt.Sprintf("round %d pass %d %s: ip %d, score %d, deck %s", s.round, s.pass, s.phase, s.ip, s.score, strings.TrimSpace(cards.Format(s.deck)))
+}

@@ -1,0 +1,136 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/cardsim/cardsim/sim"
+)
+
+// Chart is a drawn chart, ready to save as SVG and PNG.
+type Chart struct {
+	Name string // file name without extension
+	Plot *plot.Plot
+}
+
+// Render returns the chart in the given format ("svg" or "png").
+func (c Chart) Render(format string) ([]byte, error) {
+	wt, err := c.Plot.WriterTo(7*vg.Inch, 4*vg.Inch, format)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if _, err := wt.WriteTo(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// Charts returns the charts of s: the score distribution, and one bar chart
+// per metric group (metrics named "group.member") of the mean per game with
+// its interval.
+func Charts(s *sim.Summary) ([]Chart, error) {
+	var out []Chart
+	c, err := scoreChart(s)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, c)
+	for _, g := range metricGroups(s.MetricOrder) {
+		c, err := groupChart(s, g.name, g.members)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func caption(s *sim.Summary) string {
+	return fmt.Sprintf("%s, %s, %d games, seed %d", s.Manifest.Game, strategyList(&s.Manifest), s.Manifest.Games, s.Manifest.Seed)
+}
+
+func scoreChart(s *sim.Summary) (Chart, error) {
+	p := plot.New()
+	p.Title.Text = "Score distribution — " + caption(s)
+	p.X.Label.Text = "game score (points)"
+	p.Y.Label.Text = "share of games"
+	xy := make(plotter.XYs, len(s.Score.Histogram))
+	for i, b := range s.Score.Histogram {
+		xy[i] = plotter.XY{X: float64(b.Value), Y: float64(b.Count) / float64(s.Manifest.Games)}
+	}
+	bins := int(s.Score.Max-s.Score.Min) + 1
+	if bins > 60 {
+		bins = 60
+	}
+	h, err := plotter.NewHistogram(xy, bins)
+	if err != nil {
+		return Chart{}, err
+	}
+	h.FillColor = plotter.DefaultLineStyle.Color
+	h.LineStyle.Width = 0
+	p.Add(h, plotter.NewGrid())
+	return Chart{Name: "score", Plot: p}, nil
+}
+
+type group struct {
+	name    string
+	members []string
+}
+
+// metricGroups gathers metrics named "group.member" by group, in order.
+func metricGroups(names []string) []group {
+	var gs []group
+	for _, n := range names {
+		g, _, ok := strings.Cut(n, ".")
+		if !ok {
+			continue
+		}
+		if len(gs) == 0 || gs[len(gs)-1].name != g {
+			gs = append(gs, group{name: g})
+		}
+		gs[len(gs)-1].members = append(gs[len(gs)-1].members, n)
+	}
+	return gs
+}
+
+// errorBars draws the interval of each bar.
+type errorBars struct {
+	plotter.XYs
+	plotter.YErrors
+}
+
+func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
+	p := plot.New()
+	p.Title.Text = strings.ReplaceAll(name, "_", " ") + " per game — " + caption(s)
+	p.Y.Label.Text = "mean per game (bars: " + fmt.Sprintf("%g%%", s.Manifest.Confidence*100) + " interval)"
+	vals := make(plotter.Values, len(members))
+	labels := make([]string, len(members))
+	eb := errorBars{XYs: make(plotter.XYs, len(members)), YErrors: make(plotter.YErrors, len(members))}
+	for i, m := range members {
+		ms := s.Metrics[m]
+		vals[i] = ms.Mean
+		labels[i] = strings.TrimPrefix(m, name+".")
+		eb.XYs[i] = plotter.XY{X: float64(i), Y: ms.Mean}
+		eb.YErrors[i] = struct{ Low, High float64 }{ms.Mean - ms.CILow, ms.CIHigh - ms.Mean}
+	}
+	bars, err := plotter.NewBarChart(vals, vg.Points(24))
+	if err != nil {
+		return Chart{}, err
+	}
+	bars.Color = plotter.DefaultLineStyle.Color
+	bars.LineStyle.Width = 0
+	ebars, err := plotter.NewYErrorBars(eb)
+	if err != nil {
+		return Chart{}, err
+	}
+	p.Add(bars, ebars, plotter.NewGrid())
+	p.NominalX(labels...)
+	p.X.Label.Text = name
+	return Chart{Name: name, Plot: p}, nil
+}

@@ -1,0 +1,74 @@
+package reports
+
+import (
+	"encoding/csv"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/cardsim/cardsim/sim"
+)
+
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', 10, 64) }
+func itoa(i int64) string   { return strconv.FormatInt(i, 10) }
+
+// WriteFiguresCSV writes every figure of s as tidy rows: figure, statistic,
+// value. A spreadsheet pivots it; a plotting tool filters it.
+func WriteFiguresCSV(w io.Writer, s *sim.Summary) error {
+	c := csv.NewWriter(w)
+	c.Write([]string{"figure", "statistic", "value"})
+	score := func(prefix string, sc *sim.ScoreSummary) {
+		c.Write([]string{prefix, "mean", ftoa(sc.Mean)})
+		c.Write([]string{prefix, "ci_low", ftoa(sc.CILow)})
+		c.Write([]string{prefix, "ci_high", ftoa(sc.CIHigh)})
+		c.Write([]string{prefix, "sd", ftoa(sc.SD)})
+		c.Write([]string{prefix, "min", itoa(sc.Min)})
+		c.Write([]string{prefix, "max", itoa(sc.Max)})
+		for _, p := range sim.Quantiles {
+			q := sim.QuantileName(p)
+			c.Write([]string{prefix, q, ftoa(sc.Quantiles[q])})
+		}
+	}
+	rate := func(prefix string, r *sim.RateSummary) {
+		c.Write([]string{prefix, "rate", ftoa(r.Rate)})
+		c.Write([]string{prefix, "ci_low", ftoa(r.CILow)})
+		c.Write([]string{prefix, "ci_high", ftoa(r.CIHigh)})
+		c.Write([]string{prefix, "count", itoa(r.Count)})
+		c.Write([]string{prefix, "undecided", itoa(r.Undecided)})
+	}
+	c.Write([]string{"games", "count", itoa(s.Manifest.Games)})
+	score("score", &s.Score)
+	rate("win", &s.Win)
+	for _, seat := range s.Seats {
+		p := "seat" + strconv.Itoa(seat.Seat)
+		score(p+".score", &seat.Score)
+		rate(p+".win", &seat.Win)
+	}
+	for _, name := range s.MetricOrder {
+		m := s.Metrics[name]
+		f := "metric." + name
+		c.Write([]string{f, "total", itoa(m.Total)})
+		c.Write([]string{f, "mean", ftoa(m.Mean)})
+		c.Write([]string{f, "ci_low", ftoa(m.CILow)})
+		c.Write([]string{f, "ci_high", ftoa(m.CIHigh)})
+		c.Write([]string{f, "sd", ftoa(m.SD)})
+		c.Write([]string{f, "min", itoa(m.Min)})
+		c.Write([]string{f, "max", itoa(m.Max)})
+	}
+	c.Flush()
+	return c.Error()
+}
+
+// WriteHistogramCSV writes the exact score histogram: score, games, share.
+func WriteHistogramCSV(w io.Writer, s *sim.Summary) error {
+	c := csv.NewWriter(w)
+	c.Write([]string{"score", "games", "share"})
+	for _, b := range s.Score.Histogram {
+		c.Write([]string{itoa(b.Value), itoa(b.Count), ftoa(float64(b.Count) / float64(s.Manifest.Games))})
+	}
+	c.Flush()
+	return c.Error()
+}

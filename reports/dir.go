@@ -1,0 +1,105 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/cardsim/cardsim/sim"
+)
+
+// CheckDir creates dir if needed and checks that files can be written in it,
+// so that a run fails before it starts rather than after.
+func CheckDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("output directory: %v", err)
+	}
+	f, err := os.CreateTemp(dir, ".cardsim-check-*")
+	if err != nil {
+		return fmt.Errorf("output directory %s is not writable: %v", dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// WriteDir writes every output of s into dir: summary.json, figures.csv (every
+// figure, tidy), score_histogram.csv, and each chart as SVG and PNG. All
+// outputs are rendered first and each file is written atomically (a
+// temporary file renamed into place), so a failure never leaves a
+// half-written file. It returns the names written.
+func WriteDir(dir string, s *sim.Summary) ([]string, error) {
+	files := map[string][]byte{}
+	var order []string
+	add := func(name string, write func(*bytes.Buffer) error) error {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		files[name] = b.Bytes()
+		order = append(order, name)
+		return nil
+	}
+	if err := add("summary.json", func(b *bytes.Buffer) error { return WriteJSON(b, s) }); err != nil {
+		return nil, err
+	}
+	if err := add("figures.csv", func(b *bytes.Buffer) error { return WriteFiguresCSV(b, s) }); err != nil {
+		return nil, err
+	}
+	if err := add("score_histogram.csv", func(b *bytes.Buffer) error { return WriteHistogramCSV(b, s) }); err != nil {
+		return nil, err
+	}
+	charts, err := Charts(s)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range charts {
+		for _, format := range []string{"svg", "png"} {
+			data, err := c.Render(format)
+			if err != nil {
+				return nil, fmt.Errorf("chart %s: %v", c.Name, err)
+			}
+			name := "chart_" + c.Name + "." + format
+			files[name] = data
+			order = append(order, name)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("output directory: %v", err)
+	}
+	for _, name := range order {
+		if err := WriteFileAtomic(filepath.Join(dir, name), files[name]); err != nil {
+			return nil, err
+		}
+	}
+	return order, nil
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the same
+// directory, synced and renamed into place: readers see the old file or the
+// new one, never a part.
+func WriteFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %v", path, err)
+	}
+	return nil
+}

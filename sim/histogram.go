@@ -1,0 +1,117 @@
+package sim
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/stat"
+)
+
+// Histogram counts integer values exactly. It grows to the range of values
+// added, so its size is bounded by that range, never by the number of
+// values. The zero value is empty and ready to use.
+type Histogram struct {
+	Min    int64   `json:"min"`    // the value counted by Counts[0]
+	Counts []int64 `json:"counts"` // Counts[i] counts the value Min+i
+}
+
+// Add counts one value v.
+func (h *Histogram) Add(v int64) { h.AddN(v, 1) }
+
+// AddN counts the value v n times.
+func (h *Histogram) AddN(v, n int64) {
+	if len(h.Counts) == 0 {
+		h.Min = v
+		h.Counts = make([]int64, 1, 16)
+	}
+	if v < h.Min {
+		grow := int(h.Min - v)
+		c := make([]int64, grow+len(h.Counts), grow+cap(h.Counts))
+		copy(c[grow:], h.Counts)
+		h.Counts, h.Min = c, v
+	}
+	i := int(v - h.Min)
+	for i >= len(h.Counts) {
+		h.Counts = append(h.Counts, 0)
+	}
+	h.Counts[i] += n
+}
+
+// Merge adds every count of o to h.
+func (h *Histogram) Merge(o *Histogram) {
+	for i, n := range o.Counts {
+		if n != 0 {
+			h.AddN(o.Min+int64(i), n)
+		}
+	}
+}
+
+// N returns the number of values counted.
+func (h *Histogram) N() int64 {
+	var n int64
+	for _, c := range h.Counts {
+		n += c
+	}
+	return n
+}
+
+// Sum returns the sum of the values counted.
+func (h *Histogram) Sum() int64 {
+	var s int64
+	for i, c := range h.Counts {
+		s += c * (h.Min + int64(i))
+	}
+	return s
+}
+
+// Range returns the least and greatest value counted; ok is false when h is
+// empty.
+func (h *Histogram) Range() (lo, hi int64, ok bool) {
+	first, last := -1, -1
+	for i, c := range h.Counts {
+		if c != 0 {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		return 0, 0, false
+	}
+	return h.Min + int64(first), h.Min + int64(last), true
+}
+
+// Points returns the distinct values counted, ascending, with their counts
+// as weights: the form gonum's stat functions take.
+func (h *Histogram) Points() (x, w []float64) {
+	for i, c := range h.Counts {
+		if c != 0 {
+			x = append(x, float64(h.Min+int64(i)))
+			w = append(w, float64(c))
+		}
+	}
+	return x, w
+}
+
+// MeanSD returns the mean and the sample standard deviation of the values.
+func (h *Histogram) MeanSD() (mean, sd float64) {
+	x, w := h.Points()
+	if len(x) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	if h.N() < 2 {
+		return x[0], 0
+	}
+	m, v := stat.MeanVariance(x, w)
+	return m, math.Sqrt(v)
+}
+
+// Quantile returns the p-quantile of the values (the empirical inverse of the
+// distribution function).
+func (h *Histogram) Quantile(p float64) float64 {
+	x, w := h.Points()
+	if len(x) == 0 {
+		return math.NaN()
+	}
+	return stat.Quantile(p, stat.Empirical, x, w)
+}

@@ -1,0 +1,35 @@
+package sim
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Wilson returns the Wilson score interval for a rate of k successes in n
+// trials at the given confidence level (such as 0.95). It stays inside
+// [0, 1] and behaves well for rates near 0 or 1, where the normal interval
+// does not.
+func Wilson(k, n int64, confidence float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	z := distuv.UnitNormal.Quantile(1 - (1-confidence)/2)
+	nf := float64(n)
+	p := float64(k) / nf
+	z2 := z * z
+	centre := (p + z2/(2*nf)) / (1 + z2/nf)
+	half := z / (1 + z2/nf) * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
+	return math.Max(0, centre-half), math.Min(1, centre+half)
+}
+
+// MeanInterval returns the Student t interval for a mean estimated from n
+// values with sample standard deviation sd, at the given confidence level.
+func MeanInterval(mean, sd float64, n int64, confidence float64) (lo, hi float64) {
+	if n < 2 {
+		return math.Inf(-1), math.Inf(1)
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(1 - (1-confidence)/2)
+	half := t * sd / math.Sqrt(float64(n))
+	return mean - half, mean + half
+}

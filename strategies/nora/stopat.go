@@ -1,0 +1,65 @@
+package nora
+
+import (
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/nora"
+	"github.com/cardsim/cardsim/strategies"
+)
+
+// StopAt stops a round as soon as at most Cards cards are left, and never
+// spends ip: the baseline every other bot is measured against.
+type StopAt struct {
+	Cards int
+}
+
+func (s *StopAt) options() *games.Options {
+	o := games.NewOptions("parameter")
+	o.Int(&s.Cards, "cards", 10, 0, 54, "stop once at most this many cards are left")
+	return o
+}
+
+// Begin does nothing: the bot has no state.
+func (s *StopAt) Begin(uint64) {}
+
+// Choose stops at the threshold and otherwise declines every purchase.
+func (s *StopAt) Choose(gv games.View, legal []games.Action) games.Action {
+	v := gv.(*nora.View)
+	switch v.Phase {
+	case nora.PhaseStop:
+		if v.Left <= s.Cards {
+			return nora.Stop
+		}
+		return nora.Continue
+	case nora.PhaseInsure:
+		return nora.Skip
+	case nora.PhaseRevive:
+		return nora.Accept
+	}
+	return nora.Proceed
+}
+
+// Register adds the Nora bots to r.
+func Register(r *strategies.Registry) {
+	r.Register(definition("stop-at", "stops once at most N cards are left; never spends ip (the baseline)",
+		func() (strategies.Strategy, *games.Options) { s := new(StopAt); return s, s.options() }))
+	r.Register(definition("cautious", "stops or insures by the exact chance that the next shuffle is dead",
+		func() (strategies.Strategy, *games.Options) { s := new(Cautious); return s, s.options() }))
+	r.Register(definition("rescuer", "like cautious, and saves dead shuffles with SWITCH, then REVIVE",
+		func() (strategies.Strategy, *games.Options) { s := new(Rescuer); return s, s.options() }))
+}
+
+// definition builds a registry entry from a constructor that returns the
+// bot and its bound parameters.
+func definition(name, summary string, make func() (strategies.Strategy, *games.Options)) strategies.Definition {
+	return strategies.Definition{
+		Name: name, Game: "nora", Summary: summary,
+		Params: func() []games.Setting { _, o := make(); return o.Settings() },
+		New: func(_ games.Game, params []string) (strategies.Strategy, error) {
+			s, o := make()
+			if err := o.Apply(params); err != nil {
+				return nil, err
+			}
+			return s, nil
+		},
+	}
+}
