@@ -266,3 +266,33 @@ func TestCanonicalShuffleCommon(t *testing.T) {
 		t.Errorf("same cards, same round and pass, different shuffles:\n%v\n%v", a.deck, b.deck)
 	}
 }
+
+// FuzzDeal: any text either is rejected with an error or deals exactly the
+// deck, and the game then plays to the end with every action's invariants.
+func FuzzDeal(f *testing.F) {
+	f.Add(deadDeal, uint64(1))
+	f.Add("AS AH", uint64(2))
+	f.Add(strings.Replace(deadDeal, "KS", "QS", 1), uint64(3))
+	f.Add("5S 5H 9D 9C "+strings.NewReplacer("5S ", "", "5H ", "", "9D ", "", "9C ", "").Replace(deadDeal+" "), uint64(4))
+	g := New(DefaultRules())
+	f.Fuzz(func(t *testing.T, deal string, seed uint64) {
+		s := g.NewState().(*State)
+		if err := s.Deal(deal, seed); err != nil {
+			return
+		}
+		var legal []games.Action
+		for step := 0; s.Turn() != games.Terminal; step++ {
+			if step > 100000 {
+				t.Fatal("no end")
+			}
+			if ok, diff := cards.SameCards(s.Cards(nil), g.deck); !ok {
+				t.Fatalf("cards not conserved: %s", diff)
+			}
+			legal = s.Legal(legal)
+			s.Apply(legal[int(seed>>uint(step%64))%len(legal)])
+		}
+		if o := s.Outcome(0); o.Score < 0 || o.Score > 540 {
+			t.Fatalf("score %d", o.Score)
+		}
+	})
+}

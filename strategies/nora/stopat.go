@@ -14,7 +14,7 @@ type StopAt struct {
 
 func (s *StopAt) options() *games.Options {
 	o := games.NewOptions("parameter")
-	o.Int(&s.Cards, "cards", 10, 0, 54, "stop once at most this many cards are left")
+	o.Int(&s.Cards, "cards", 30, 0, 54, "stop once at most this many cards are left (30 scores best among stop-at thresholds)")
 	return o
 }
 
