@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"image/color"
 	"fmt"
 	"strings"
 
@@ -10,6 +11,11 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/cardsim/cardsim/sim"
+)
+
+var (
+	barColor      = color.RGBA{R: 70, G: 110, B: 175, A: 255}
+	intervalColor = color.RGBA{R: 200, G: 60, B: 40, A: 255}
 )
 
 // Chart is a drawn chart, ready to save as SVG and PNG.
@@ -60,21 +66,24 @@ func scoreChart(s *sim.Summary) (Chart, error) {
 	p.Title.Text = "Score distribution — " + caption(s)
 	p.X.Label.Text = "game score (points)"
 	p.Y.Label.Text = "share of games"
-	xy := make(plotter.XYs, len(s.Score.Histogram))
-	for i, b := range s.Score.Histogram {
-		xy[i] = plotter.XY{X: float64(b.Value), Y: float64(b.Count) / float64(s.Manifest.Games)}
+	// Scores are integers: bins of a whole number of points each, so that
+	// no bin holds more distinct scores than its neighbours.
+	width := (s.Score.Max - s.Score.Min + 60) / 60
+	nbins := (s.Score.Max-s.Score.Min)/width + 1
+	bins := make([]plotter.HistogramBin, nbins)
+	for i := range bins {
+		lo := float64(s.Score.Min+int64(i)*width) - 0.5
+		bins[i] = plotter.HistogramBin{Min: lo, Max: lo + float64(width)}
 	}
-	bins := int(s.Score.Max-s.Score.Min) + 1
-	if bins > 60 {
-		bins = 60
+	for _, b := range s.Score.Histogram {
+		bins[(b.Value-s.Score.Min)/width].Weight += float64(b.Count) / float64(s.Manifest.Games)
 	}
-	h, err := plotter.NewHistogram(xy, bins)
-	if err != nil {
-		return Chart{}, err
+	if width > 1 {
+		p.Y.Label.Text = fmt.Sprintf("share of games (bins of %d points)", width)
 	}
-	h.FillColor = plotter.DefaultLineStyle.Color
+	h := &plotter.Histogram{Bins: bins, Width: float64(width), FillColor: barColor}
 	h.LineStyle.Width = 0
-	p.Add(h, plotter.NewGrid())
+	p.Add(plotter.NewGrid(), h)
 	return Chart{Name: "score", Plot: p}, nil
 }
 
@@ -123,13 +132,15 @@ func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 	if err != nil {
 		return Chart{}, err
 	}
-	bars.Color = plotter.DefaultLineStyle.Color
+	bars.Color = barColor
 	bars.LineStyle.Width = 0
 	ebars, err := plotter.NewYErrorBars(eb)
 	if err != nil {
 		return Chart{}, err
 	}
-	p.Add(bars, ebars, plotter.NewGrid())
+	ebars.LineStyle.Color = intervalColor
+	ebars.LineStyle.Width = vg.Points(1.5)
+	p.Add(plotter.NewGrid(), bars, ebars)
 	p.NominalX(labels...)
 	p.X.Label.Text = name
 	return Chart{Name: name, Plot: p}, nil

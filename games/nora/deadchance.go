@@ -13,25 +13,31 @@ import (
 // It counts the arrangements with no equal neighbours by inclusion and
 // exclusion over the ways each rank's cards can be glued into blocks: a rank
 // of n cards split into k blocks contributes (−1)^(n−k)·C(n−1, k−1)·x^k/k!,
-// and the count is Σ_K K!·[x^K] of the product over ranks. Results are cached.
+// and the count is Σ_K K!·[x^K] of the product over ranks. The chances of
+// every deck of up to 13 ranks and the jokers are computed once, on first
+// use; n4 + n2 must not exceed 13.
 func DeadChance(n4, n2 int, jokers bool) float64 {
+	if n4 < 0 || n2 < 0 || n4+n2 > 13 {
+		panic("nora: DeadChance of an impossible deck")
+	}
 	if jokers {
 		n2++
 	}
-	key := [2]int{n4, n2}
-	deadMu.Lock()
-	defer deadMu.Unlock()
-	if p, ok := deadCache[key]; ok {
-		return p
-	}
-	p := deadChance(n4, n2)
-	deadCache[key] = p
-	return p
+	deadOnce.Do(func() {
+		for a := range deadTable {
+			for b := range deadTable[a] {
+				if a+b <= 14 {
+					deadTable[a][b] = deadChance(a, b)
+				}
+			}
+		}
+	})
+	return deadTable[n4][n2]
 }
 
 var (
-	deadMu    sync.Mutex
-	deadCache = map[[2]int]float64{}
+	deadOnce  sync.Once
+	deadTable [14][15]float64 // [ranks of four][ranks of two, jokers included]
 )
 
 func deadChance(n4, n2 int) float64 {
