@@ -117,3 +117,19 @@ type Metric struct {
 type Event interface {
 	String() string
 }
+
+// Featured is implemented by games whose deals can be described seat by seat
+// by named counts (such as the face cards a seat is dealt), so that sim can
+// report outcomes against them ("do players dealt more face cards win more
+// often?"). The features are read right after the deal, before any action.
+type Featured interface {
+	// DealFeatures names and explains the per-seat features.
+	DealFeatures() []Metric
+}
+
+// FeaturedState is implemented by the states of Featured games.
+type FeaturedState interface {
+	// SeatFeatures appends seat's features, in the order of DealFeatures,
+	// to dst[:0] and returns it. It is valid from the deal to the end.
+	SeatFeatures(seat int, dst []int64) []int64
+}
