@@ -133,3 +133,12 @@ type FeaturedState interface {
 	// to dst[:0] and returns it. It is valid from the deal to the end.
 	SeatFeatures(seat int, dst []int64) []int64
 }
+
+// Starter is implemented by states of games for several players in which the
+// seat that moves first is decided by the deal (or by rule), so that sim can
+// measure the first player's advantage.
+type Starter interface {
+	// FirstSeat returns the seat that moved first in the game (or its first
+	// round).
+	FirstSeat() int
+}

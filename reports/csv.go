@@ -42,10 +42,53 @@ func WriteFiguresCSV(w io.Writer, s *sim.Summary) error {
 	c.Write([]string{"games", "count", itoa(s.Manifest.Games)})
 	score("score", &s.Score)
 	rate("win", &s.Win)
+	for _, e := range s.Entries {
+		p := "entry" + strconv.Itoa(e.Entry) + "." + e.Strategy.Name
+		score(p+".score", &e.Score)
+		rate(p+".win", &e.Win)
+		rate(p+".draw", &e.Draw)
+		for _, name := range s.MetricOrder {
+			m := e.Metrics[name]
+			c.Write([]string{p + ".metric." + name, "mean", ftoa(m.Mean)})
+			c.Write([]string{p + ".metric." + name, "ci_low", ftoa(m.CILow)})
+			c.Write([]string{p + ".metric." + name, "ci_high", ftoa(m.CIHigh)})
+		}
+	}
+	for _, cp := range s.Comparisons {
+		p := "diff." + cp.Label
+		c.Write([]string{p, "score_diff", ftoa(cp.ScoreDiff)})
+		c.Write([]string{p, "ci_low", ftoa(cp.CILow)})
+		c.Write([]string{p, "ci_high", ftoa(cp.CIHigh)})
+		c.Write([]string{p, "unpaired_ci_low", ftoa(cp.UnpairedLow)})
+		c.Write([]string{p, "unpaired_ci_high", ftoa(cp.UnpairedHigh)})
+		c.Write([]string{p, "win_diff", ftoa(cp.WinDiff)})
+		c.Write([]string{p, "win_diff_ci_low", ftoa(cp.WinDiffCILow)})
+		c.Write([]string{p, "win_diff_ci_high", ftoa(cp.WinDiffCIHigh)})
+	}
 	for _, seat := range s.Seats {
 		p := "seat" + strconv.Itoa(seat.Seat)
 		score(p+".score", &seat.Score)
 		rate(p+".win", &seat.Win)
+	}
+	if fp := s.FirstPlayer; fp != nil {
+		rate("first_player.win", &fp.WinRate)
+		c.Write([]string{"first_player", "edge", ftoa(fp.Edge)})
+		c.Write([]string{"first_player", "edge_ci_low", ftoa(fp.CILow)})
+		c.Write([]string{"first_player", "edge_ci_high", ftoa(fp.CIHigh)})
+	}
+	if b := s.Balance; b != nil {
+		c.Write([]string{"balance", "balance", ftoa(b.Balance)})
+		c.Write([]string{"balance", "draw_rate", ftoa(b.DrawRate)})
+	}
+	for _, f := range s.Features {
+		for _, v := range f.Values {
+			p := "feature." + f.Name + "=" + itoa(v.Value)
+			c.Write([]string{p, "seats", itoa(v.Games)})
+			rate(p+".win", &v.Win)
+			c.Write([]string{p + ".score", "mean", ftoa(v.Score.Mean)})
+			c.Write([]string{p + ".score", "ci_low", ftoa(v.Score.CILow)})
+			c.Write([]string{p + ".score", "ci_high", ftoa(v.Score.CIHigh)})
+		}
 	}
 	for _, name := range s.MetricOrder {
 		m := s.Metrics[name]

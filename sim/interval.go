@@ -29,7 +29,12 @@ func MeanInterval(mean, sd float64, n int64, confidence float64) (lo, hi float64
 	if n < 2 {
 		return math.Inf(-1), math.Inf(1)
 	}
-	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(1 - (1-confidence)/2)
-	half := t * sd / math.Sqrt(float64(n))
+	half := tQuantile(confidence, n-1) * sd / math.Sqrt(float64(n))
 	return mean - half, mean + half
+}
+
+// tQuantile returns the two-sided Student t critical value for the given
+// confidence and degrees of freedom.
+func tQuantile(confidence float64, df int64) float64 {
+	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(df)}.Quantile(1 - (1-confidence)/2)
 }

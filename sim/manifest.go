@@ -4,18 +4,41 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
-
-	"github.com/cardsim/cardsim/games"
 )
 
-// NewManifest returns the manifest of a run of g with the given players,
-// seed and number of games, filling in cardsim's version, the Go version and
+// Manifest records what produced a summary, so any figure can be traced to
+// the command, code and seed that made it.
+type Manifest struct {
+	Cardsim     string            `json:"cardsim"`
+	Go          string            `json:"go"`
+	Modules     map[string]string `json:"modules"`
+	Game        string            `json:"game"`
+	Rules       map[string]string `json:"rules"`
+	Strategies  []StrategyRecord  `json:"strategies"` // the lineup
+	Seatings    int               `json:"seatings"`   // plays per deal
+	Seed        uint64            `json:"seed"`
+	Games       int64             `json:"games"` // deals played
+	Confidence  float64           `json:"confidence"`
+	Stopped     string            `json:"stopped,omitempty"` // why the run ended, when not after --games
+	Workers     int               `json:"workers"`
+	WallSeconds float64           `json:"wall_seconds"`
+}
+
+// StrategyRecord names a strategy and its parameter values.
+type StrategyRecord struct {
+	Name   string            `json:"name"`
+	Params map[string]string `json:"params"`
+}
+
+// NewManifest returns the manifest of the run cfg that played n deals,
+// filling in cardsim's version, the Go version and
 // the module versions the binary was built with.
-func NewManifest(g games.Game, players []Player, seed uint64, n int64, confidence float64, workers int) Manifest {
+func NewManifest(cfg *Config, n int64, confidence float64) Manifest {
+	g := cfg.Game
 	m := Manifest{
 		Cardsim: Version, Go: runtime.Version(), Modules: map[string]string{},
-		Game: g.Name(), Rules: map[string]string{}, Seed: seed, Games: n,
-		Confidence: confidence, Workers: workers,
+		Game: g.Name(), Rules: map[string]string{}, Seed: cfg.Seed, Games: n,
+		Seatings: len(cfg.seatings()), Confidence: confidence, Workers: cfg.Workers,
 	}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, d := range bi.Deps {
@@ -25,7 +48,7 @@ func NewManifest(g games.Game, players []Player, seed uint64, n int64, confidenc
 	for _, s := range g.Rules() {
 		m.Rules[s.Name] = s.Value
 	}
-	for _, p := range players {
+	for _, p := range cfg.Lineup {
 		m.Strategies = append(m.Strategies, StrategyRecord{Name: p.Strategy.Name, Params: ParamValues(p)})
 	}
 	return m

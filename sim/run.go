@@ -6,21 +6,25 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
 	"github.com/cardsim/cardsim/strategies"
 )
 
-// DefaultChunk is the number of games a worker plays between looks at the
+// DefaultChunk is the number of deals a worker plays between looks at the
 // shared counter: large enough that coordination is negligible, small enough
 // that cancellation and progress are prompt.
-const DefaultChunk = 4096
+const DefaultChunk = 2048
 
-// Player is the strategy for one seat, with its parameters.
+// DefaultBatch is the number of chunks between two calls of Config.After
+// (checks of a precision target, checkpoints).
+const DefaultBatch = 16
+
+// Player is one entry of a lineup: a strategy with its parameters.
 type Player struct {
 	Strategy strategies.Definition
 	Params   []string
@@ -28,16 +32,28 @@ type Player struct {
 
 // Config describes a run.
 type Config struct {
-	Game    games.Game
-	Players []Player // one per seat
-	Seed    uint64
-	First   int64 // index of the first game (for shards); usually 0
-	Games   int64 // games to play, indices First … First+Games-1
-	Workers int   // goroutines; GOMAXPROCS if zero
-	Chunk   int   // games per chunk; DefaultChunk if zero
+	Game   games.Game
+	Lineup []Player // the strategies compared; see Seatings
+	// Seatings lists how each deal is played (seat → lineup entry); nil
+	// means Seatings(seats, len(Lineup)).
+	Seatings [][]int
+	Seed     uint64
+	First    int64 // index of the first deal (shards, resumed runs); usually 0
+	Games    int64 // deals to play, indices First … First+Games-1
+	Workers  int   // goroutines; GOMAXPROCS if zero
+	Chunk    int   // deals per chunk; DefaultChunk if zero
+	Batch    int   // chunks per batch; DefaultBatch if zero
+	// Start, if not nil, is the tally of deals already played (a resumed
+	// run); the run adds to it.
+	Start *Tally
 	// Progress, if not nil, is called after each chunk with the number of
-	// games it played. It may be called from several goroutines at once.
-	Progress func(games int64)
+	// deals it played. It may be called from several goroutines at once.
+	Progress func(deals int64)
+	// After, if not nil, is called after each batch, in index order, with
+	// the tally so far and the index of the next deal to play. Returning
+	// true stops the run there. The batches do not depend on the number of
+	// workers, so neither does where a run stops.
+	After func(t *Tally, next int64) (stop bool, err error)
 }
 
 // GameError reports a game that could not be played: a bot panicked or chose
@@ -60,72 +76,121 @@ func (e *GameError) Error() string {
 
 func (e *GameError) Unwrap() error { return e.Err }
 
-// Run plays the games of cfg and returns their tally. The tally is the same
-// for any number of workers. If ctx is cancelled, Run stops after the chunks
-// under way and returns ctx's error with the tally of the games played.
+func (cfg *Config) seatings() [][]int {
+	if cfg.Seatings != nil {
+		return cfg.Seatings
+	}
+	return Seatings(cfg.Game.Seats(), len(cfg.Lineup))
+}
+
+// NewTallyFor returns an empty tally shaped for cfg.
+func NewTallyFor(cfg *Config) *Tally {
+	nf := 0
+	if f, ok := cfg.Game.(games.Featured); ok {
+		nf = len(f.DealFeatures())
+	}
+	return NewTally(cfg.Game.Seats(), len(cfg.Lineup), len(cfg.Game.Metrics()), nf)
+}
+
+// Run plays the deals of cfg and returns their tally (added to cfg.Start).
+// The tally is the same for any number of workers. If ctx is cancelled, Run
+// stops after the chunks under way and returns ctx's error with the tally of
+// the whole batches played.
 func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	if cfg.Game == nil {
 		panic("sim: Run without a game")
 	}
-	if len(cfg.Players) != cfg.Game.Seats() {
-		return nil, fmt.Errorf("%s has %d seats, but %d strategies were given", cfg.Game.Name(), cfg.Game.Seats(), len(cfg.Players))
+	if len(cfg.Lineup) == 0 {
+		return nil, errors.New("no strategy given")
+	}
+	for _, s := range cfg.seatings() {
+		if len(s) != cfg.Game.Seats() {
+			return nil, fmt.Errorf("a seating of %d seats for %s, which has %d", len(s), cfg.Game.Name(), cfg.Game.Seats())
+		}
 	}
 	if cfg.Games < 1 {
 		return nil, errors.New("the number of games must be at least 1")
 	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
-	chunk := int64(cfg.Chunk)
-	if chunk <= 0 {
-		chunk = DefaultChunk
+	if cfg.Chunk <= 0 {
+		cfg.Chunk = DefaultChunk
+	}
+	if cfg.Batch <= 0 {
+		cfg.Batch = DefaultBatch
 	}
 	// Check the strategies' parameters once, before any goroutine starts.
-	if _, err := newBots(cfg); err != nil {
+	if _, err := newBots(&cfg); err != nil {
 		return nil, err
 	}
-	chunks := (cfg.Games + chunk - 1) / chunk
-	var next atomic.Int64
-	var mu sync.Mutex
-	total := NewTally(cfg.Game.Seats(), len(cfg.Game.Metrics()))
-	g, gctx := errgroup.WithContext(ctx)
-	for range workers {
-		g.Go(func() error {
-			w, err := newWorker(cfg)
-			if err != nil {
-				return err
+	total := cfg.Start
+	if total == nil {
+		total = NewTallyFor(&cfg)
+	}
+	workers := make([]*worker, cfg.Workers)
+	for i := range workers {
+		w, err := newWorker(&cfg)
+		if err != nil {
+			return nil, err
+		}
+		workers[i] = w
+	}
+	end := cfg.First + cfg.Games
+	batch := int64(cfg.Chunk) * int64(cfg.Batch)
+	for lo := cfg.First; lo < end; lo += batch {
+		hi := min(lo+batch, end)
+		if err := playBatch(ctx, &cfg, workers, lo, hi); err != nil {
+			return total, err
+		}
+		for _, w := range workers {
+			total.Merge(w.tally)
+			w.tally = NewTallyFor(&cfg)
+		}
+		if cfg.After != nil {
+			stop, err := cfg.After(total, hi)
+			if err != nil || stop {
+				return total, err
 			}
+		}
+	}
+	return total, nil
+}
+
+// playBatch plays deals lo … hi-1 on the workers, chunk by chunk.
+func playBatch(ctx context.Context, cfg *Config, workers []*worker, lo, hi int64) error {
+	chunk := int64(cfg.Chunk)
+	chunks := (hi - lo + chunk - 1) / chunk
+	var next atomic.Int64
+	g, gctx := errgroup.WithContext(ctx)
+	for _, w := range workers {
+		g.Go(func() error {
 			for gctx.Err() == nil {
 				c := next.Add(1) - 1
 				if c >= chunks {
-					break
+					return nil
 				}
-				lo := cfg.First + c*chunk
-				hi := min(lo+chunk, cfg.First+cfg.Games)
-				if err := w.play(lo, hi); err != nil {
+				a := lo + c*chunk
+				b := min(a+chunk, hi)
+				if err := w.play(a, b); err != nil {
 					return err
 				}
 				if cfg.Progress != nil {
-					cfg.Progress(hi - lo)
+					cfg.Progress(b - a)
 				}
 			}
-			mu.Lock()
-			total.Merge(w.tally)
-			mu.Unlock()
 			return nil
 		})
 	}
-	err := g.Wait()
-	if err == nil {
-		err = ctx.Err()
+	if err := g.Wait(); err != nil {
+		return err
 	}
-	return total, err
+	return ctx.Err()
 }
 
-func newBots(cfg Config) ([]strategies.Strategy, error) {
-	bots := make([]strategies.Strategy, len(cfg.Players))
-	for i, p := range cfg.Players {
+func newBots(cfg *Config) ([]strategies.Strategy, error) {
+	bots := make([]strategies.Strategy, len(cfg.Lineup))
+	for i, p := range cfg.Lineup {
 		b, err := p.Strategy.New(cfg.Game, p.Params)
 		if err != nil {
 			return nil, fmt.Errorf("strategy %s: %w", p.Strategy.Name, err)
@@ -135,30 +200,51 @@ func newBots(cfg Config) ([]strategies.Strategy, error) {
 	return bots, nil
 }
 
-// worker plays chunks of games with its own state, bots and buffers, so the
+// worker plays chunks of deals with its own state, bots and buffers, so the
 // games themselves allocate nothing.
 type worker struct {
-	cfg     Config
-	state   games.State
-	bots    []strategies.Strategy
-	legal   []games.Action
-	metrics []int64
-	tally   *Tally
+	cfg      *Config
+	seatings [][]int
+	state    games.State
+	entries  []strategies.Strategy // one bot per lineup entry and seat
+	bots     []strategies.Strategy // the bots of the current seating
+	byEntry  [][]strategies.Strategy
+	legal    []games.Action
+	metrics  []int64
+	features [][]int64 // per seat, this deal
+	cards    []cards.Card
+	slots    []int64 // per entry, its seats over all seatings of a deal
+	score    []int64 // per entry, this deal
+	wins     []int64
+	tally    *Tally
 }
 
-func newWorker(cfg Config) (*worker, error) {
-	bots, err := newBots(cfg)
-	if err != nil {
-		return nil, err
-	}
-	return &worker{
-		cfg: cfg, state: cfg.Game.NewState(), bots: bots,
+func newWorker(cfg *Config) (*worker, error) {
+	w := &worker{
+		cfg: cfg, seatings: cfg.seatings(), state: cfg.Game.NewState(),
 		legal: make([]games.Action, 0, 64),
-		tally: NewTally(cfg.Game.Seats(), len(cfg.Game.Metrics())),
-	}, nil
+		score: make([]int64, len(cfg.Lineup)), wins: make([]int64, len(cfg.Lineup)),
+		bots:     make([]strategies.Strategy, cfg.Game.Seats()),
+		features: make([][]int64, cfg.Game.Seats()),
+		slots:    slots(cfg, len(cfg.Lineup)),
+		tally:    NewTallyFor(cfg),
+	}
+	// A bot per (entry, seat), so an entry sitting in two seats of one
+	// game has two independent bots.
+	w.byEntry = make([][]strategies.Strategy, len(cfg.Lineup))
+	for e := range w.byEntry {
+		for range cfg.Game.Seats() {
+			bots, err := newBots(cfg)
+			if err != nil {
+				return nil, err
+			}
+			w.byEntry[e] = append(w.byEntry[e], bots[e])
+		}
+	}
+	return w, nil
 }
 
-// play plays games lo … hi-1 into the worker's tally.
+// play plays deals lo … hi-1 into the worker's tally.
 func (w *worker) play(lo, hi int64) (err error) {
 	var i int64
 	defer func() {
@@ -167,51 +253,108 @@ func (w *worker) play(lo, hi int64) (err error) {
 		}
 	}()
 	for i = lo; i < hi; i++ {
-		if err := w.playOne(i); err != nil {
+		if err := w.playDeal(i); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (w *worker) playOne(i int64) error {
-	seed := w.cfg.Seed
-	s := w.state
-	s.Reset(GameSeed(seed, i))
-	for seat, b := range w.bots {
-		b.Begin(BotSeed(seed, i, seat))
-	}
-	var err error
-	if w.legal, err = Play(s, w.bots, w.legal); err != nil {
-		var ie *IllegalError
-		if errors.As(err, &ie) {
-			return &GameError{Game: w.cfg.Game.Name(), Index: i, Seed: seed, Action: fmt.Sprint(ie.Action),
-				Err: fmt.Errorf("strategy %s in seat %d chose an illegal action", w.cfg.Players[ie.Seat].Strategy.Name, ie.Seat)}
-		}
-		return err
-	}
+// playDeal plays deal i in every seating and tallies it.
+func (w *worker) playDeal(i int64) error {
 	t := w.tally
-	t.Games++
-	for seat := range t.Seats {
-		o := s.Outcome(seat)
-		st := &t.Seats[seat]
-		st.Score.Add(int64(o.Score))
-		switch o.Result {
-		case games.Win:
-			st.Wins++
-		case games.Draw:
-			st.Draws++
-		default:
-			if p, ok := w.bots[seat].(strategies.Prover); ok && p.Undecided() {
-				st.Undecided++
+	seed := w.cfg.Seed
+	clear(w.score)
+	clear(w.wins)
+	featured, _ := w.state.(games.FeaturedState)
+	starter, _ := w.state.(games.Starter)
+	for k, seating := range w.seatings {
+		s := w.state
+		s.Reset(GameSeed(seed, i))
+		if k == 0 {
+			w.cards = s.Cards(w.cards)
+			t.Fingerprint ^= fingerprint(i, w.cards)
+		}
+		if featured != nil && len(t.Features) > 0 {
+			for seat := range seating {
+				w.features[seat] = featured.SeatFeatures(seat, w.features[seat])
 			}
 		}
+		for seat, e := range seating {
+			w.bots[seat] = w.byEntry[e][seat]
+			w.bots[seat].Begin(BotSeed(seed, i, seat))
+		}
+		var err error
+		if w.legal, err = Play(s, w.bots, w.legal); err != nil {
+			var ie *IllegalError
+			if errors.As(err, &ie) {
+				return &GameError{Game: w.cfg.Game.Name(), Index: i, Seed: seed, Action: s.ActionString(ie.Action),
+					Err: fmt.Errorf("strategy %s in seat %d chose an illegal action", w.cfg.Lineup[seating[ie.Seat]].Strategy.Name, ie.Seat)}
+			}
+			return err
+		}
+		t.Plays++
+		w.metrics = s.Metrics(w.metrics)
+		for seat, e := range seating {
+			o := s.Outcome(seat)
+			undecided := false
+			if p, ok := w.bots[seat].(strategies.Prover); ok && o.Result != games.Win {
+				undecided = p.Undecided()
+			}
+			t.Seats[seat].add(o, undecided)
+			t.Entries[e].add(o, undecided)
+			w.score[e] += int64(o.Score)
+			if o.Result == games.Win {
+				w.wins[e]++
+			}
+			if !slices.Contains(seating[:seat], e) {
+				for m, v := range w.metrics {
+					t.Metrics[e][m].Add(v)
+				}
+			}
+			if featured != nil {
+				for f, v := range w.features[seat][:len(t.Features)] {
+					t.Features[f].cell(v).add(o, undecided)
+				}
+			}
+		}
+		if starter != nil && len(seating) > 1 {
+			t.Starter.add(s.Outcome(starter.FirstSeat()), false)
+		}
 	}
-	w.metrics = s.Metrics(w.metrics)
-	for k, v := range w.metrics {
-		t.Metrics[k].Add(v)
+	t.Games++
+	n, c := len(w.score), w.slots
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			t.Pairs[a*n+b].Add(c[b]*w.score[a] - c[a]*w.score[b])
+			t.PairWins[a*n+b].Add(c[b]*w.wins[a] - c[a]*w.wins[b])
+		}
 	}
 	return nil
+}
+
+func (o *Outcomes) add(r games.Outcome, undecided bool) {
+	o.Games++
+	o.Score.Add(int64(r.Score))
+	switch r.Result {
+	case games.Win:
+		o.Wins++
+	case games.Draw:
+		o.Draws++
+	default:
+		if undecided {
+			o.Undecided++
+		}
+	}
+}
+
+// fingerprint hashes deal i's cards as dealt.
+func fingerprint(i int64, cs []cards.Card) uint64 {
+	h := games.Mix(uint64(i), 0xfeed)
+	for _, c := range cs {
+		h = games.Mix(h, uint64(c))
+	}
+	return h
 }
 
 // IllegalError reports a bot that chose an action not among the legal ones.

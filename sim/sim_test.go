@@ -27,7 +27,7 @@ func noraConfig(t testing.TB, strategy string, n int64, params ...string) Config
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Config{Game: g, Players: []Player{{Strategy: def, Params: params}}, Seed: 42, Games: n}
+	return Config{Game: g, Lineup: []Player{{Strategy: def, Params: params}}, Seed: 42, Games: n}
 }
 
 // TestRunIndependentOfWorkers: the tally is identical for any number of
@@ -72,11 +72,11 @@ func TestRunSplitMerges(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.Merge(ta) // in either order
-	if !reflect.DeepEqual(whole.Seats, tb.Seats) || whole.Games != tb.Games {
+	if !reflect.DeepEqual(whole.Seats, tb.Seats) || whole.Games != tb.Games || whole.Fingerprint != tb.Fingerprint {
 		t.Fatal("merged halves differ from the whole run")
 	}
-	for i := range whole.Metrics {
-		if whole.Metrics[i].Sum() != tb.Metrics[i].Sum() || whole.Metrics[i].N() != tb.Metrics[i].N() {
+	for i := range whole.Metrics[0] {
+		if whole.Metrics[0][i].Sum() != tb.Metrics[0][i].Sum() || whole.Metrics[0][i].N() != tb.Metrics[0][i].N() {
 			t.Fatalf("metric %d: merged halves differ from the whole run", i)
 		}
 	}
@@ -91,7 +91,7 @@ func TestTallyMemoryFlat(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := len(tally.Seats[0].Score.Counts)
-		for _, h := range tally.Metrics {
+		for _, h := range tally.Metrics[0] {
 			s += len(h.Counts)
 		}
 		return s
@@ -108,12 +108,12 @@ func TestTallyMemoryFlat(t *testing.T) {
 
 type panicky struct{}
 
-func (panicky) Begin(uint64)                                     {}
+func (panicky) Begin(uint64)                                   {}
 func (panicky) Choose(games.View, []games.Action) games.Action { panic("boom") }
 
 type illegal struct{}
 
-func (illegal) Begin(uint64)                                     {}
+func (illegal) Begin(uint64)                                   {}
 func (illegal) Choose(games.View, []games.Action) games.Action { return 9999 }
 
 func TestRunReportsBadBots(t *testing.T) {
@@ -122,7 +122,7 @@ func TestRunReportsBadBots(t *testing.T) {
 		want string
 	}{{panicky{}, "panic: boom"}, {illegal{}, "illegal action"}} {
 		cfg := noraConfig(t, "stop-at", 100)
-		cfg.Players[0].Strategy.New = func(games.Game, []string) (strategies.Strategy, error) { return tt.bot, nil }
+		cfg.Lineup[0].Strategy.New = func(games.Game, []string) (strategies.Strategy, error) { return tt.bot, nil }
 		_, err := Run(context.Background(), cfg)
 		var ge *GameError
 		if !errors.As(err, &ge) || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "cardsim trace nora --seed 42 --index") {

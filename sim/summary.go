@@ -3,45 +3,43 @@ package sim
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/cardsim/cardsim/games"
 )
 
 // Version is cardsim's version, recorded in every manifest.
-const Version = "0.1.0"
-
-// Manifest records what produced a summary, so any figure can be traced to
-// the command, code and seed that made it.
-type Manifest struct {
-	Cardsim     string            `json:"cardsim"`
-	Go          string            `json:"go"`
-	Modules     map[string]string `json:"modules"`
-	Game        string            `json:"game"`
-	Rules       map[string]string `json:"rules"`
-	Strategies  []StrategyRecord  `json:"strategies"` // one per seat
-	Seed        uint64            `json:"seed"`
-	Games       int64             `json:"games"`
-	Confidence  float64           `json:"confidence"`
-	Workers     int               `json:"workers"`
-	WallSeconds float64           `json:"wall_seconds"`
-}
-
-// StrategyRecord names a seat's strategy and its parameter values.
-type StrategyRecord struct {
-	Name   string            `json:"name"`
-	Params map[string]string `json:"params"`
-}
+const Version = "0.2.0"
 
 // Summary is what a run found: the figures with their intervals.
 type Summary struct {
-	Manifest Manifest                 `json:"manifest"`
-	Score    ScoreSummary             `json:"score"` // seat 0's (the player's, in a solitaire)
-	Win      RateSummary              `json:"win"`   // seat 0's
-	Seats    []SeatSummary            `json:"seats,omitempty"`
-	Metrics  map[string]MetricSummary `json:"metrics"`
-	// MetricOrder lists the metric names in the game's order.
-	MetricOrder []string `json:"metric_order"`
+	Manifest Manifest `json:"manifest"`
+	// Score, Win and Metrics are the first lineup entry's, over every seat
+	// it took: the player's, in a solitaire with one strategy.
+	Score       ScoreSummary             `json:"score"`
+	Win         RateSummary              `json:"win"`
+	Metrics     map[string]MetricSummary `json:"metrics"`
+	MetricOrder []string                 `json:"metric_order"`
+	// Entries has every lineup entry's figures when several were compared.
+	Entries []EntrySummary `json:"entries,omitempty"`
+	// Comparisons holds every pair of entries, paired on common deals.
+	Comparisons []Comparison `json:"comparisons,omitempty"`
+	// Seats, FirstPlayer and Balance describe games of several players.
+	Seats       []SeatSummary    `json:"seats,omitempty"`
+	FirstPlayer *EdgeSummary     `json:"first_player,omitempty"`
+	Balance     *BalanceSummary  `json:"balance,omitempty"`
+	Features    []FeatureSummary `json:"features,omitempty"`
+	Fingerprint string           `json:"deal_fingerprint"`
+}
+
+// EntrySummary holds one lineup entry's figures.
+type EntrySummary struct {
+	Entry       int                      `json:"entry"`
+	Strategy    StrategyRecord           `json:"strategy"`
+	Score       ScoreSummary             `json:"score"`
+	Win         RateSummary              `json:"win"`
+	Draw        RateSummary              `json:"draw"`
+	Metrics     map[string]MetricSummary `json:"metrics"`
+	MetricOrder []string                 `json:"-"`
 }
 
 // SeatSummary holds one seat's figures in games of several players.
@@ -49,6 +47,52 @@ type SeatSummary struct {
 	Seat  int          `json:"seat"`
 	Score ScoreSummary `json:"score"`
 	Win   RateSummary  `json:"win"`
+}
+
+// Comparison is the difference between two entries on the same deals: A's
+// mean per game minus B's, with the interval of the paired differences per
+// deal, and for reference the wider interval two independent runs would give.
+type Comparison struct {
+	A, B          int     `json:"-"`
+	Label         string  `json:"label"` // "A − B"
+	ScoreDiff     float64 `json:"score_diff"`
+	CILow         float64 `json:"ci_low"`
+	CIHigh        float64 `json:"ci_high"`
+	UnpairedLow   float64 `json:"unpaired_ci_low"`
+	UnpairedHigh  float64 `json:"unpaired_ci_high"`
+	WinDiff       float64 `json:"win_diff"`
+	WinDiffCILow  float64 `json:"win_diff_ci_low"`
+	WinDiffCIHigh float64 `json:"win_diff_ci_high"`
+}
+
+// EdgeSummary is the first player's advantage: how often the seat that
+// moved first won, minus the share 1/seats it would win in a fair game.
+type EdgeSummary struct {
+	WinRate RateSummary `json:"win_rate"`
+	Edge    float64     `json:"edge"`
+	CILow   float64     `json:"ci_low"`
+	CIHigh  float64     `json:"ci_high"`
+}
+
+// BalanceSummary gathers balance figures named as Ludii names them.
+type BalanceSummary struct {
+	Balance  float64 `json:"balance"`   // 1 − the largest gap between seats' win rates
+	DrawRate float64 `json:"draw_rate"` // share of games drawn
+}
+
+// FeatureSummary reports outcomes against one deal feature of a seat.
+type FeatureSummary struct {
+	Name   string         `json:"name"`
+	Usage  string         `json:"usage"`
+	Values []FeatureValue `json:"values"`
+}
+
+// FeatureValue is the outcome of the seats dealt one value of a feature.
+type FeatureValue struct {
+	Value int64        `json:"value"`
+	Games int64        `json:"games"`
+	Win   RateSummary  `json:"win"`
+	Score ScoreSummary `json:"score"`
 }
 
 // ScoreSummary describes a score distribution.
@@ -97,37 +141,133 @@ type MetricSummary struct {
 var Quantiles = []float64{0.01, 0.05, 0.10, 0.25, 0.50, 0.75, 0.90, 0.95, 0.99}
 
 // QuantileName returns the key of the p-quantile, such as "p05" or "p50".
-func QuantileName(p float64) string {
-	s := fmt.Sprintf("p%02d", int(math.Round(p*100)))
-	return strings.TrimSuffix(s, ".")
+func QuantileName(p float64) string { return fmt.Sprintf("p%02d", int(math.Round(p*100))) }
+
+// Summarize computes the figures of t for the run cfg at the given
+// confidence. The manifest is left for the caller to fill.
+func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
+	g := cfg.Game
+	s := Summary{Fingerprint: fmt.Sprintf("%016x", t.Fingerprint)}
+	for e := range t.Entries {
+		o := &t.Entries[e]
+		es := EntrySummary{
+			Entry: e, Strategy: StrategyRecord{Name: cfg.Lineup[e].Strategy.Name, Params: ParamValues(cfg.Lineup[e])},
+			Score: summarizeScore(&o.Score, confidence),
+			Win:   summarizeRate(o.Wins, o.Undecided, o.Games, confidence),
+			Draw:  summarizeRate(o.Draws, 0, o.Games, confidence),
+		}
+		es.Metrics, es.MetricOrder = summarizeMetrics(g, t.Metrics[e], confidence)
+		s.Entries = append(s.Entries, es)
+	}
+	s.Score, s.Win, s.Metrics, s.MetricOrder = s.Entries[0].Score, s.Entries[0].Win, s.Entries[0].Metrics, s.Entries[0].MetricOrder
+	if len(s.Entries) == 1 {
+		s.Entries = nil
+	} else {
+		s.Comparisons = compare(cfg, t, confidence)
+	}
+	if g.Seats() > 1 {
+		lo, hi := 1.0, 0.0
+		for i := range t.Seats {
+			o := &t.Seats[i]
+			ss := SeatSummary{Seat: i, Score: summarizeScore(&o.Score, confidence), Win: summarizeRate(o.Wins, o.Undecided, o.Games, confidence)}
+			s.Seats = append(s.Seats, ss)
+			lo, hi = math.Min(lo, ss.Win.Rate), math.Max(hi, ss.Win.Rate)
+		}
+		s.Balance = &BalanceSummary{Balance: 1 - (hi - lo)}
+		if t.Seats[0].Games > 0 {
+			s.Balance.DrawRate = float64(t.Seats[0].Draws) / float64(t.Seats[0].Games)
+		}
+		if t.Starter.Games > 0 {
+			r := summarizeRate(t.Starter.Wins, 0, t.Starter.Games, confidence)
+			fair := 1 / float64(g.Seats())
+			s.FirstPlayer = &EdgeSummary{WinRate: r, Edge: r.Rate - fair, CILow: r.CILow - fair, CIHigh: r.CIHigh - fair}
+		}
+	}
+	if f, ok := g.(games.Featured); ok {
+		for i, m := range f.DealFeatures() {
+			fs := FeatureSummary{Name: m.Name, Usage: m.Usage}
+			ft := &t.Features[i]
+			for j := range ft.Cells {
+				c := &ft.Cells[j]
+				if c.Games == 0 {
+					continue
+				}
+				fs.Values = append(fs.Values, FeatureValue{
+					Value: ft.Min + int64(j), Games: c.Games,
+					Win:   summarizeRate(c.Wins, c.Undecided, c.Games, confidence),
+					Score: summarizeScore(&c.Score, confidence),
+				})
+			}
+			s.Features = append(s.Features, fs)
+		}
+	}
+	return s
 }
 
-// Summarize computes the figures of t for game g at the given confidence.
-// The manifest is left for the caller to fill.
-func Summarize(g games.Game, t *Tally, confidence float64) Summary {
-	s := Summary{Metrics: map[string]MetricSummary{}}
-	for i := range t.Seats {
-		s.Seats = append(s.Seats, SeatSummary{
-			Seat:  i,
-			Score: summarizeScore(&t.Seats[i].Score, confidence),
-			Win:   summarizeRate(t.Seats[i].Wins, t.Seats[i].Undecided, t.Games, confidence),
-		})
+// slots counts how often each entry sits at a deal, over all seatings.
+func slots(cfg *Config, entries int) []int64 {
+	c := make([]int64, entries)
+	for _, seating := range cfg.seatings() {
+		for _, e := range seating {
+			c[e]++
+		}
 	}
-	if len(s.Seats) > 0 {
-		s.Score, s.Win = s.Seats[0].Score, s.Seats[0].Win
+	return c
+}
+
+func compare(cfg *Config, t *Tally, confidence float64) []Comparison {
+	n := len(t.Entries)
+	c := slots(cfg, n)
+	var out []Comparison
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			// The tally holds, per deal, c[b]·(a's summed score) − c[a]·(b's):
+			// divided by c[a]·c[b] it is the per-game difference of the deal.
+			scale := float64(c[a] * c[b])
+			mean, sd := t.Pairs[a*n+b].MeanSD()
+			lo, hi := MeanInterval(mean, sd, t.Games, confidence)
+			wm, wsd := t.PairWins[a*n+b].MeanSD()
+			wlo, whi := MeanInterval(wm, wsd, t.Games, confidence)
+			ea, eb := &t.Entries[a], &t.Entries[b]
+			ma, sa := ea.Score.MeanSD()
+			mb, sb := eb.Score.MeanSD()
+			// Unpaired: as if a and b had played independent deals.
+			se := math.Sqrt(sa*sa/float64(ea.Games) + sb*sb/float64(eb.Games))
+			z := tQuantile(confidence, ea.Games+eb.Games-1)
+			out = append(out, Comparison{
+				A: a, B: b, Label: fmt.Sprintf("%s − %s", label(cfg, a), label(cfg, b)),
+				ScoreDiff: mean / scale, CILow: lo / scale, CIHigh: hi / scale,
+				UnpairedLow: ma - mb - z*se, UnpairedHigh: ma - mb + z*se,
+				WinDiff: wm / scale, WinDiffCILow: wlo / scale, WinDiffCIHigh: whi / scale,
+			})
+		}
 	}
-	if len(s.Seats) == 1 {
-		s.Seats = nil
+	return out
+}
+
+// label names entry e, with its index when two entries share a name.
+func label(cfg *Config, e int) string {
+	name := cfg.Lineup[e].Strategy.Name
+	for i, p := range cfg.Lineup {
+		if i != e && p.Strategy.Name == name {
+			return fmt.Sprintf("%s#%d", name, e+1)
+		}
 	}
+	return name
+}
+
+func summarizeMetrics(g games.Game, hs []Histogram, confidence float64) (map[string]MetricSummary, []string) {
+	out := map[string]MetricSummary{}
+	var order []string
 	for i, m := range g.Metrics() {
-		h := &t.Metrics[i]
+		h := &hs[i]
 		mean, sd := h.MeanSD()
 		lo, hi := MeanInterval(mean, sd, h.N(), confidence)
 		mn, mx, _ := h.Range()
-		s.Metrics[m.Name] = MetricSummary{Usage: m.Usage, Total: h.Sum(), Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx}
-		s.MetricOrder = append(s.MetricOrder, m.Name)
+		out[m.Name] = MetricSummary{Usage: m.Usage, Total: h.Sum(), Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx}
+		order = append(order, m.Name)
 	}
-	return s
+	return out, order
 }
 
 func summarizeScore(h *Histogram, confidence float64) ScoreSummary {

@@ -1,41 +1,115 @@
 package sim
 
-// Tally holds the integer results of a set of games. Tallies of disjoint sets
-// of games merge exactly, in any order, into the tally of their union.
+// Tally holds the integer results of a set of deals. Tallies of disjoint sets
+// of deals merge exactly, in any order, into the tally of their union, so a
+// run's result does not depend on its workers, chunks or shards.
 type Tally struct {
-	Games   int64       `json:"games"`
-	Seats   []SeatTally `json:"seats"`
-	Metrics []Histogram `json:"metrics"` // in the order of the game's metrics
+	Games   int64      `json:"games"` // deals played
+	Plays   int64      `json:"plays"` // games played: deals × seatings
+	Entries []Outcomes `json:"entries"`
+	Seats   []Outcomes `json:"seats"`
+	// Starter counts plays by the result of the seat that moved first, for
+	// games that report it (games.Starter).
+	Starter Outcomes `json:"starter"`
+	// Pairs[i*E+j] (i < j, E entries) counts, per deal, entry i's score
+	// summed over its seatings minus entry j's; PairWins the same for wins.
+	Pairs    []Histogram `json:"pairs"`
+	PairWins []Histogram `json:"pair_wins"`
+	// Metrics[e][k] is metric k over the plays entry e took part in.
+	Metrics     [][]Histogram  `json:"metrics"`
+	Features    []FeatureTally `json:"features"`
+	Fingerprint uint64         `json:"fingerprint"` // of the deals, for checking that runs played the same cards
 }
 
-// SeatTally holds one seat's results.
-type SeatTally struct {
+// Outcomes counts results and scores.
+type Outcomes struct {
+	Games     int64     `json:"games"`
 	Wins      int64     `json:"wins"`
 	Draws     int64     `json:"draws"`
 	Undecided int64     `json:"undecided"` // games a solver could not decide, not won
 	Score     Histogram `json:"score"`
 }
 
-// NewTally returns an empty tally for a game with the given seats and
-// number of metrics.
-func NewTally(seats, metrics int) *Tally {
-	return &Tally{Seats: make([]SeatTally, seats), Metrics: make([]Histogram, metrics)}
+func (o *Outcomes) merge(p *Outcomes) {
+	o.Games += p.Games
+	o.Wins += p.Wins
+	o.Draws += p.Draws
+	o.Undecided += p.Undecided
+	o.Score.Merge(&p.Score)
 }
 
-// Merge adds o to t. Both must be for the same game.
+// FeatureTally counts outcomes by the value of one deal feature of a seat.
+type FeatureTally struct {
+	Min   int64      `json:"min"` // the value counted by Cells[0]
+	Cells []Outcomes `json:"cells"`
+}
+
+// cell returns the outcomes for value v, growing the range as needed.
+func (f *FeatureTally) cell(v int64) *Outcomes {
+	if len(f.Cells) == 0 {
+		f.Min = v
+		f.Cells = make([]Outcomes, 1, 16)
+	}
+	if v < f.Min {
+		grow := int(f.Min - v)
+		c := make([]Outcomes, grow+len(f.Cells))
+		copy(c[grow:], f.Cells)
+		f.Cells, f.Min = c, v
+	}
+	for int(v-f.Min) >= len(f.Cells) {
+		f.Cells = append(f.Cells, Outcomes{})
+	}
+	return &f.Cells[v-f.Min]
+}
+
+// NewTally returns an empty tally for the given numbers of seats, lineup
+// entries, metrics and deal features.
+func NewTally(seats, entries, metrics, features int) *Tally {
+	t := &Tally{
+		Entries:  make([]Outcomes, entries),
+		Seats:    make([]Outcomes, seats),
+		Pairs:    make([]Histogram, entries*entries),
+		PairWins: make([]Histogram, entries*entries),
+		Metrics:  make([][]Histogram, entries),
+		Features: make([]FeatureTally, features),
+	}
+	for e := range t.Metrics {
+		t.Metrics[e] = make([]Histogram, metrics)
+	}
+	return t
+}
+
+// Merge adds o to t. Both must be for the same game and lineup.
 func (t *Tally) Merge(o *Tally) {
-	if len(o.Seats) != len(t.Seats) || len(o.Metrics) != len(t.Metrics) {
+	if len(o.Seats) != len(t.Seats) || len(o.Entries) != len(t.Entries) || len(o.Features) != len(t.Features) ||
+		len(o.Metrics) != len(t.Metrics) || (len(o.Metrics) > 0 && len(o.Metrics[0]) != len(t.Metrics[0])) {
 		panic("sim: merging tallies of different shapes")
 	}
 	t.Games += o.Games
-	for i := range o.Seats {
-		s, os := &t.Seats[i], &o.Seats[i]
-		s.Wins += os.Wins
-		s.Draws += os.Draws
-		s.Undecided += os.Undecided
-		s.Score.Merge(&os.Score)
+	t.Plays += o.Plays
+	t.Fingerprint ^= o.Fingerprint
+	for i := range o.Entries {
+		t.Entries[i].merge(&o.Entries[i])
 	}
-	for i := range o.Metrics {
-		t.Metrics[i].Merge(&o.Metrics[i])
+	for i := range o.Seats {
+		t.Seats[i].merge(&o.Seats[i])
+	}
+	t.Starter.merge(&o.Starter)
+	for i := range o.Pairs {
+		t.Pairs[i].Merge(&o.Pairs[i])
+		t.PairWins[i].Merge(&o.PairWins[i])
+	}
+	for e := range o.Metrics {
+		for k := range o.Metrics[e] {
+			t.Metrics[e][k].Merge(&o.Metrics[e][k])
+		}
+	}
+	for f := range o.Features {
+		for i := range o.Features[f].Cells {
+			c := &o.Features[f].Cells[i]
+			if c.Games > 0 {
+				t.Features[f].cell(o.Features[f].Min + int64(i)).merge(c)
+			}
+		}
 	}
 }

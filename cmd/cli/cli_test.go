@@ -87,8 +87,8 @@ func TestRunJSON(t *testing.T) {
 			Games int64
 		}
 		Score struct {
-			Mean, CILow, CIHigh float64 `json:"ci_low"`
-			Histogram           []struct{ Value, Count int64 }
+			Mean      float64
+			Histogram []struct{ Value, Count int64 }
 		}
 		Win     struct{ Rate float64 }
 		Metrics map[string]struct {

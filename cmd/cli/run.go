@@ -17,6 +17,7 @@ import (
 type RunOptions struct {
 	Game       string
 	Strategy   string
+	Strategies []string
 	Params     []string
 	Rules      []string
 	Games      int64
@@ -54,6 +55,7 @@ score_histogram.csv and charts (SVG and PNG) into DIR.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Strategy, "strategy", "s", "", "strategy to play (default: the game's first; see cardsim strategies <game>)")
+	fl.StringSliceVar(&opts.Strategies, "strategies", nil, "compare strategies on the same deals: `a,b:key=value,…` (seats rotate in games of several players)")
 	fl.StringArrayVarP(&opts.Params, "param", "p", nil, "strategy parameter `key=value` (repeatable)")
 	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
 	fl.Int64VarP(&opts.Games, "games", "n", 100000, "number of games to play (at least 2)")
@@ -83,28 +85,21 @@ func runRun(cmd *cobra.Command, f *Factory, opts *RunOptions) error {
 	if err != nil {
 		return err
 	}
-	def, err := f.strategy(opts.Game, opts.Strategy)
+	lineup, err := f.lineup(g, opts.Strategy, opts.Params, opts.Strategies)
 	if err != nil {
 		return err
-	}
-	players := make([]sim.Player, g.Seats())
-	for i := range players {
-		players[i] = sim.Player{Strategy: def, Params: opts.Params}
-	}
-	if _, err := def.New(g, opts.Params); err != nil {
-		return fmt.Errorf("strategy %s: %w", def.Name, err)
 	}
 	if opts.Out != "" {
 		if err := reports.CheckDir(opts.Out); err != nil {
 			return err
 		}
 	}
-	cfg := sim.Config{Game: g, Players: players, Seed: opts.Seed, Games: opts.Games, Workers: opts.Workers}
+	cfg := sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Games: opts.Games, Workers: opts.Workers}
 	var bar *progressbar.ProgressBar
 	if !opts.Quiet && f.ErrIsTerminal() {
 		bar = progressbar.NewOptions64(opts.Games,
 			progressbar.OptionSetWriter(f.Err),
-			progressbar.OptionSetDescription(opts.Game+" "+def.Name),
+			progressbar.OptionSetDescription(opts.Game),
 			progressbar.OptionShowCount(),
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString("games"),
@@ -125,8 +120,8 @@ func runRun(cmd *cobra.Command, f *Factory, opts *RunOptions) error {
 		}
 		return fmt.Errorf("run stopped after %d games: %w", tally.Games, err)
 	}
-	s := sim.Summarize(g, tally, opts.Confidence)
-	s.Manifest = sim.NewManifest(g, players, opts.Seed, tally.Games, opts.Confidence, opts.Workers)
+	s := sim.Summarize(&cfg, tally, opts.Confidence)
+	s.Manifest = sim.NewManifest(&cfg, tally.Games, opts.Confidence)
 	s.Manifest.WallSeconds = time.Since(start).Seconds()
 	if opts.Out != "" {
 		if _, err := reports.WriteDir(opts.Out, &s); err != nil {

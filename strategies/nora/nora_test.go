@@ -88,11 +88,12 @@ func TestBotsSpendAsDocumented(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tally, err := sim.Run(context.Background(), sim.Config{Game: g, Players: []sim.Player{{Strategy: def}}, Seed: 5, Games: 2000})
+		cfg := sim.Config{Game: g, Lineup: []sim.Player{{Strategy: def}}, Seed: 5, Games: 2000}
+		tally, err := sim.Run(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := sim.Summarize(g, tally, 0.95)
+		s := sim.Summarize(&cfg, tally, 0.95)
 		means[name] = s.Score.Mean
 		spent := func(a string) int64 { return s.Metrics["ip_spent."+a].Total }
 		switch name {

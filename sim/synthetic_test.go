@@ -1,0 +1,173 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+	"github.com/cardsim/cardsim/strategies"
+)
+
+// dice is a tiny synthetic game for checking sim by hand. Each seat is dealt
+// a die d (0…5) from the game seed. A solitaire seat chooses to score its die
+// (action 0) or a sure 2 (action 1). With two seats nobody chooses: the
+// higher die wins and seat 0, which moves first, wins ties.
+type dice struct{ seats int }
+
+func (g dice) Name() string            { return "dice" }
+func (g dice) Seats() int              { return g.seats }
+func (g dice) Rules() []games.Setting  { return nil }
+func (g dice) ScoreBounds() (int, int) { return 0, 5 }
+func (g dice) Metrics() []games.Metric { return []games.Metric{{Name: "die", Usage: "seat 0's die"}} }
+func (g dice) NewState() games.State   { return &diceState{g: g} }
+func (g dice) DealFeatures() []games.Metric {
+	return []games.Metric{{Name: "die", Usage: "the seat's die"}}
+}
+
+// dieOf returns seat's die for a game seed: the deal, written out so the
+// tests can work the expected figures by hand.
+func dieOf(seed uint64, seat int) int64 { return int64(games.Mix(seed, uint64(seat)) % 6) }
+
+type diceState struct {
+	g      dice
+	die    [2]int64
+	choice int // -1 before the choice
+}
+
+func (s *diceState) Reset(seed uint64) {
+	s.die = [2]int64{dieOf(seed, 0), dieOf(seed, 1)}
+	s.choice = -1
+	if s.g.seats > 1 {
+		s.choice = 0
+	}
+}
+func (s *diceState) Deal(string, uint64) error { return fmt.Errorf("no deals") }
+func (s *diceState) Turn() int {
+	if s.choice >= 0 {
+		return games.Terminal
+	}
+	return 0
+}
+func (s *diceState) Legal(dst []games.Action) []games.Action { return append(dst[:0], 0, 1) }
+func (s *diceState) Apply(a games.Action)                    { s.choice = int(a) }
+func (s *diceState) View(seat int) games.View                { return s }
+func (s *diceState) Seat() int                               { return 0 }
+func (s *diceState) Outcome(seat int) games.Outcome {
+	if s.g.seats == 1 {
+		if s.choice == 1 {
+			return games.Outcome{Score: 2}
+		}
+		return games.Outcome{Score: int(s.die[0]), Result: map[bool]games.Result{true: games.Win}[s.die[0] == 5]}
+	}
+	o := games.Outcome{Score: int(s.die[seat])}
+	if (seat == 0) == (s.die[0] >= s.die[1]) {
+		o.Result = games.Win
+	}
+	return o
+}
+func (s *diceState) Metrics(dst []int64) []int64 { return append(dst[:0], s.die[0]) }
+func (s *diceState) SeatFeatures(seat int, dst []int64) []int64 {
+	return append(dst[:0], s.die[seat])
+}
+func (s *diceState) FirstSeat() int                      { return 0 }
+func (s *diceState) Cards(dst []cards.Card) []cards.Card { return dst[:0] }
+func (s *diceState) Clone() games.State                  { c := *s; return &c }
+func (s *diceState) Determinize(int, uint64)             {}
+func (s *diceState) ActionString(a games.Action) string  { return fmt.Sprint(a) }
+func (s *diceState) Record(bool)                         {}
+func (s *diceState) Events() []games.Event               { return nil }
+
+type fixed games.Action
+
+func (f fixed) Begin(uint64)                                   {}
+func (f fixed) Choose(games.View, []games.Action) games.Action { return games.Action(f) }
+
+func fixedDef(name string, a games.Action) strategies.Definition {
+	return strategies.Definition{Name: name, Params: func() []games.Setting { return nil },
+		New: func(games.Game, []string) (strategies.Strategy, error) { return fixed(a), nil }}
+}
+
+// TestPairedComparisonByHand: "take the die" against "take 2" on the same
+// deals. The paired difference per deal is d − 2; its mean and t interval
+// are computed here from the deals directly.
+func TestPairedComparisonByHand(t *testing.T) {
+	const n = 50
+	cfg := Config{Game: dice{1}, Lineup: []Player{{Strategy: fixedDef("die", 0)}, {Strategy: fixedDef("two", 1)}}, Seed: 3, Games: n, Workers: 2, Chunk: 7}
+	tally, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(&cfg, tally, 0.95)
+	var sum, sq float64
+	for i := range int64(n) {
+		d := float64(dieOf(GameSeed(3, i), 0)) - 2
+		sum += d
+		sq += d * d
+	}
+	mean := sum / n
+	sd := math.Sqrt((sq - n*mean*mean) / (n - 1))
+	half := tQuantile(0.95, n-1) * sd / math.Sqrt(n)
+	c := s.Comparisons[0]
+	if c.Label != "die − two" || math.Abs(c.ScoreDiff-mean) > 1e-9 || math.Abs(c.CILow-(mean-half)) > 1e-9 || math.Abs(c.CIHigh-(mean+half)) > 1e-9 {
+		t.Errorf("comparison %+v; by hand %s: mean %.6f, interval %.6f … %.6f", c, "die − two", mean, mean-half, mean+half)
+	}
+	// "two" has no variance, so unpaired and paired intervals coincide up to
+	// the t quantile's degrees of freedom; both must contain the mean.
+	if !(c.UnpairedLow < mean && mean < c.UnpairedHigh) {
+		t.Errorf("unpaired interval %.4f … %.4f misses %.4f", c.UnpairedLow, c.UnpairedHigh, mean)
+	}
+	if s.Entries[1].Score.Mean != 2 || s.Entries[1].Score.SD != 0 {
+		t.Errorf("entry two: %+v", s.Entries[1].Score)
+	}
+}
+
+// TestSeatRotation: two seats, seat 0 wins ties. Rotating seats, each entry
+// sits first half the time, so identical entries tie exactly; the first
+// player's win rate estimates P(d0 ≥ d1) = 21/36.
+func TestSeatRotation(t *testing.T) {
+	if got := Seatings(2, 2); !reflect.DeepEqual(got, [][]int{{0, 1}, {1, 0}}) {
+		t.Fatalf("Seatings(2, 2) = %v", got)
+	}
+	if got := len(Seatings(4, 2)); got != 6 {
+		t.Fatalf("Seatings(4, 2) has %d seatings, want 4!/(2!2!) = 6", got)
+	}
+	if got := len(Seatings(5, 5)); got != 120 {
+		t.Fatalf("Seatings(5, 5) has %d seatings, want 120", got)
+	}
+	if got := Seatings(6, 3); len(got) != 6 || !reflect.DeepEqual(got[1], []int{1, 2, 0, 1, 2, 0}) {
+		t.Fatalf("Seatings(6, 3) = %v, want the 6 rotations of 0 1 2 0 1 2", got)
+	}
+	const n = 20000
+	cfg := Config{Game: dice{2}, Lineup: []Player{{Strategy: fixedDef("a", 0)}, {Strategy: fixedDef("b", 0)}}, Seed: 8, Games: n}
+	tally, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(&cfg, tally, 0.95)
+	if c := s.Comparisons[0]; c.WinDiff != 0 || c.ScoreDiff != 0 {
+		t.Errorf("identical entries on rotated seats differ: %+v", c)
+	}
+	p := 21.0 / 36
+	se := math.Sqrt(p * (1 - p) / float64(2*n))
+	if got := s.FirstPlayer.WinRate.Rate; math.Abs(got-p) > 4*se {
+		t.Errorf("first player wins %.4f, want %.4f ± %.4f", got, p, 4*se)
+	}
+	if math.Abs(s.FirstPlayer.Edge-(s.FirstPlayer.WinRate.Rate-0.5)) > 1e-12 {
+		t.Errorf("edge %v", s.FirstPlayer)
+	}
+	// Features: a seat dealt a 5 always wins (5 ≥ anything, and a 5 against
+	// a 5 wins for seat 0 only: half the time over rotated seats).
+	var five *FeatureValue
+	for i := range s.Features[0].Values {
+		if s.Features[0].Values[i].Value == 5 {
+			five = &s.Features[0].Values[i]
+		}
+	}
+	if five == nil || five.Win.Rate < 0.85 || five.Win.Rate > 0.95 {
+		t.Errorf("win rate with a 5: %+v, want about 11/12", five)
+	}
+}
