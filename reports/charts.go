@@ -2,8 +2,8 @@ package reports
 
 import (
 	"bytes"
-	"image/color"
 	"fmt"
+	"image/color"
 	"strings"
 
 	"gonum.org/v1/plot"

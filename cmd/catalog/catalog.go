@@ -4,8 +4,10 @@ package catalog
 
 import (
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/chriscross"
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/strategies"
+	chriscrossbots "github.com/cardsim/cardsim/strategies/chriscross"
 	norabots "github.com/cardsim/cardsim/strategies/nora"
 )
 
@@ -13,6 +15,7 @@ import (
 func Games() *games.Registry {
 	r := new(games.Registry)
 	r.Register(nora.Definition())
+	r.Register(chriscross.Definition())
 	return r
 }
 
@@ -20,6 +23,7 @@ func Games() *games.Registry {
 func Strategies() *strategies.Registry {
 	r := new(strategies.Registry)
 	norabots.Register(r)
+	chriscrossbots.Register(r)
 	r.Register(strategies.RandomDefinition())
 	return r
 }

@@ -127,7 +127,9 @@ func TestTraceReplaysRun(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var s struct {
-		Score struct{ Histogram []struct{ Value, Count int64 } }
+		Score struct {
+			Histogram []struct{ Value, Count int64 }
+		}
 	}
 	json.Unmarshal([]byte(out), &s)
 	want := map[int64]int64{}
@@ -141,7 +143,7 @@ func TestTraceReplaysRun(t *testing.T) {
 			t.Fatalf("exit %d: %s", code, errs)
 		}
 		var tr struct {
-			Events []map[string]any
+			Events  []map[string]any
 			Outcome []struct{ Score int64 }
 		}
 		if err := json.Unmarshal([]byte(out), &tr); err != nil {
