@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -102,4 +103,13 @@ func WriteFileAtomic(path string, data []byte) error {
 		return fmt.Errorf("writing %s: %v", path, err)
 	}
 	return nil
+}
+
+// WritePart writes a shard part or checkpoint atomically as JSON.
+func WritePart(path string, p *sim.Part) error {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, append(b, '\n'))
 }

@@ -5,9 +5,11 @@ package catalog
 import (
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/chriscross"
+	"github.com/cardsim/cardsim/games/flip"
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/strategies"
 	chriscrossbots "github.com/cardsim/cardsim/strategies/chriscross"
+	flipbots "github.com/cardsim/cardsim/strategies/flip"
 	norabots "github.com/cardsim/cardsim/strategies/nora"
 )
 
@@ -16,6 +18,7 @@ func Games() *games.Registry {
 	r := new(games.Registry)
 	r.Register(nora.Definition())
 	r.Register(chriscross.Definition())
+	r.Register(flip.Definition())
 	return r
 }
 
@@ -24,6 +27,7 @@ func Strategies() *strategies.Registry {
 	r := new(strategies.Registry)
 	norabots.Register(r)
 	chriscrossbots.Register(r)
+	flipbots.Register(r)
 	r.Register(strategies.RandomDefinition())
 	return r
 }

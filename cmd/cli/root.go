@@ -53,6 +53,7 @@ whatever the number of workers.`,
 		NewCmdStrategies(f),
 		NewCmdRun(f),
 		NewCmdTrace(f),
+		NewCmdMerge(f),
 		NewCmdVersion(f),
 	)
 	return cmd

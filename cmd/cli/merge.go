@@ -1,0 +1,99 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cardsim/cardsim/sim"
+)
+
+// MergeOptions are the options of the merge command.
+type MergeOptions struct {
+	Parts  []string
+	Out    string
+	Format string
+}
+
+// NewCmdMerge returns the command that combines shard parts into one summary.
+func NewCmdMerge(f *Factory) *cobra.Command {
+	opts := &MergeOptions{}
+	cmd := &cobra.Command{
+		Use:   "merge <part.json>...",
+		Short: "Combine the parts of a sharded run into the summary one run would give",
+		Long: `Combine the part files written by "cardsim run ... --shard k/n" into exactly the
+summary a single run of all the deals would have written (only wall_seconds and
+workers differ). The parts must come from the same command and cover every shard
+once: missing, duplicate, foreign, incomplete or damaged parts are errors.`,
+		Example: "  cardsim merge parts/part-*.json --out out/",
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.Parts = args
+			return runMerge(f, opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "write summary.json, CSV files and charts into this `directory`")
+	cmd.Flags().StringVarP(&opts.Format, "format", "f", "table", "output on stdout: table, csv or json")
+	return cmd
+}
+
+func runMerge(f *Factory, opts *MergeOptions) error {
+	if opts.Format != "table" && opts.Format != "csv" && opts.Format != "json" {
+		return fmt.Errorf("--format %q: want table, csv or json", opts.Format)
+	}
+	var parts []*sim.Part
+	for _, path := range opts.Parts {
+		p, err := sim.ReadPart(path)
+		if err != nil {
+			return err
+		}
+		parts = append(parts, p)
+	}
+	tally, err := sim.MergeParts(parts)
+	if err != nil {
+		return err
+	}
+	m := parts[0].Manifest
+	var rules []string
+	for _, k := range sortedKeys(m.Rules) {
+		rules = append(rules, k+"="+m.Rules[k])
+	}
+	g, err := f.game(m.Game, rules)
+	if err != nil {
+		return fmt.Errorf("the parts' game: %v", err)
+	}
+	var lineup []sim.Player
+	for _, s := range m.Strategies {
+		def, err := f.strategy(m.Game, s.Name)
+		if err != nil {
+			return fmt.Errorf("the parts' strategy: %v", err)
+		}
+		var params []string
+		for _, k := range sortedKeys(s.Params) {
+			params = append(params, k+"="+s.Params[k])
+		}
+		lineup = append(lineup, sim.Player{Strategy: def, Params: params})
+	}
+	if len(lineup) == 0 {
+		return errors.New("the parts name no strategy")
+	}
+	cfg := sim.Config{Game: g, Lineup: lineup, Seed: m.Seed}
+	var wall float64
+	for _, p := range parts {
+		wall += p.Manifest.WallSeconds
+		cfg.Workers = max(cfg.Workers, p.Manifest.Workers)
+	}
+	s := summarize(&cfg, tally, m.Confidence, wall)
+	return emit(f, &s, opts.Out, opts.Format)
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,195 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func summaryOf(t *testing.T, dir string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return volatile.ReplaceAllString(string(b), "")
+}
+
+func mustRun(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errs := run(t, args...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errs)
+	}
+	return out
+}
+
+// TestShardMergeIdentical: n shards merged give byte for byte the summary of
+// one run, for n = 1, 3, 8.
+func TestShardMergeIdentical(t *testing.T) {
+	base := []string{"run", "nora", "--strategies", "cautious,rescuer", "--games", "3001", "--seed", "11", "-q"}
+	whole := t.TempDir()
+	mustRun(t, append(base, "--out", whole)...)
+	want := summaryOf(t, whole)
+	for _, n := range []int{1, 3, 8} {
+		parts := t.TempDir()
+		var files []string
+		for k := range n {
+			mustRun(t, append(base, "--shard", fmt.Sprintf("%d/%d", k, n), "--out", parts, "--workers", fmt.Sprint(1+k%2))...)
+			files = append(files, filepath.Join(parts, fmt.Sprintf("part-%d-of-%d.json", k, n)))
+		}
+		merged := t.TempDir()
+		mustRun(t, append([]string{"merge", "--out", merged}, files...)...)
+		if got := summaryOf(t, merged); got != want {
+			t.Errorf("%d shards merged differ from one run", n)
+		}
+	}
+}
+
+func TestShardAuto(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("JOB_COMPLETION_INDEX", "2")
+	mustRun(t, "run", "nora", "--games", "40", "--shard", "auto/4", "--out", dir, "-q")
+	if _, err := os.Stat(filepath.Join(dir, "part-2-of-4.json")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("JOB_COMPLETION_INDEX", "9")
+	if code, _, errs := run(t, "run", "nora", "--games", "40", "--shard", "auto/4", "--out", dir); code == 0 || !strings.Contains(errs, "JOB_COMPLETION_INDEX") {
+		t.Errorf("index 9 of 4 accepted: %s", errs)
+	}
+}
+
+// TestMergeErrors: missing, duplicate, foreign, damaged and incomplete parts
+// are refused with a clear error and nothing written.
+func TestMergeErrors(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"run", "nora", "--games", "300", "-q", "--out", dir}
+	for k := range 3 {
+		mustRun(t, append(base, "--shard", fmt.Sprintf("%d/3", k))...)
+	}
+	other := t.TempDir()
+	mustRun(t, "run", "nora", "--games", "300", "-q", "--out", other, "--shard", "1/3", "--seed", "2")
+	p := func(k int) string { return filepath.Join(dir, fmt.Sprintf("part-%d-of-3.json", k)) }
+	b, _ := os.ReadFile(p(2))
+	truncated := filepath.Join(t.TempDir(), "part-2-of-3.json")
+	os.WriteFile(truncated, b[:len(b)/2], 0o644)
+	tampered := filepath.Join(t.TempDir(), "part-2-of-3.json")
+	os.WriteFile(tampered, []byte(strings.Replace(string(b), `"wins":0`, `"wins":1`, 1)), 0o644)
+	tests := []struct {
+		files []string
+		want  string
+	}{
+		{[]string{p(0), p(1)}, "missing shard(s) [2]"},
+		{[]string{p(0), p(1), p(1), p(2)}, "shard 1 given twice"},
+		{[]string{p(0), filepath.Join(other, "part-1-of-3.json"), p(2)}, "belongs to another run"},
+		{[]string{p(0), p(1), truncated}, "corrupt or truncated"},
+		{[]string{p(0), p(1), tampered}, "checksum"},
+		{[]string{p(0), p(1), filepath.Join(dir, "nosuch.json")}, "no such file"},
+	}
+	for _, tt := range tests {
+		out := t.TempDir()
+		code, _, errs := run(t, append([]string{"merge", "--out", out}, tt.files...)...)
+		if code == 0 || !strings.Contains(errs, tt.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("merge %v: exit %d, %q; want an error with %q", tt.files, code, errs, tt.want)
+		}
+		if ents, _ := os.ReadDir(out); len(ents) != 0 {
+			t.Errorf("merge %v wrote %v", tt.files, ents)
+		}
+	}
+}
+
+// TestPrecision: --precision stops at the same deal for any number of
+// workers, once the interval is narrow enough, and says so.
+func TestPrecision(t *testing.T) {
+	var outs, raw []string
+	for _, w := range []string{"1", "2"} {
+		out := mustRun(t, "run", "nora", "--strategy", "rescuer", "--precision", "1.5", "--workers", w, "--format", "json", "-q")
+		outs = append(outs, volatile.ReplaceAllString(out, ""))
+		raw = append(raw, out)
+	}
+	if outs[0] != outs[1] {
+		t.Fatal("--precision stopped differently for 1 and 2 workers")
+	}
+	var s struct {
+		Manifest struct {
+			Games   int64
+			Stopped string
+		}
+		Score struct {
+			Mean   float64
+			CILow  float64 `json:"ci_low"`
+			CIHigh float64 `json:"ci_high"`
+		}
+	}
+	if err := json.Unmarshal([]byte(raw[0]), &s); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(s.Manifest.Stopped, "precision 1.5 on score reached") || s.Score.CIHigh-s.Score.Mean > 1.5 || s.Manifest.Games >= 10_000_000 {
+		t.Errorf("manifest %+v, score %+v", s.Manifest, s.Score)
+	}
+	out := mustRun(t, "run", "nora", "--precision", "0.0001", "--max-games", "5000", "--format", "json", "-q")
+	if !strings.Contains(out, "--max-games 5000 reached before precision") {
+		t.Error("a run that hit --max-games does not say so")
+	}
+}
+
+// TestInterruptResume kills a real cardsim process mid-run with SIGINT, then
+// resumes it, and checks the result against an uninterrupted run.
+func TestInterruptResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cardsim and plays two long runs")
+	}
+	bin := filepath.Join(t.TempDir(), "cardsim")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	ckpt := filepath.Join(dir, "run.ckpt")
+	args := []string{"run", "nora", "--strategy", "stop-at", "--games", "400000", "--seed", "5", "-q",
+		"--checkpoint", ckpt, "--checkpoint-every", "100ms", "--out", filepath.Join(dir, "out")}
+	cmd := exec.Command(bin, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Interrupt once the first checkpoint is on disk.
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if _, err := os.Stat(ckpt); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no checkpoint written in 60 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	if err == nil {
+		t.Skip("the run finished before the signal arrived")
+	}
+	if !strings.Contains(stderr.String(), "--resume") {
+		t.Errorf("interrupted run says %q; want it to tell how to resume", stderr.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "summary.json")); err != nil {
+		t.Errorf("no partial summary after the interruption: %v", err)
+	}
+	resumed := exec.Command(bin, append(args, "--resume")...)
+	if out, err := resumed.CombinedOutput(); err != nil {
+		t.Fatalf("resume: %v\n%s", err, out)
+	}
+	whole := t.TempDir()
+	if out, err := exec.Command(bin, "run", "nora", "--strategy", "stop-at", "--games", "400000", "--seed", "5", "-q", "--out", whole).CombinedOutput(); err != nil {
+		t.Fatalf("uninterrupted run: %v\n%s", err, out)
+	}
+	if summaryOf(t, filepath.Join(dir, "out")) != summaryOf(t, whole) {
+		t.Error("interrupted and resumed run differs from an uninterrupted one")
+	}
+}

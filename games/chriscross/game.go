@@ -1,0 +1,69 @@
+package chriscross
+
+import (
+	"math/rand/v2"
+	"strconv"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+)
+
+// Game is Chris-Cross with its rules fixed. It implements games.Game.
+type Game struct {
+	rules    Rules
+	settings []games.Setting
+	deck     []cards.Card // rank-major; read only
+}
+
+// New returns the game played by rules r, or an error if r is not playable.
+func New(r Rules) (*Game, error) {
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
+	var bound Rules
+	o := games.NewOptions("rule")
+	bound.bind(o)
+	err := o.Apply([]string{
+		"size=" + strconv.Itoa(r.Size),
+		"ranks=" + strconv.Itoa(r.Ranks),
+		"column-adjacent=" + strconv.FormatBool(r.ColumnAdjacent),
+		"chain-moves=" + strconv.FormatBool(r.ChainMoves),
+		"diagonals=" + strconv.FormatBool(r.Diagonals),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Game{rules: r, settings: o.Settings(), deck: r.Deck()}, nil
+}
+
+// Name returns "chriscross".
+func (g *Game) Name() string { return "chriscross" }
+
+// Seats returns 1: Chris-Cross is a solitaire.
+func (g *Game) Seats() int { return 1 }
+
+// Rules returns every rule option with its value.
+func (g *Game) Rules() []games.Setting { return g.settings }
+
+// Config returns the rules in force.
+func (g *Game) Config() Rules { return g.rules }
+
+// ScoreBounds returns 0 and the number of cards in the deck: the score is
+// the number of cards cast out.
+func (g *Game) ScoreBounds() (lo, hi int) { return 0, len(g.deck) }
+
+// Metrics describes the counts State.Metrics reports.
+func (g *Game) Metrics() []games.Metric { return metricList }
+
+// NewState returns a state ready for Reset or Deal.
+func (g *Game) NewState() games.State { return g.NewChrisCross() }
+
+// NewChrisCross returns a concrete state dealt in deck order, ready for
+// Reset or Deal.
+func (g *Game) NewChrisCross() *State {
+	src := rand.NewPCG(0, 0)
+	s := &State{g: g, src: src, rng: rand.New(src), work: make([]cards.Card, len(g.deck))}
+	copy(s.work, g.deck)
+	s.pos.deal(g.rules, s.work, nil)
+	return s
+}

@@ -1,0 +1,100 @@
+package chriscross
+
+import (
+	"github.com/cardsim/cardsim/games/cards"
+)
+
+// View is what the player sees: the whole tableau and the progress of the
+// round, but of the stock only its size. It prints fully with %+v.
+type View struct {
+	Rules         Rules
+	Round, Phase  int
+	Stage         Stage
+	Grid          [maxSize][maxSize]cards.Card // [row][column]; 0 is an empty cell
+	StockLeft     int
+	CastOut       int    // cards cast out so far
+	CastThisStep  int    // pairs cast in the current step
+	CastThisPhase int    // pairs cast in the current phase
+	Target        int    // the cell (row*5+column) under decision while moving, else -1
+	Vacated       uint32 // cells (bit row*5+column) vacated in this step
+	Decided       uint32 // vacated cells whose move is decided
+	Moved         uint32 // cells holding a card moved this step
+
+	// Clairvoyance reveals the stock order. Only the clairvoyant solver,
+	// which bounds what any player could achieve, may use it.
+	Clairvoyance Clairvoyance
+}
+
+// Seat returns 0: the game has one player.
+func (v *View) Seat() int { return 0 }
+
+// Lookahead returns the visible position: the stock's cards are unknown, so
+// play on it stops at the end of the round, before the refill, with the
+// stage RoundEnd (or Over if the game ends sooner). Strategies search the
+// current round with it.
+func (v *View) Lookahead() Position {
+	p := Position{
+		cfg:       v.Rules.config(),
+		nStock:    uint8(v.StockLeft),
+		nWaste:    uint8(v.CastOut),
+		round:     uint8(v.Round),
+		phase:     uint8(v.Phase),
+		stage:     v.Stage,
+		halt:      true,
+		castStep:  uint8(v.CastThisStep),
+		castPhase: uint8(v.CastThisPhase),
+		vacated:   v.Vacated,
+		decided:   v.Decided,
+		moved:     v.Moved,
+	}
+	for r := range maxSize {
+		for c := range maxSize {
+			p.grid[Cell(r, c)] = v.Grid[r][c]
+		}
+	}
+	return p
+}
+
+// fill sets v from p.
+func (v *View) fill(r Rules, p *Position, s *State) {
+	*v = View{
+		Rules:         r,
+		Round:         int(p.round),
+		Phase:         int(p.phase),
+		Stage:         p.stage,
+		StockLeft:     p.StockLeft(),
+		CastOut:       int(p.nWaste),
+		CastThisStep:  int(p.castStep),
+		CastThisPhase: int(p.castPhase),
+		Target:        p.Target(),
+		Vacated:       p.vacated,
+		Decided:       p.decided,
+		Moved:         p.moved,
+		Clairvoyance:  Clairvoyance{s: s},
+	}
+	for r := range maxSize {
+		for c := range maxSize {
+			v.Grid[r][c] = p.grid[Cell(r, c)]
+		}
+	}
+}
+
+// Clairvoyance gives the clairvoyant solver the true game, stock order
+// included. It is the one way through a View to hidden cards; realistic
+// strategies must not use it. It prints as "hidden", so that views compare
+// equal whatever the stock order.
+type Clairvoyance struct {
+	s *State
+}
+
+// String returns "hidden".
+func (c Clairvoyance) String() string { return "hidden" }
+
+// Position returns the true position, stock order included. It panics on
+// the zero Clairvoyance.
+func (c Clairvoyance) Position() Position {
+	if c.s == nil {
+		panic("chriscross: Clairvoyance of no state")
+	}
+	return c.s.pos
+}
