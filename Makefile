@@ -4,7 +4,9 @@ BIN      := bin/cardsim
 GAMES    ?= 100000
 FUZZTIME ?= 30s
 
-.PHONY: all build run test race bench fuzz lint clean
+GAME_FUZZTIME ?= 10m
+
+.PHONY: all build run test race bench fuzz fuzz-games lint clean
 
 all: lint test build
 
@@ -35,6 +37,17 @@ fuzz:
 			echo "== $$pkg $$f"; \
 			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
 		done; \
+	done
+
+# Each game's FuzzPlay (whole games from fuzzed seeds and choices, invariants
+# checked after every action) for GAME_FUZZTIME each; the count of games each
+# survived is the "execs" figure of its last line.
+fuzz-games:
+	@for pkg in $$($(GO) list ./games/...); do \
+		if $(GO) test -list '^FuzzPlay$$' $$pkg | grep -q '^FuzzPlay$$'; then \
+			echo "== $$pkg"; \
+			$(GO) test -run '^$$' -fuzz '^FuzzPlay$$' -fuzztime $(GAME_FUZZTIME) $$pkg 2>&1 | tail -3 || exit 1; \
+		fi; \
 	done
 
 lint:

@@ -3,6 +3,8 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 
 	"github.com/spf13/cobra"
@@ -21,13 +23,14 @@ type MergeOptions struct {
 func NewCmdMerge(f *Factory) *cobra.Command {
 	opts := &MergeOptions{}
 	cmd := &cobra.Command{
-		Use:   "merge <part.json>...",
+		Use:   "merge <part.json | dir>...",
 		Short: "Combine the parts of a sharded run into the summary one run would give",
 		Long: `Combine the part files written by "cardsim run ... --shard k/n" into exactly the
 summary a single run of all the deals would have written (only wall_seconds and
 workers differ). The parts must come from the same command and cover every shard
-once: missing, duplicate, foreign, incomplete or damaged parts are errors.`,
-		Example: "  cardsim merge parts/part-*.json --out out/",
+once: missing, duplicate, foreign, incomplete or damaged parts are errors. A
+directory stands for every part-K-of-N.json file in it.`,
+		Example: "  cardsim merge parts/part-*.json --out out/\n  cardsim merge parts/ --format json",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.Parts = args
@@ -43,8 +46,20 @@ func runMerge(f *Factory, opts *MergeOptions) error {
 	if opts.Format != "table" && opts.Format != "csv" && opts.Format != "json" {
 		return fmt.Errorf("--format %q: want table, csv or json", opts.Format)
 	}
-	var parts []*sim.Part
+	var paths []string
 	for _, path := range opts.Parts {
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			found, _ := filepath.Glob(filepath.Join(path, "part-*-of-*.json"))
+			if len(found) == 0 {
+				return fmt.Errorf("%s holds no part-K-of-N.json file", path)
+			}
+			paths = append(paths, found...)
+			continue
+		}
+		paths = append(paths, path)
+	}
+	var parts []*sim.Part
+	for _, path := range paths {
 		p, err := sim.ReadPart(path)
 		if err != nil {
 			return err

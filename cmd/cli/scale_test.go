@@ -193,3 +193,48 @@ func TestInterruptResume(t *testing.T) {
 		t.Error("interrupted and resumed run differs from an uninterrupted one")
 	}
 }
+
+// TestClusterLocally runs the command of deploy/slurm/run.sbatch (with fewer
+// games) as n concurrent processes, each told its shard by
+// SLURM_ARRAY_TASK_ID as Slurm would, merges their directory as
+// deploy/slurm/merge.sbatch does, and checks the result against one run.
+func TestClusterLocally(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cardsim and runs processes")
+	}
+	sbatch, err := os.ReadFile("../../deploy/slurm/run.sbatch")
+	if err != nil || !strings.Contains(string(sbatch), "--shard auto/64") {
+		t.Fatalf("deploy/slurm/run.sbatch does not shard with auto/64: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "cardsim")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	const n = 4
+	args := []string{"run", "nora", "--strategy", "rescuer", "--games", "6000", "--seed", "42", "--workers", "1", "--quiet"}
+	parts := t.TempDir()
+	var procs []*exec.Cmd
+	for k := range n {
+		cmd := exec.Command(bin, append(args, "--shard", fmt.Sprintf("auto/%d", n), "--out", parts)...)
+		cmd.Env = append(os.Environ(), fmt.Sprintf("SLURM_ARRAY_TASK_ID=%d", k))
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		procs = append(procs, cmd)
+	}
+	for _, p := range procs {
+		if err := p.Wait(); err != nil {
+			t.Fatalf("shard process: %v", err)
+		}
+	}
+	merged, whole := t.TempDir(), t.TempDir()
+	if out, err := exec.Command(bin, "merge", parts, "--out", merged).CombinedOutput(); err != nil {
+		t.Fatalf("merge: %v\n%s", err, out)
+	}
+	if out, err := exec.Command(bin, append(args, "--out", whole)...).CombinedOutput(); err != nil {
+		t.Fatalf("one run: %v\n%s", err, out)
+	}
+	if summaryOf(t, merged) != summaryOf(t, whole) {
+		t.Error("the merged shards differ from one run")
+	}
+}

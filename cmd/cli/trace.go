@@ -104,7 +104,12 @@ func runTrace(f *Factory, opts *TraceOptions) error {
 	} else {
 		s.Reset(seed)
 	}
-	if _, err := sim.Play(s, bots, nil); err != nil {
+	if err := playSafely(s, bots); err != nil {
+		// Show how far the game got before it failed: that is what a trace of
+		// a failing game is for.
+		for _, e := range s.Events() {
+			fmt.Fprintln(f.Out, e.String())
+		}
 		return fmt.Errorf("%s game %d of seed %d: %w", opts.Game, opts.Index, opts.Seed, err)
 	}
 	rec := traceRecord{
@@ -140,4 +145,16 @@ func runTrace(f *Factory, opts *TraceOptions) error {
 		fmt.Fprintf(f.Out, "seat %d: score %d, %s\n", o.Seat, o.Score, o.Result)
 	}
 	return nil
+}
+
+// playSafely plays the game to the end, turning a panic of a bot or of the
+// game into an error.
+func playSafely(s games.State, bots []strategies.Strategy) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	_, err = sim.Play(s, bots, nil)
+	return err
 }

@@ -24,3 +24,13 @@ func TestConformance(t *testing.T) {
 		})
 	}
 }
+
+// FuzzPlay plays whole games from fuzzed seeds and choices, checking the
+// invariants after every action (see gamestest.Fuzz).
+func FuzzPlay(f *testing.F) {
+	g, err := Definition().New(nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	gamestest.Fuzz(f, g, 100000)
+}

@@ -296,3 +296,9 @@ func FuzzDeal(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPlay plays whole games from fuzzed seeds and choices, checking the
+// invariants after every action (see gamestest.Fuzz). A game has at most
+// rounds × (27 live passes + the passes ip can insure) decisions of a few
+// actions each; 100000 is far above anything reachable.
+func FuzzPlay(f *testing.F) { gamestest.Fuzz(f, New(DefaultRules()), 100000) }

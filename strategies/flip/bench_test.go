@@ -1,0 +1,102 @@
+package flip
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+	"github.com/cardsim/cardsim/games/flip"
+)
+
+// BenchmarkFloor measures the floor a Flip game is compared with: shuffling
+// the 52 cards and, after each of the 52 deals, scanning every set of four
+// in the pile once (comparing the ends' suits and ranks).
+func BenchmarkFloor(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	deck := cards.Standard(0)
+	hits := 0
+	for b.Loop() {
+		cards.Shuffle(rng, deck)
+		for n := 4; n <= len(deck); n++ {
+			for w := 0; w+4 <= n; w++ {
+				a, d := deck[w], deck[w+3]
+				if a.Suit() == d.Suit() || a.Rank() == d.Rank() {
+					hits++
+				}
+			}
+		}
+	}
+	if hits == 0 {
+		b.Fatal("no matches scanned")
+	}
+}
+
+// BenchmarkGreedyGame measures a whole game dealt by Reset and played by
+// greedy, per rule set: mapping=random draws a fresh pairing every game.
+func BenchmarkGreedyGame(b *testing.B) {
+	for _, rules := range [][]string{nil, {"mapping=fixed:1"}, {"windows=top"}} {
+		name := "mapping=random"
+		if rules != nil {
+			name = rules[0]
+		}
+		b.Run(name, func(b *testing.B) {
+			g, err := flip.New(rules)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s := g.NewState()
+			st := NewGreedy(false)
+			legal := make([]games.Action, 0, 64)
+			seed, score := uint64(0), 0
+			b.ReportAllocs()
+			for b.Loop() {
+				seed++
+				s.Reset(seed)
+				st.Begin(seed)
+				for s.Turn() != games.Terminal {
+					legal = s.Legal(legal)
+					s.Apply(st.Choose(s.View(0), legal))
+				}
+				score += s.Outcome(0).Score
+			}
+			b.ReportMetric(float64(score)/float64(b.N), "score/game")
+		})
+	}
+}
+
+// BenchmarkClairvoyant measures the solver at its default budget, one deal
+// per iteration: positions per second, mean positions and time per deal,
+// and the fraction of deals left undecided.
+func BenchmarkClairvoyant(b *testing.B) {
+	g, err := flip.New(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := g.NewFlipState()
+	sv := NewSolver(DefaultBudget)
+	var nodes, undecided, wins, deals int
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		s.Reset(seed)
+		deals++
+		if s.Turn() == games.Terminal {
+			continue
+		}
+		r := sv.Solve(s)
+		nodes += r.Nodes
+		switch {
+		case r.Won:
+			wins++
+		case !r.Decided:
+			undecided++
+		}
+	}
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(nodes)/sec, "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(deals), "nodes/deal")
+	b.ReportMetric(1000*sec/float64(deals), "ms/deal")
+	b.ReportMetric(float64(undecided)/float64(deals), "unknown/deal")
+	b.ReportMetric(float64(wins)/float64(deals), "wins/deal")
+}

@@ -1,0 +1,76 @@
+package flip
+
+import (
+	"slices"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/flip"
+)
+
+// Clairvoyant plays the best line a Solver finds with the whole deck order
+// in view. It solves once, at its first choice of a game, and then follows
+// the line; if the game leaves the line (it never should) it solves again.
+// The solver first settles whether the deal can be won; when its budget
+// runs out before that, without a win, the game is undecided. The line
+// played is the best found: the best score whenever Result.Exact, else a
+// lower bound.
+type Clairvoyant struct {
+	solver    Solver
+	line      []games.Action
+	keys      []flip.Key // the position before each action of line
+	next      int
+	fresh     bool
+	undecided bool
+	scratch   *flip.State
+}
+
+// NewClairvoyant returns a clairvoyant strategy whose solver may visit
+// budget positions per game (0 for no limit).
+func NewClairvoyant(budget int) *Clairvoyant {
+	return &Clairvoyant{solver: Solver{Budget: budget}}
+}
+
+// Begin starts a new game.
+func (c *Clairvoyant) Begin(uint64) { c.fresh, c.undecided = true, false }
+
+// Undecided reports whether the last game was left undecided: the budget
+// ran out before the solver found a win or proved there is none.
+func (c *Clairvoyant) Undecided() bool { return c.undecided }
+
+// Choose returns the next action of the best line.
+func (c *Clairvoyant) Choose(v games.View, legal []games.Action) games.Action {
+	s := v.(*flip.View).Clairvoyant()
+	key := s.Key()
+	if !c.fresh {
+		for c.next < len(c.keys) && c.keys[c.next] != key {
+			c.next++
+		}
+	}
+	if c.fresh || c.next == len(c.keys) || !slices.Contains(legal, c.line[c.next]) {
+		c.solve(s)
+	}
+	a := c.line[c.next]
+	c.next++
+	return a
+}
+
+// solve finds the best line from s and records the position before each
+// of its actions.
+func (c *Clairvoyant) solve(s *flip.State) {
+	r := c.solver.Solve(s)
+	if c.fresh {
+		c.undecided = !r.Decided
+	}
+	c.fresh = false
+	c.line = append(c.line[:0], r.Line...)
+	c.keys = c.keys[:0]
+	if c.scratch == nil {
+		c.scratch = s.Game().NewFlipState()
+	}
+	c.scratch.CopyFrom(s)
+	for _, a := range c.line {
+		c.keys = append(c.keys, c.scratch.Key())
+		c.scratch.Apply(a)
+	}
+	c.next = 0
+}
