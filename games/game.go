@@ -76,6 +76,23 @@ type View interface {
 	Seat() int
 }
 
+// Sampler is implemented by the views of games that generic search
+// strategies (flatmc, pimc, ismcts) can play. Such a strategy receives only
+// a View and the legal actions; Sampler gives it a state to search from that
+// holds nothing the viewing seat does not know.
+type Sampler interface {
+	// SampleState makes dst a copy of the viewed state in which every card
+	// hidden from the view's seat is re-drawn from seed, consistently with
+	// what the view shows, and returns it; later chance events are re-keyed
+	// from seed too. The result depends only on what the view shows and on
+	// seed, never on where the hidden cards really are, so that a search
+	// from it cannot peek. dst must be nil or a state of the same Game owned
+	// by the caller (from NewState, Clone or an earlier SampleState); given
+	// nil, SampleState allocates a new state, else it allocates nothing once
+	// dst is warm. The view stays valid.
+	SampleState(dst State, seed uint64) State
+}
+
 // Result is how a game ended for a seat.
 type Result int8
 
@@ -141,4 +158,13 @@ type Starter interface {
 	// FirstSeat returns the seat that moved first in the game (or its first
 	// round).
 	FirstSeat() int
+}
+
+// Dealer is implemented by states that remember the deal as it was dealt,
+// before any action or automatic step changed it. sim fingerprints deals with
+// it (falling back on State.Cards right after the deal), so that runs under
+// different rules can be checked to have played the same cards.
+type Dealer interface {
+	// Dealt appends the cards of the deal, in dealing order, to dst[:0].
+	Dealt(dst []cards.Card) []cards.Card
 }

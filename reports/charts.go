@@ -145,3 +145,8 @@ func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 	p.X.Label.Text = name
 	return Chart{Name: name, Plot: p}, nil
 }
+
+// fade returns a light, translucent version of a colour, for interval bands.
+func fade(r, g, b uint32) color.Color {
+	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 60}
+}

@@ -272,7 +272,11 @@ func (w *worker) playDeal(i int64) error {
 		s := w.state
 		s.Reset(GameSeed(seed, i))
 		if k == 0 {
-			w.cards = s.Cards(w.cards)
+			if d, ok := s.(games.Dealer); ok {
+				w.cards = d.Dealt(w.cards)
+			} else {
+				w.cards = s.Cards(w.cards)
+			}
 			t.Fingerprint ^= fingerprint(i, w.cards)
 		}
 		if featured != nil && len(t.Features) > 0 {

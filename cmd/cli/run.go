@@ -85,6 +85,17 @@ score_histogram.csv and charts (SVG and PNG) into DIR.`,
 			return runRun(cmd.Context(), f, opts)
 		},
 	}
+	opts.addFlags(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Shard, "shard", "", "play only shard `k/n` of the deals (k from 0, or auto/n) and write a part for cardsim merge")
+	fl.StringVar(&opts.Checkpoint, "checkpoint", "", "save progress to this `file` every few seconds and on interruption")
+	fl.DurationVar(&opts.CheckpointEvery, "checkpoint-every", 5*time.Second, "time between checkpoints")
+	fl.BoolVar(&opts.Resume, "resume", false, "carry on from --checkpoint")
+	return cmd
+}
+
+// addFlags defines the flags run shares with compare.
+func (opts *RunOptions) addFlags(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Strategy, "strategy", "s", "", "strategy to play (default: the game's first; see cardsim strategies <game>)")
 	fl.StringSliceVar(&opts.Strategies, "strategies", nil, "compare strategies on the same deals: `a,b:key=value,…`")
@@ -97,14 +108,10 @@ score_histogram.csv and charts (SVG and PNG) into DIR.`,
 	fl.StringVarP(&opts.Out, "out", "o", "", "write summary.json, CSV files and charts into this `directory`")
 	fl.StringVarP(&opts.Format, "format", "f", "table", "output on stdout: table, csv or json")
 	fl.BoolVarP(&opts.Quiet, "quiet", "q", false, "no progress bar")
-	fl.StringVar(&opts.Shard, "shard", "", "play only shard `k/n` of the deals (k from 0, or auto/n) and write a part for cardsim merge")
-	fl.StringVar(&opts.Checkpoint, "checkpoint", "", "save progress to this `file` every few seconds and on interruption")
-	fl.DurationVar(&opts.CheckpointEvery, "checkpoint-every", 5*time.Second, "time between checkpoints")
-	fl.BoolVar(&opts.Resume, "resume", false, "carry on from --checkpoint")
 	fl.Float64Var(&opts.Precision, "precision", 0, "play until the interval's half-width of the target figure is at most this")
 	fl.StringVar(&opts.Target, "target", "score", "figure --precision aims at: score (mean) or win (rate)")
 	fl.Int64Var(&opts.MaxGames, "max-games", 10_000_000, "with --precision, the most deals to play")
-	return cmd
+	cmd.Flags().SortFlags = false
 }
 
 // parseShard reads "k/n" or "auto/n".
@@ -165,7 +172,7 @@ func (opts *RunOptions) check() error {
 	if opts.Resume && opts.Checkpoint == "" {
 		return errors.New("--resume needs --checkpoint FILE")
 	}
-	if opts.CheckpointEvery <= 0 {
+	if opts.Checkpoint != "" && opts.CheckpointEvery <= 0 {
 		return fmt.Errorf("--checkpoint-every %v: want a positive duration", opts.CheckpointEvery)
 	}
 	return nil

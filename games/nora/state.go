@@ -18,6 +18,7 @@ type State struct {
 
 	deck []cards.Card // the cards still in the deck, in the current order
 	pile []cards.Card // the cards removed this round
+	deal []cards.Card // round 1's first shuffle, as dealt
 	seed uint64
 	src  *rand.PCG
 	rng  *rand.Rand
@@ -51,6 +52,7 @@ func newState(g *Game) *State {
 	}
 	s.cas = newCascader(s.r)
 	s.view.Rules = s.r
+	s.view.Handle = Handle{s}
 	return s
 }
 
@@ -105,6 +107,9 @@ func (s *State) startPass() {
 		canonical(s.deck)
 		s.src.Seed(games.Mix(s.seed, uint64(s.round)), games.Mix(s.seed^0x6e6f7261, uint64(s.pass)))
 		cards.Shuffle(s.rng, s.deck)
+	}
+	if s.round == 1 && s.pass == 1 {
+		s.deal = append(s.deal[:0], s.deck...)
 	}
 	s.passStart = [15]uint8{}
 	for _, c := range s.deck {
@@ -358,6 +363,9 @@ func (s *State) View(seat int) games.View {
 	return v
 }
 
+// Dealt appends round 1's first shuffle, top first, to dst[:0].
+func (s *State) Dealt(dst []cards.Card) []cards.Card { return append(dst[:0], s.deal...) }
+
 // Outcome returns the game score; a win is the perfect score.
 func (s *State) Outcome(seat int) games.Outcome {
 	o := games.Outcome{Score: s.score}
@@ -383,6 +391,7 @@ func (s *State) Clone() games.State {
 	c.rng = rand.New(c.src)
 	c.deck = append(c.deck, s.deck...)
 	c.pile = append(c.pile, s.pile...)
+	c.deal = append(c.deal, s.deal...)
 	c.seed, c.phase, c.round, c.pass, c.ip, c.score, c.insured = s.seed, s.phase, s.round, s.pass, s.ip, s.score, s.insured
 	c.given = s.given
 	c.passStart, c.passRemoved, c.passQuads, c.passIP = s.passStart, s.passRemoved, s.passQuads, s.passIP

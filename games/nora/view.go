@@ -1,6 +1,11 @@
 package nora
 
-import "github.com/cardsim/cardsim/games/cards"
+import (
+	"slices"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+)
 
 // View is what the player may see: the rules, the game so far, the deck's
 // composition, and the order of the shuffled deck once it has been looked
@@ -18,10 +23,56 @@ type View struct {
 	Order        []cards.Card // the current order, or nil before looking (read only)
 	PassRemoved  int          // cards removed this pass so far
 	RoundRemoved int          // cards removed this round so far
+	// Handle leads back to the state for SampleState; it prints as a fixed
+	// word, so views compare by what they show.
+	Handle Handle
 }
+
+// Handle refers to the state a View was taken from.
+type Handle struct{ s *State }
+
+// String returns "state": a handle shows nothing of the state.
+func (Handle) String() string { return "state" }
 
 // Seat returns 0: the game has one player.
 func (v *View) Seat() int { return 0 }
 
 // RoundsLeft returns the rounds still to play after this one.
 func (v *View) RoundsLeft() int { return v.Rules.Rounds - v.Round }
+
+// SampleState implements games.Sampler: it makes dst (a *State of the same
+// Game, or nil for a new one) the viewed position with what the player has
+// not seen re-drawn from seed: the order below the top card before the
+// player looks, and every later shuffle. The unseen cards are put in a
+// canonical order before Determinize re-shuffles them, so the sample does
+// not depend on their true order. It allocates nothing once dst is warm.
+func (v *View) SampleState(dst games.State, seed uint64) games.State {
+	src := v.Handle.s
+	if src == nil {
+		panic("nora: SampleState of a view without a state")
+	}
+	d, ok := dst.(*State)
+	if !ok || d == nil || d.g != src.g {
+		d = newState(src.g)
+	}
+	d.copyFrom(src)
+	if d.phase == PhaseInsure && len(d.deck) > 2 {
+		slices.Sort(d.deck[1:])
+	}
+	d.given, d.seed = nil, 0
+	d.Determinize(0, seed)
+	return d
+}
+
+// copyFrom makes s the position of src, of the same game, without the event
+// log and without allocating once s is warm.
+func (s *State) copyFrom(src *State) {
+	*s.src = *src.src
+	s.deck = append(s.deck[:0], src.deck...)
+	s.pile = append(s.pile[:0], src.pile...)
+	s.seed, s.phase, s.round, s.pass, s.ip, s.score, s.insured = src.seed, src.phase, src.round, src.pass, src.ip, src.score, src.insured
+	s.given = src.given
+	s.passStart, s.passRemoved, s.passQuads, s.passIP = src.passStart, src.passRemoved, src.passQuads, src.passIP
+	s.metrics = src.metrics
+	s.events, s.cur = s.events[:0], nil
+}

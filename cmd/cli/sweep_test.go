@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSweep: one row per grid point and strategy, the same deals at every
+// point where the rules leave the cards alone, and the charts.
+func TestSweep(t *testing.T) {
+	dir := t.TempDir()
+	out := mustRun(t, "sweep", "nora", "--strategies", "cautious,rescuer", "--rule", "insure=0,2", "--rule", "revive=3,5,9", "--rule", "rounds=2", "--games", "300", "--out", dir, "-q", "--format", "csv")
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1+2*3*2 {
+		t.Fatalf("%d rows, want a header and 2×3 points × 2 strategies", len(rows))
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	fp := rows[1][col["deal_fingerprint"]]
+	seen := map[string]bool{}
+	for _, r := range rows[1:] {
+		if r[col["deal_fingerprint"]] != fp {
+			t.Errorf("point %v played other deals", r[:3])
+		}
+		seen[r[col["insure"]]+"/"+r[col["revive"]]+"/"+r[col["strategy"]]] = true
+		if r[col["games"]] != "300" {
+			t.Errorf("point %v played %s deals", r[:3], r[col["games"]])
+		}
+	}
+	if len(seen) != 12 {
+		t.Errorf("grid points %v, want 12 distinct", seen)
+	}
+	for _, f := range []string{"sweep.csv", "sweep.json", "chart_sweep_insure_score.svg", "chart_sweep_revive_win.png"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	// A rule that changes the deck changes the deals.
+	out = mustRun(t, "sweep", "nora", "--rule", "ranks=5,6", "--games", "50", "-q", "--format", "csv")
+	rows, _ = csv.NewReader(strings.NewReader(out)).ReadAll()
+	if rows[1][len(rows[1])-1] == rows[2][len(rows[2])-1] {
+		t.Error("decks of 5 and 6 ranks gave the same deal fingerprint")
+	}
+}
+
+func TestSweepPlan(t *testing.T) {
+	dir := t.TempDir()
+	yml := filepath.Join(dir, "plan.yaml")
+	os.WriteFile(yml, []byte("game: nora\nstrategy: stop-at\nparams: [cards=20]\nrules:\n  - switch=1,3\n  - rounds=1\ngames: 200\nseed: 4\n"), 0o644)
+	js := filepath.Join(dir, "plan.json")
+	os.WriteFile(js, []byte(`{"game": "nora", "strategy": "stop-at", "params": ["cards=20"], "rules": ["switch=1,3", "rounds=1"], "games": 200, "seed": 4}`), 0o644)
+	a := mustRun(t, "sweep", "--plan", yml, "--format", "csv", "-q")
+	b := mustRun(t, "sweep", "--plan", js, "--format", "csv", "-q")
+	c := mustRun(t, "sweep", "nora", "--strategy", "stop-at", "--param", "cards=20", "--rule", "switch=1,3", "--rule", "rounds=1", "--games", "200", "--seed", "4", "--format", "csv", "-q")
+	if a != b || a != c || strings.Count(a, "\n") != 3 {
+		t.Errorf("YAML plan, JSON plan and flags disagree:\n%s\n%s\n%s", a, b, c)
+	}
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("game: nora\nrulez: [insure=1,2]\n"), 0o644)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sweep", "--plan", bad}, `unknown field "rulez"`},
+		{[]string{"sweep", "--plan", filepath.Join(dir, "none.yaml")}, "--plan"},
+		{[]string{"sweep", "nora", "--rule", "insure=1"}, "nothing to sweep"},
+		{[]string{"sweep", "nora", "--rule", "insure=1,x"}, "rule insure=x"},
+		{[]string{"sweep"}, "which game?"},
+		{[]string{"compare", "nora", "--strategies", "rescuer"}, "at least two strategies"},
+	} {
+		code, _, errs := run(t, tt.args...)
+		if code == 0 || !strings.Contains(errs, tt.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q; want one line with %q", tt.args, code, errs, tt.want)
+		}
+	}
+}

@@ -1,0 +1,293 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/cardsim/cardsim/sim"
+)
+
+// SweepPoint is one point of a rule sweep: the swept rules' values and the
+// summary of the run there.
+type SweepPoint struct {
+	Values  map[string]string `json:"values"` // swept rule → value
+	Summary sim.Summary       `json:"summary"`
+}
+
+// Sweep is a rule sweep: the rules swept, in order, and every grid point.
+type Sweep struct {
+	Keys   []string     `json:"keys"`
+	Points []SweepPoint `json:"points"`
+}
+
+// WriteSweepCSV writes one row per grid point and strategy: the swept
+// values, the deals, the mean score and win rate with their intervals, the
+// mean of every metric, and the deal fingerprint (equal where the rules
+// dealt the same cards).
+func WriteSweepCSV(w io.Writer, sw *Sweep) error {
+	c := csv.NewWriter(w)
+	if len(sw.Points) == 0 {
+		c.Flush()
+		return c.Error()
+	}
+	head := append([]string{}, sw.Keys...)
+	head = append(head, "strategy", "games", "score_mean", "score_ci_low", "score_ci_high", "win_rate", "win_ci_low", "win_ci_high")
+	metrics := sw.Points[0].Summary.MetricOrder
+	for _, m := range metrics {
+		head = append(head, "metric."+m)
+	}
+	head = append(head, "deal_fingerprint")
+	c.Write(head)
+	for _, p := range sw.Points {
+		for _, e := range entries(&p.Summary) {
+			row := make([]string, 0, len(head))
+			for _, k := range sw.Keys {
+				row = append(row, p.Values[k])
+			}
+			row = append(row, e.name, itoa(p.Summary.Manifest.Games),
+				ftoa(e.score.Mean), ftoa(e.score.CILow), ftoa(e.score.CIHigh),
+				ftoa(e.win.Rate), ftoa(e.win.CILow), ftoa(e.win.CIHigh))
+			for _, m := range metrics {
+				row = append(row, ftoa(e.metrics[m].Mean))
+			}
+			row = append(row, p.Summary.Fingerprint)
+			c.Write(row)
+		}
+	}
+	c.Flush()
+	return c.Error()
+}
+
+type entryFigures struct {
+	name    string
+	score   sim.ScoreSummary
+	win     sim.RateSummary
+	metrics map[string]sim.MetricSummary
+}
+
+// entries lists a summary's strategies with their figures.
+func entries(s *sim.Summary) []entryFigures {
+	if len(s.Entries) == 0 {
+		name := ""
+		if len(s.Manifest.Strategies) > 0 {
+			name = s.Manifest.Strategies[0].Name
+		}
+		return []entryFigures{{name, s.Score, s.Win, s.Metrics}}
+	}
+	var out []entryFigures
+	for _, e := range s.Entries {
+		out = append(out, entryFigures{e.Strategy.Name, e.Score, e.Win, e.Metrics})
+	}
+	return out
+}
+
+// SweepCharts draws, for each swept rule, the mean score and the win rate
+// against the rule's value, with interval bands: one line per strategy and
+// per combination of the other swept rules' values.
+func SweepCharts(sw *Sweep, game string) ([]Chart, error) {
+	var out []Chart
+	for _, key := range sw.Keys {
+		for _, fig := range []string{"score", "win"} {
+			c, err := sweepChart(sw, game, key, fig)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
+	p := plot.New()
+	what := map[string]string{"score": "mean score (points)", "win": "win rate"}[fig]
+	p.Title.Text = fmt.Sprintf("%s: %s against rule %s", game, what, key)
+	p.X.Label.Text = "rule " + key
+	p.Y.Label.Text = what + " (band: interval)"
+	// x positions: numeric values where all are numbers, else their order.
+	var values []string
+	for _, pt := range sw.Points {
+		v := pt.Values[key]
+		if !contains(values, v) {
+			values = append(values, v)
+		}
+	}
+	numeric := true
+	for _, v := range values {
+		if _, err := strconv.ParseFloat(v, 64); err != nil {
+			numeric = false
+		}
+	}
+	xOf := func(v string) float64 {
+		if numeric {
+			x, _ := strconv.ParseFloat(v, 64)
+			return x
+		}
+		for i, u := range values {
+			if u == v {
+				return float64(i)
+			}
+		}
+		return 0
+	}
+	if !numeric {
+		p.NominalX(values...)
+	}
+	type series struct{ mid, lo, hi plotter.XYs }
+	lines := map[string]*series{}
+	var order []string
+	for _, pt := range sw.Points {
+		var other []string
+		for _, k := range sw.Keys {
+			if k != key {
+				other = append(other, k+"="+pt.Values[k])
+			}
+		}
+		for _, e := range entries(&pt.Summary) {
+			name := strings.Join(append([]string{e.name}, other...), " ")
+			s := lines[name]
+			if s == nil {
+				s = &series{}
+				lines[name] = s
+				order = append(order, name)
+			}
+			m, lo, hi := e.score.Mean, e.score.CILow, e.score.CIHigh
+			if fig == "win" {
+				m, lo, hi = e.win.Rate, e.win.CILow, e.win.CIHigh
+			}
+			x := xOf(pt.Values[key])
+			s.mid = append(s.mid, plotter.XY{X: x, Y: m})
+			s.lo = append(s.lo, plotter.XY{X: x, Y: lo})
+			s.hi = append(s.hi, plotter.XY{X: x, Y: hi})
+		}
+	}
+	p.Add(plotter.NewGrid())
+	for i, name := range order {
+		s := lines[name]
+		col := plotutil.Color(i)
+		band, err := plotter.NewPolygon(append(append(plotter.XYs{}, s.lo...), reversed(s.hi)...))
+		if err != nil {
+			return Chart{}, err
+		}
+		r, g, b, _ := col.RGBA()
+		band.Color = fade(r, g, b)
+		band.LineStyle.Width = 0
+		line, points, err := plotter.NewLinePoints(s.mid)
+		if err != nil {
+			return Chart{}, err
+		}
+		line.Color, points.Color = col, col
+		points.Shape = draw.CircleGlyph{}
+		p.Add(band, line, points)
+		p.Legend.Add(name, line)
+	}
+	p.Legend.Top = true
+	p.Legend.Padding = vg.Points(4)
+	// Head room for the legend, one line of it per series.
+	span := p.Y.Max - p.Y.Min
+	if span <= 0 {
+		span = math.Max(math.Abs(p.Y.Max), 1)
+	}
+	p.Y.Max += span * 0.12 * float64(len(order)+1)
+	return Chart{Name: "sweep_" + key + "_" + fig, Plot: p}, nil
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func reversed(xy plotter.XYs) plotter.XYs {
+	out := make(plotter.XYs, len(xy))
+	for i := range xy {
+		out[i] = xy[len(xy)-1-i]
+	}
+	return out
+}
+
+// WriteSweepDir writes a sweep into dir: sweep.json (every point's full
+// summary), sweep.csv (one row per point and strategy) and the charts as SVG
+// and PNG, each file atomically. It returns the names written.
+func WriteSweepDir(dir string, sw *Sweep, game string) ([]string, error) {
+	files := map[string][]byte{}
+	var order []string
+	put := func(name string, b []byte) { files[name] = b; order = append(order, name) }
+	js, err := json.MarshalIndent(sw, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	put("sweep.json", append(js, '\n'))
+	var b bytes.Buffer
+	if err := WriteSweepCSV(&b, sw); err != nil {
+		return nil, err
+	}
+	put("sweep.csv", b.Bytes())
+	charts, err := SweepCharts(sw, game)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range charts {
+		for _, format := range []string{"svg", "png"} {
+			data, err := c.Render(format)
+			if err != nil {
+				return nil, fmt.Errorf("chart %s: %v", c.Name, err)
+			}
+			put("chart_"+c.Name+"."+format, data)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	for _, name := range order {
+		if err := WriteFileAtomic(filepath.Join(dir, name), files[name]); err != nil {
+			return nil, err
+		}
+	}
+	return order, nil
+}
+
+// WriteSweepJSON writes the sweep as indented JSON.
+func WriteSweepJSON(w io.Writer, sw *Sweep) error {
+	b, err := json.MarshalIndent(sw, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// WriteSweepTable writes one line per point and strategy for a terminal.
+func WriteSweepTable(w io.Writer, sw *Sweep) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "%s\tstrategy\tdeals\tmean score\tinterval\twin rate\tinterval\n", strings.Join(sw.Keys, "\t"))
+	for _, p := range sw.Points {
+		for _, e := range entries(&p.Summary) {
+			var vals []string
+			for _, k := range sw.Keys {
+				vals = append(vals, p.Values[k])
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.3f … %.3f\t%.5f\t%.5f … %.5f\n", strings.Join(vals, "\t"), e.name,
+				p.Summary.Manifest.Games, e.score.Mean, e.score.CILow, e.score.CIHigh, e.win.Rate, e.win.CILow, e.win.CIHigh)
+		}
+	}
+	return tw.Flush()
+}
