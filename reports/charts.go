@@ -150,3 +150,65 @@ func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 func fade(r, g, b uint32) color.Color {
 	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 60}
 }
+
+// entryChart draws each strategy's mean score or win rate with its interval.
+func entryChart(st *Study, fig string) (Chart, error) {
+	s := st.Summary
+	ents := entries(s)
+	p := plot.New()
+	what := map[string]string{"score": "mean score (points)", "win": "win rate"}[fig]
+	p.Title.Text = fmt.Sprintf("%s: %s by strategy, %d deals", st.Game, what, s.Manifest.Games)
+	p.Y.Label.Text = what + " (bars: " + fmt.Sprintf("%g%%", s.Manifest.Confidence*100) + " interval)"
+	vals := make(plotter.Values, len(ents))
+	labels := make([]string, len(ents))
+	eb := errorBars{XYs: make(plotter.XYs, len(ents)), YErrors: make(plotter.YErrors, len(ents))}
+	for i, e := range ents {
+		m, lo, hi := e.score.Mean, e.score.CILow, e.score.CIHigh
+		if fig == "win" {
+			m, lo, hi = e.win.Rate, e.win.CILow, e.win.CIHigh
+		}
+		vals[i], labels[i] = m, e.name
+		eb.XYs[i] = plotter.XY{X: float64(i), Y: m}
+		eb.YErrors[i] = struct{ Low, High float64 }{m - lo, hi - m}
+	}
+	return barChart(p, vals, labels, eb, "entry_"+fig, "strategy")
+}
+
+// featureChart draws the win rate of seats against a deal feature's value.
+func featureChart(st *Study, f sim.FeatureSummary) (Chart, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: win rate against %s dealt", st.Game, strings.ReplaceAll(f.Name, "_", " "))
+	p.Y.Label.Text = "win rate of the seat (bars: interval)"
+	vals := make(plotter.Values, len(f.Values))
+	labels := make([]string, len(f.Values))
+	eb := errorBars{XYs: make(plotter.XYs, len(f.Values)), YErrors: make(plotter.YErrors, len(f.Values))}
+	for i, v := range f.Values {
+		vals[i], labels[i] = v.Win.Rate, fmt.Sprint(v.Value)
+		eb.XYs[i] = plotter.XY{X: float64(i), Y: v.Win.Rate}
+		eb.YErrors[i] = struct{ Low, High float64 }{v.Win.Rate - v.Win.CILow, v.Win.CIHigh - v.Win.Rate}
+	}
+	return barChart(p, vals, labels, eb, "feature_"+f.Name, f.Name+" dealt to the seat")
+}
+
+func barChart(p *plot.Plot, vals plotter.Values, labels []string, eb errorBars, name, xlabel string) (Chart, error) {
+	if len(vals) == 0 {
+		vals, labels = plotter.Values{0}, []string{"none"}
+		eb = errorBars{XYs: plotter.XYs{{}}, YErrors: plotter.YErrors{{}}}
+	}
+	bars, err := plotter.NewBarChart(vals, vg.Points(20))
+	if err != nil {
+		return Chart{}, err
+	}
+	bars.Color = barColor
+	bars.LineStyle.Width = 0
+	ebars, err := plotter.NewYErrorBars(eb)
+	if err != nil {
+		return Chart{}, err
+	}
+	ebars.LineStyle.Color = intervalColor
+	ebars.LineStyle.Width = vg.Points(1.5)
+	p.Add(plotter.NewGrid(), bars, ebars)
+	p.NominalX(labels...)
+	p.X.Label.Text = xlabel
+	return Chart{Name: name, Plot: p}, nil
+}
