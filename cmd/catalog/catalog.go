@@ -7,10 +7,12 @@ import (
 	"github.com/cardsim/cardsim/games/chriscross"
 	"github.com/cardsim/cardsim/games/flip"
 	"github.com/cardsim/cardsim/games/nora"
+	"github.com/cardsim/cardsim/games/roundup"
 	"github.com/cardsim/cardsim/strategies"
 	chriscrossbots "github.com/cardsim/cardsim/strategies/chriscross"
 	flipbots "github.com/cardsim/cardsim/strategies/flip"
 	norabots "github.com/cardsim/cardsim/strategies/nora"
+	roundupbots "github.com/cardsim/cardsim/strategies/roundup"
 )
 
 // Games returns a registry holding every game.
@@ -19,6 +21,7 @@ func Games() *games.Registry {
 	r.Register(nora.Definition())
 	r.Register(chriscross.Definition())
 	r.Register(flip.Definition())
+	r.Register(roundup.Definition())
 	return r
 }
 
@@ -28,6 +31,7 @@ func Strategies() *strategies.Registry {
 	norabots.Register(r)
 	chriscrossbots.Register(r)
 	flipbots.Register(r)
+	roundupbots.Register(r)
 	r.Register(strategies.RandomDefinition())
 	return r
 }

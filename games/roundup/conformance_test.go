@@ -1,0 +1,53 @@
+package roundup
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/gamestest"
+)
+
+// TestConformance plays random games at every player count and with the
+// variant rules, with MaxSteps set to the proven bound on a game's actions.
+func TestConformance(t *testing.T) {
+	tests := []struct {
+		rules []string
+		games int
+	}{
+		{[]string{"players=2"}, 15},
+		{[]string{"players=3"}, 10},
+		{[]string{"players=4"}, 10},
+		{[]string{"players=5"}, 6},
+		{[]string{"players=6"}, 6},
+		{[]string{"players=5", "no-bid=none", "tie=shared", "goal=4"}, 20},
+		{[]string{"players=3", "jack=off", "queen=off", "goal=5"}, 10},
+		{[]string{"players=4", "king=off", "max-rounds=3"}, 10},
+	}
+	for _, tt := range tests {
+		r, err := ParseRules(tt.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(fmt.Sprint(tt.rules), func(t *testing.T) {
+			gamestest.Conformance(t, New(r), gamestest.Config{Games: tt.games, MaxSteps: r.GameActionBound()})
+		})
+	}
+}
+
+// Compile-time checks of the optional interfaces.
+var (
+	_ games.Featured      = (*Game)(nil)
+	_ games.FeaturedState = (*State)(nil)
+	_ games.Starter       = (*State)(nil)
+	_ games.Dealer        = (*State)(nil)
+	_ games.Sampler       = (*View)(nil)
+)
+
+// FuzzPlay plays whole 4-player games from fuzzed seeds and choices, checking
+// the invariants after every action and the proven bound on a game's actions
+// (see gamestest.Fuzz).
+func FuzzPlay(f *testing.F) {
+	r := DefaultRules()
+	gamestest.Fuzz(f, New(r), r.GameActionBound())
+}

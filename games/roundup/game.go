@@ -1,0 +1,65 @@
+package roundup
+
+import (
+	"github.com/cardsim/cardsim/games"
+)
+
+// Game is Round-up under fixed rules.
+type Game struct {
+	rules   Rules
+	metrics []games.Metric
+}
+
+// New returns the game under r, which must come from DefaultRules or
+// ParseRules.
+func New(r Rules) *Game {
+	return &Game{rules: r, metrics: metricList(r.Players)}
+}
+
+// Definition returns the registry entry of the game.
+func Definition() games.Definition {
+	return games.Definition{
+		Name:    "roundup",
+		Title:   "Round-up",
+		Summary: "bid on the suit to close last, build four suit stacks A–10, attack with J/Q/K; first to 10 points (2–6 players)",
+		New: func(kvs []string) (games.Game, error) {
+			r, err := ParseRules(kvs)
+			if err != nil {
+				return nil, err
+			}
+			return New(r), nil
+		},
+	}
+}
+
+// Name returns "roundup".
+func (g *Game) Name() string { return "roundup" }
+
+// Seats returns the number of players.
+func (g *Game) Seats() int { return g.rules.Players }
+
+// Rules returns every rule option with its value.
+func (g *Game) Rules() []games.Setting { return g.rules.Settings() }
+
+// RuleValues returns the rules in force.
+func (g *Game) RuleValues() Rules { return g.rules }
+
+// ScoreBounds returns 0 and the most game points a player can hold at the
+// end: 4 a round at most, and with shared ties the game ends after the first
+// round that reaches the goal, from at most goal−1 points.
+func (g *Game) ScoreBounds() (lo, hi int) {
+	hi = 4 * g.rules.MaxRounds
+	if g.rules.Tie == TieShared {
+		hi = min(hi, g.rules.Goal-1+4)
+	}
+	return 0, hi
+}
+
+// Metrics describes the per-game counts.
+func (g *Game) Metrics() []games.Metric { return g.metrics }
+
+// DealFeatures describes the per-seat counts of the first deal.
+func (g *Game) DealFeatures() []games.Metric { return features }
+
+// NewState returns a state ready for Reset or Deal.
+func (g *Game) NewState() games.State { return newState(g) }

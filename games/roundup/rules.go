@@ -1,0 +1,100 @@
+package roundup
+
+import (
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+)
+
+// Values of the no-bid and tie rules and of the face card switches.
+const (
+	NoBidRedeal   = "redeal"      // a deal leaving a player without a number card is redealt
+	NoBidNone     = "none"        // that player makes no bid and backs no suit
+	TieExtraRound = "extra-round" // tied leaders play another round
+	TieShared     = "shared"      // the game ends; tied leaders draw
+	PowerOn       = "on"          // the face card attacks
+	PowerOff      = "off"         // the face card is powerless
+)
+
+const (
+	maxPlayers     = 6
+	defaultPlayers = 4
+)
+
+// Rules are the rule options of Round-up. The zero value is not useful;
+// DefaultRules returns the designer's rules under the decisions taken for
+// cardsim (see RULES.md).
+type Rules struct {
+	Players   int    // 2 to 6
+	Goal      int    // points that end the game
+	MaxRounds int    // rounds after which the game ends whatever the scores
+	NoBid     string // NoBidRedeal or NoBidNone
+	Tie       string // TieExtraRound or TieShared
+	Jack      string // PowerOn, or PowerOff: Jacks cannot attack
+	Queen     string // PowerOn, or PowerOff: Queens cannot attack
+	King      string // PowerOn, or PowerOff: Kings cannot attack
+}
+
+// options binds r's fields to their names, defaults and meanings.
+func (r *Rules) options() *games.Options {
+	onOff := []string{PowerOn, PowerOff}
+	o := games.NewOptions("rule")
+	o.Int(&r.Players, "players", defaultPlayers, 2, maxPlayers, "number of players; all 52 cards are dealt, the first seats after the dealer getting the odd cards")
+	o.Int(&r.Goal, "goal", 10, 1, 100, "game points that end the game after the round in which a player reaches them")
+	o.Int(&r.MaxRounds, "max-rounds", 100, 1, 1000, "rounds after which the game ends even if nobody reached the goal (a cap that random play almost never meets)")
+	o.Enum(&r.NoBid, "no-bid", NoBidRedeal, []string{NoBidRedeal, NoBidNone},
+		"a player dealt no number card: redeal the round, or let that player play without a bid")
+	o.Enum(&r.Tie, "tie", TieExtraRound, []string{TieExtraRound, TieShared},
+		"leaders tied when the game would end: play another round, or end with the tied leaders drawing")
+	o.Enum(&r.Jack, "jack", PowerOn, onOff, "Jacks attack (off: a Jack cannot be played and leaves a hand only as a pass penalty or taken by an attack)")
+	o.Enum(&r.Queen, "queen", PowerOn, onOff, "Queens attack (off: as for jack)")
+	o.Enum(&r.King, "king", PowerOn, onOff, "Kings attack (off: as for jack)")
+	return o
+}
+
+// DefaultRules returns the default rules: 4 players, to 10 points.
+func DefaultRules() Rules {
+	var r Rules
+	r.options()
+	return r
+}
+
+// ParseRules returns the default rules with the given "key=value" options
+// applied; unknown keys and bad values are errors.
+func ParseRules(kvs []string) (Rules, error) {
+	var r Rules
+	if err := r.options().Apply(kvs); err != nil {
+		return Rules{}, err
+	}
+	return r, nil
+}
+
+// Settings returns every rule option with its value in r.
+func (r Rules) Settings() []games.Setting {
+	c := r
+	o := c.options() // binding resets c to the defaults …
+	c = r            // … so put r's values back before reading them
+	return o.Settings()
+}
+
+// Attacks reports whether face cards of rank k (cards.Jack, cards.Queen or
+// cards.King) may be played as attacks under r.
+func (r *Rules) Attacks(k cards.Rank) bool {
+	switch k {
+	case cards.Jack:
+		return r.Jack == PowerOn
+	case cards.Queen:
+		return r.Queen == PowerOn
+	case cards.King:
+		return r.King == PowerOn
+	}
+	return false
+}
+
+// ActionBound returns the most actions one round can take with n players,
+// proved in RULES.md: n bids, at most 2 actions per number card played and
+// per number card moved face up, 4 per face card, and at most n−1 free
+// passes before each of the at most 92 turns that move a card.
+func ActionBound(n int) int { return n + 2*40 + 2*40 + 4*12 + (n-1)*92 }
+
+// GameActionBound returns the most actions a whole game can take under r.
+func (r *Rules) GameActionBound() int { return r.MaxRounds * ActionBound(r.Players) }

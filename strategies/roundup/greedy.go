@@ -1,0 +1,99 @@
+package roundup
+
+import (
+	"strings"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+	"github.com/cardsim/cardsim/games/roundup"
+)
+
+// Greedy plays to close every other suit before its own. It bids on its
+// longest suit, counting low cards extra (see chooseBid); plays face-up
+// cards only as the rules force it, off suit first, stopping rather than
+// play its own suit; otherwise plays a face-down card of another suit if
+// one fits, else attacks with any face card, else passes. It attacks the
+// rival most likely to make its own suit close first (chooseTarget),
+// naming that rival's suit or the card blocking it. Paying a penalty or
+// answering an attack, it exposes its highest number card of another suit,
+// else discards a face card, else exposes its own suit's highest card.
+//
+// Attack lists the face ranks it attacks with ("jqk" by default); playing
+// greedy against greedy with a rank left out measures what that face card
+// is worth to a player.
+type Greedy struct {
+	Attack string
+}
+
+// attackChoices are the values of Greedy's attack parameter.
+var attackChoices = []string{"jqk", "qk", "jk", "jq", "j", "q", "k", "none"}
+
+func (g *Greedy) options() *games.Options {
+	o := games.NewOptions("parameter")
+	o.Enum(&g.Attack, "attack", "jqk", attackChoices, "face ranks it attacks with (j, q, k); the others it keeps until a penalty or an attack takes them")
+	return o
+}
+
+// attacksWith returns the face cards of h whose rank the bot attacks with.
+func (g *Greedy) attacksWith(h roundup.Hand) roundup.Hand {
+	if g.Attack == "" {
+		return h // the zero value attacks with all
+	}
+	var out roundup.Hand
+	for i, r := range [3]cards.Rank{cards.Jack, cards.Queen, cards.King} {
+		if strings.ContainsRune(g.Attack, rune("jqk"[i])) {
+			out |= h.Rank(r)
+		}
+	}
+	return out
+}
+
+// Begin does nothing: the bot has no state.
+func (g *Greedy) Begin(uint64) {}
+
+// Choose applies the rules above.
+func (g *Greedy) Choose(gv games.View, legal []games.Action) games.Action {
+	v := gv.(*roundup.View)
+	suit := mySuit(v)
+	switch v.Phase {
+	case roundup.PhaseBid:
+		return chooseBid(v)
+	case roundup.PhaseTieBreak:
+		return roundup.CardAction(lowestOf(legalCards(legal), suit))
+	case roundup.PhasePlay:
+		if legal[0] != roundup.Pass {
+			return forcedPlay(v, legal)
+		}
+		h := legalCards(legal)
+		if p := offSuit(h.Numbers(), suit); p != 0 {
+			c, _ := p.First()
+			return roundup.CardAction(c)
+		}
+		if f := g.attacksWith(h.Faces()); f != 0 {
+			c, _ := f.First()
+			return roundup.CardAction(c)
+		}
+		return roundup.Pass
+	case roundup.PhaseMore:
+		return forcedPlay(v, legal)
+	case roundup.PhaseTarget:
+		return chooseTarget(v, legal)
+	case roundup.PhaseSuit:
+		return nameSuit(v)
+	case roundup.PhaseNumber:
+		return nameNumber(v)
+	}
+	// Answer or penalty: the highest number card off suit (exposing it
+	// helps close another suit), else a face card, else its own suit's
+	// highest card.
+	h := legalCards(legal)
+	if o := offSuit(h.Numbers(), suit); o != 0 {
+		c, _ := o.Last()
+		return roundup.CardAction(c)
+	}
+	if f := h.Faces(); f != 0 {
+		return roundup.CardAction(lowestOf(f, suit))
+	}
+	c, _ := h.Last()
+	return roundup.CardAction(c)
+}
