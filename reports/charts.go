@@ -128,22 +128,7 @@ func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 		eb.XYs[i] = plotter.XY{X: float64(i), Y: ms.Mean}
 		eb.YErrors[i] = struct{ Low, High float64 }{ms.Mean - ms.CILow, ms.CIHigh - ms.Mean}
 	}
-	bars, err := plotter.NewBarChart(vals, vg.Points(24))
-	if err != nil {
-		return Chart{}, err
-	}
-	bars.Color = barColor
-	bars.LineStyle.Width = 0
-	ebars, err := plotter.NewYErrorBars(eb)
-	if err != nil {
-		return Chart{}, err
-	}
-	ebars.LineStyle.Color = intervalColor
-	ebars.LineStyle.Width = vg.Points(1.5)
-	p.Add(plotter.NewGrid(), bars, ebars)
-	p.NominalX(labels...)
-	p.X.Label.Text = name
-	return Chart{Name: name, Plot: p}, nil
+	return barChart(p, vals, labels, eb, name, name)
 }
 
 // fade returns a light, translucent version of a colour, for interval bands.

@@ -25,6 +25,11 @@ type Study struct {
 	Answer   []string // plain sentences, from the numbers
 	Charts   []Chart
 	Warnings []string
+	// Rows, if set, is the study's table (a header, then rows); otherwise
+	// the table is made from Summary or Sweep.
+	Rows [][]string
+	// Note, if set, replaces the manifest line under the study.
+	Note string
 }
 
 // Report is a set of studies over every game.
@@ -216,9 +221,14 @@ func WriteReportDir(dir string, r *Report) error {
 			so.Charts = append(so.Charts, chartOut{Title: c.Plot.Title.Text, File: file,
 				SVG: template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))})
 		}
-		so.Rows = studyRows(st)
+		so.Rows = st.Rows
+		if so.Rows == nil {
+			so.Rows = studyRows(st)
+		}
 		var mb bytes.Buffer
-		if st.Summary != nil {
+		if st.Note != "" {
+			mb.WriteString(st.Note)
+		} else if st.Summary != nil {
 			m := st.Summary.Manifest
 			fmt.Fprintf(&mb, "seed %d, %d deals, strategies %s; rules %s; cardsim %s", m.Seed, m.Games, strategyList(&m), ruleList(m.Rules), m.Cardsim)
 		} else if st.Sweep != nil && len(st.Sweep.Points) > 0 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -213,6 +214,7 @@ type worker struct {
 	metrics  []int64
 	features [][]int64 // per seat, this deal
 	cards    []cards.Card
+	key      []byte  // a seat's feature vector as text, the key of Tally.Joint
 	slots    []int64 // per entry, its seats over all seatings of a deal
 	score    []int64 // per entry, this deal
 	wins     []int64
@@ -316,10 +318,16 @@ func (w *worker) playDeal(i int64) error {
 					t.Metrics[e][m].Add(v)
 				}
 			}
-			if featured != nil {
+			if featured != nil && len(t.Features) > 0 {
+				w.key = w.key[:0]
 				for f, v := range w.features[seat][:len(t.Features)] {
 					t.Features[f].cell(v).add(o, undecided)
+					if f > 0 {
+						w.key = append(w.key, ',')
+					}
+					w.key = strconv.AppendInt(w.key, v, 10)
 				}
+				w.joint(o)
 			}
 		}
 		if starter != nil && len(seating) > 1 {
@@ -335,6 +343,24 @@ func (w *worker) playDeal(i int64) error {
 		}
 	}
 	return nil
+}
+
+// joint counts o in the joint cell of the feature vector in w.key.
+func (w *worker) joint(o games.Outcome) {
+	t := w.tally
+	if t.Joint == nil {
+		t.Joint = map[string]*JointCell{}
+	}
+	c := t.Joint[string(w.key)] // no allocation for the lookup
+	if c == nil {
+		c = &JointCell{}
+		t.Joint[string(w.key)] = c
+	}
+	c.Games++
+	c.ScoreSum += int64(o.Score)
+	if o.Result == games.Win {
+		c.Wins++
+	}
 }
 
 func (o *Outcomes) add(r games.Outcome, undecided bool) {

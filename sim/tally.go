@@ -16,9 +16,19 @@ type Tally struct {
 	Pairs    []Histogram `json:"pairs"`
 	PairWins []Histogram `json:"pair_wins"`
 	// Metrics[e][k] is metric k over the plays entry e took part in.
-	Metrics     [][]Histogram  `json:"metrics"`
-	Features    []FeatureTally `json:"features"`
-	Fingerprint uint64         `json:"fingerprint"` // of the deals, for checking that runs played the same cards
+	Metrics  [][]Histogram  `json:"metrics"`
+	Features []FeatureTally `json:"features"`
+	// Joint counts outcomes by a seat's whole feature vector (the values
+	// joined by commas), for models of several features at once.
+	Joint       map[string]*JointCell `json:"joint,omitempty"`
+	Fingerprint uint64                `json:"fingerprint"` // of the deals, for checking that runs played the same cards
+}
+
+// JointCell counts the seats dealt one combination of feature values.
+type JointCell struct {
+	Games    int64 `json:"games"`
+	Wins     int64 `json:"wins"`
+	ScoreSum int64 `json:"score_sum"`
 }
 
 // Outcomes counts results and scores.
@@ -103,6 +113,32 @@ func (t *Tally) Merge(o *Tally) {
 		for k := range o.Metrics[e] {
 			t.Metrics[e][k].Merge(&o.Metrics[e][k])
 		}
+	}
+	for k, c := range o.Joint {
+		if t.Joint == nil {
+			t.Joint = map[string]*JointCell{}
+		}
+		d := t.Joint[k]
+		if d == nil {
+			d = &JointCell{}
+			t.Joint[k] = d
+		}
+		d.Games += c.Games
+		d.Wins += c.Wins
+		d.ScoreSum += c.ScoreSum
+	}
+	for k, c := range o.Joint {
+		if t.Joint == nil {
+			t.Joint = map[string]*JointCell{}
+		}
+		d := t.Joint[k]
+		if d == nil {
+			d = &JointCell{}
+			t.Joint[k] = d
+		}
+		d.Games += c.Games
+		d.Wins += c.Wins
+		d.ScoreSum += c.ScoreSum
 	}
 	for f := range o.Features {
 		for i := range o.Features[f].Cells {

@@ -14,10 +14,13 @@ type Cautious struct {
 	Stop, Insure float64
 }
 
-func (c *Cautious) options() *games.Options {
+func (c *Cautious) options() *games.Options { return c.bind(0.3, 0.2) }
+
+// bind binds the thresholds to their parameters with the given defaults.
+func (c *Cautious) bind(stop, insure float64) *games.Options {
 	o := games.NewOptions("parameter")
-	o.Float(&c.Stop, "stop", 0.3, 0, 1, "stop when the chance the next shuffle is dead exceeds this and insurance is unaffordable")
-	o.Float(&c.Insure, "insure", 0.2, 0, 1, "insure a shuffle whose chance of being dead exceeds this")
+	o.Float(&c.Stop, "stop", stop, 0, 1, "stop when the chance the next shuffle is dead exceeds this and insurance is unaffordable")
+	o.Float(&c.Insure, "insure", insure, 0, 1, "insure a shuffle whose chance of being dead exceeds this")
 	return o
 }
 
