@@ -13,13 +13,13 @@ all: lint test build
 build:
 	$(GO) build -o $(BIN) ./cmd/cardsim
 
-# The default analysis: Nora's pairs solitaire under each of its strategies,
-# written into ./out/nora-<strategy>/ (summary.json, CSV files, charts).
+# The default analysis: the designers' questions of every game, answered in
+# out/report/report.html (with report.md and report.csv); SCALE multiplies the
+# deals of every study. Then Nora's strategies compared in out/nora.
+SCALE ?= 1
 run: build
-	@for s in stop-at cautious rescuer; do \
-		echo "== nora, strategy $$s, $(GAMES) games -> out/nora-$$s"; \
-		$(BIN) run nora --strategy $$s --games $(GAMES) --seed 1 --out out/nora-$$s || exit 1; \
-	done
+	$(BIN) report --scale $(SCALE) --out out/report
+	$(BIN) compare nora --strategies stop-at,cautious,rescuer --games $(GAMES) --seed 1 --out out/nora --quiet
 
 test:
 	$(GO) test ./...
