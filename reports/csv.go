@@ -79,6 +79,11 @@ func WriteFiguresCSV(w io.Writer, s *sim.Summary) error {
 	if b := s.Balance; b != nil {
 		c.Write([]string{"balance", "balance", ftoa(b.Balance)})
 		c.Write([]string{"balance", "draw_rate", ftoa(b.DrawRate)})
+		c.Write([]string{"balance", "completion", ftoa(b.Completion)})
+		if d := b.Duration; d != nil {
+			c.Write([]string{"balance.duration_turns", "mean", ftoa(d.Mean)})
+			c.Write([]string{"balance.duration_turns", "sd", ftoa(d.SD)})
+		}
 	}
 	for _, f := range s.Features {
 		for _, v := range f.Values {

@@ -46,6 +46,10 @@ func WriteTable(w io.Writer, s *sim.Summary) error {
 	if b := s.Balance; b != nil {
 		fmt.Fprintf(tw, "balance (1 − largest seat gap)\t%.5f\t\n", b.Balance)
 		fmt.Fprintf(tw, "draw rate\t%.5f\t\n", b.DrawRate)
+		fmt.Fprintf(tw, "completion (ended by the rules)\t%.5f\t\n", b.Completion)
+		if d := b.Duration; d != nil {
+			fmt.Fprintf(tw, "duration (turns)\t%.2f\t%.2f … %.2f (sd %.2f)\n", d.Mean, d.CILow, d.CIHigh, d.SD)
+		}
 	}
 	for _, f := range s.Features {
 		for _, v := range f.Values {

@@ -78,6 +78,14 @@ type EdgeSummary struct {
 type BalanceSummary struct {
 	Balance  float64 `json:"balance"`   // 1 − the largest gap between seats' win rates
 	DrawRate float64 `json:"draw_rate"` // share of games drawn
+	// Completion is the share of games that ended by the rules rather than
+	// by a safety cap, for games that count capped games in a metric named
+	// "capped"; 1 otherwise.
+	Completion float64 `json:"completion"`
+	// Duration is the length of a game in turns, for games with a metric
+	// named "turns".
+	Duration          *MetricSummary `json:"duration,omitempty"`
+	DurationHistogram []Bin          `json:"duration_histogram,omitempty"`
 }
 
 // FeatureSummary reports outcomes against one deal feature of a seat.
@@ -173,9 +181,30 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 			s.Seats = append(s.Seats, ss)
 			lo, hi = math.Min(lo, ss.Win.Rate), math.Max(hi, ss.Win.Rate)
 		}
-		s.Balance = &BalanceSummary{Balance: 1 - (hi - lo)}
+		s.Balance = &BalanceSummary{Balance: 1 - (hi - lo), Completion: 1}
 		if t.Seats[0].Games > 0 {
 			s.Balance.DrawRate = float64(t.Seats[0].Draws) / float64(t.Seats[0].Games)
+		}
+		for i, m := range g.Metrics() {
+			h := &t.Metrics[0][i]
+			switch m.Name {
+			case "turns":
+				d := s.Metrics["turns"]
+				s.Balance.Duration = &d
+				for j, c := range h.Counts {
+					if c != 0 {
+						s.Balance.DurationHistogram = append(s.Balance.DurationHistogram, Bin{Value: h.Min + int64(j), Count: c})
+					}
+				}
+			case "capped":
+				if n := h.N(); n > 0 {
+					zero := int64(0)
+					if h.Min <= 0 && -h.Min < int64(len(h.Counts)) {
+						zero = h.Counts[-h.Min]
+					}
+					s.Balance.Completion = float64(zero) / float64(n)
+				}
+			}
 		}
 		if t.Starter.Games > 0 {
 			r := summarizeRate(t.Starter.Wins, 0, t.Starter.Games, confidence)
