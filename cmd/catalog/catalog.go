@@ -8,11 +8,13 @@ import (
 	"github.com/cardsim/cardsim/games/flip"
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/games/roundup"
+	"github.com/cardsim/cardsim/games/spite"
 	"github.com/cardsim/cardsim/strategies"
 	chriscrossbots "github.com/cardsim/cardsim/strategies/chriscross"
 	flipbots "github.com/cardsim/cardsim/strategies/flip"
 	norabots "github.com/cardsim/cardsim/strategies/nora"
 	roundupbots "github.com/cardsim/cardsim/strategies/roundup"
+	spitebots "github.com/cardsim/cardsim/strategies/spite"
 )
 
 // Games returns a registry holding every game.
@@ -22,6 +24,7 @@ func Games() *games.Registry {
 	r.Register(chriscross.Definition())
 	r.Register(flip.Definition())
 	r.Register(roundup.Definition())
+	r.Register(spite.Definition())
 	return r
 }
 
@@ -32,6 +35,7 @@ func Strategies() *strategies.Registry {
 	chriscrossbots.Register(r)
 	flipbots.Register(r)
 	roundupbots.Register(r)
+	spitebots.Register(r)
 	r.Register(strategies.RandomDefinition())
 	return r
 }

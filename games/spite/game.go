@@ -1,0 +1,78 @@
+package spite
+
+import (
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+)
+
+// The sizes the game is built around.
+const (
+	StockpileSize = 26 // cards in each seat's stockpile
+	HandSize      = 5  // cards a hand is filled to
+	NumPiles      = 4  // discard piles per seat
+	MaxStacks     = 8  // centre stacks in progress at once
+)
+
+// Game is Spite and Malice for two under fixed rules.
+type Game struct {
+	rules     Rules
+	pileDeck  []cards.Card // the 52-card deck the stockpiles come from
+	stockDeck []cards.Card // the hand-and-stock deck: 52 cards and the jokers
+}
+
+// New returns the game under r, which must come from DefaultRules or
+// ParseRules.
+func New(r Rules) *Game {
+	return &Game{rules: r, pileDeck: cards.Standard(0), stockDeck: stockDeck(r.Jokers)}
+}
+
+// stockDeck returns the 52 cards followed by n jokers, the i-th of suit
+// i mod 4 (a Card tells only four jokers apart; the fifth and sixth repeat).
+func stockDeck(n int) []cards.Card {
+	d := cards.Standard(0)
+	for j := range n {
+		d = append(d, cards.New(cards.Joker, cards.Suit(j%4)))
+	}
+	return d
+}
+
+// Definition returns the registry entry of the game.
+func Definition() games.Definition {
+	return games.Definition{
+		Name:    "spite",
+		Title:   "Spite and Malice",
+		Summary: "race to empty a 26-card stockpile onto shared ace-to-king stacks, with wild jokers and four discard piles (2 players)",
+		New: func(kvs []string) (games.Game, error) {
+			r, err := ParseRules(kvs)
+			if err != nil {
+				return nil, err
+			}
+			return New(r), nil
+		},
+	}
+}
+
+// Name returns "spite".
+func (g *Game) Name() string { return "spite" }
+
+// Seats returns 2.
+func (g *Game) Seats() int { return 2 }
+
+// Rules returns every rule option with its value.
+func (g *Game) Rules() []games.Setting { return g.rules.Settings() }
+
+// RuleValues returns the rules in force.
+func (g *Game) RuleValues() Rules { return g.rules }
+
+// ScoreBounds returns -26 and 26: the winner scores the cards left in the
+// loser's stockpile and the loser scores minus that; a draw scores 0.
+func (g *Game) ScoreBounds() (lo, hi int) { return -StockpileSize, StockpileSize }
+
+// Metrics describes the per-game counts.
+func (g *Game) Metrics() []games.Metric { return metrics }
+
+// DealFeatures describes the per-seat features of a deal.
+func (g *Game) DealFeatures() []games.Metric { return features }
+
+// NewState returns a state ready for Reset or Deal.
+func (g *Game) NewState() games.State { return newState(g) }

@@ -1,0 +1,87 @@
+package spite
+
+import (
+	"fmt"
+
+	"github.com/cardsim/cardsim/games"
+)
+
+// The values of the first-tie rule.
+const (
+	TieReshuffle = "reshuffle" // both stockpiles are reshuffled and new upcards turned
+	TieRandom    = "random"    // a coin decides who starts
+)
+
+// The values of the discard rule.
+const (
+	DiscardOptional  = "optional"  // a turn may end without a discard
+	DiscardMandatory = "mandatory" // a turn ends with a discard whenever one is possible
+)
+
+// The values of the rebuild rule.
+const (
+	RebuildAll       = "all"       // every centre card, stacks in progress included
+	RebuildCompleted = "completed" // only the completed stacks
+)
+
+// Rules are the rule options of Spite and Malice. The zero value is not
+// useful; DefaultRules returns the rules of shared/rules/spite.md.
+type Rules struct {
+	Jokers        int    // jokers in the 56-card deck: 0, 2, 4 or 6
+	FirstTie      string // TieReshuffle or TieRandom
+	JokerAce      bool   // a joker may be played as an ace to start a stack
+	ForceHandAces bool   // aces in hand must be played too
+	Discard       string // DiscardOptional or DiscardMandatory
+	Rebuild       string // RebuildAll or RebuildCompleted
+	RebuildAt     int    // the stock is rebuilt before a draw when it holds this many cards or fewer
+	MaxTurns      int    // turns after which the game is a draw
+	IdleRounds    int    // full rounds without a centre play or a discard after which the game is a draw
+	MaxRefills    int    // times a hand emptied mid-turn is refilled in one turn
+}
+
+// options binds r's fields to their names, defaults and meanings.
+func (r *Rules) options() *games.Options {
+	o := games.NewOptions("rule")
+	o.Int(&r.Jokers, "jokers", 4, 0, 6, "jokers added to the hand-and-stock deck (0, 2, 4 or 6)")
+	o.Enum(&r.FirstTie, "first-tie", TieReshuffle, []string{TieReshuffle, TieRandom},
+		"when both upcards have the same rank: reshuffle both stockpiles and turn new upcards, or toss a coin")
+	o.Bool(&r.JokerAce, "joker-ace", false, "a joker may be played as an ace to start a centre stack")
+	o.Bool(&r.ForceHandAces, "force-hand-aces", false, "aces in hand must also be played before the turn ends (upcard and discard-top aces always must)")
+	o.Enum(&r.Discard, "discard", DiscardOptional, []string{DiscardOptional, DiscardMandatory},
+		"whether a turn may end without discarding when a discard is possible")
+	o.Enum(&r.Rebuild, "rebuild", RebuildAll, []string{RebuildAll, RebuildCompleted},
+		"centre cards shuffled under the stock when it runs low: all of them, or only completed stacks")
+	o.Int(&r.RebuildAt, "rebuild-at", 12, 0, 46, "the stock is rebuilt before a draw when it holds this many cards or fewer")
+	o.Int(&r.MaxTurns, "max-turns", 1000, 2, 100000, "turns (both seats counted) after which the game ends as a draw")
+	o.Int(&r.IdleRounds, "idle-rounds", 2, 1, 1000, "full rounds in which neither seat plays to the centre or discards, after which the game is a draw")
+	o.Int(&r.MaxRefills, "max-refills", 5, 0, 1000, "times in one turn a hand emptied mid-turn is refilled; beyond it the hand stays empty until the turn ends (a guard against endless turns through rebuilds)")
+	return o
+}
+
+// DefaultRules returns the rules as decided in shared/rules/spite.md.
+func DefaultRules() Rules {
+	var r Rules
+	r.options()
+	return r
+}
+
+// ParseRules returns the default rules with the given "key=value" options
+// applied; unknown keys and bad values are errors.
+func ParseRules(kvs []string) (Rules, error) {
+	var r Rules
+	if err := r.options().Apply(kvs); err != nil {
+		return Rules{}, err
+	}
+	if r.Jokers%2 != 0 {
+		return Rules{}, fmt.Errorf("rule jokers=%d: want 0, 2, 4 or 6", r.Jokers)
+	}
+	return r, nil
+}
+
+// Settings returns every rule option with its value in r.
+func (r Rules) Settings() []games.Setting {
+	c := r
+	o := c.options() // binding resets c to the defaults …
+	c = r            // … so put r's values back before reading them
+	return o.Settings()
+}

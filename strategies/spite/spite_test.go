@@ -1,0 +1,190 @@
+package spite
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/spite"
+	"github.com/cardsim/cardsim/strategies"
+)
+
+func newGame(t testing.TB, rules ...string) games.Game {
+	t.Helper()
+	g, err := spite.Definition().New(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func newBot(t testing.TB, name string, params ...string) strategies.Strategy {
+	t.Helper()
+	r := new(strategies.Registry)
+	Register(r)
+	def, err := r.Lookup("spite", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := def.New(nil, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// play plays s to the end with bots[seat] for each seat, using legal as
+// its buffer, and returns the buffer.
+func play(s games.State, bots [2]strategies.Strategy, legal []games.Action) []games.Action {
+	for s.Turn() != games.Terminal {
+		p := s.Turn()
+		legal = s.Legal(legal)
+		s.Apply(bots[p].Choose(s.View(p), legal))
+	}
+	return legal
+}
+
+// TestJokerChain: upcard 5, hand A 2 JK 4. Only a chain with the joker in
+// the middle (A, 2, JK as 3, 4) frees the upcard. The planner finds it;
+// greedy, which plays a joker only right under its upcard, does not.
+func TestJokerChain(t *testing.T) {
+	for _, tt := range []struct {
+		bot  string
+		want bool
+	}{{"planner", true}, {"greedy", false}} {
+		s := newGame(t).NewState()
+		if err := s.Deal("pile0: 5H 9S ...; pile1: KD ...; hand0: AS 2D JK 4C 9H; first: 0", 1); err != nil {
+			t.Fatal(err)
+		}
+		bot := newBot(t, tt.bot)
+		bot.Begin(1)
+		var legal []games.Action
+		var moves []string
+		for s.Turn() == 0 {
+			legal = s.Legal(legal)
+			a := bot.Choose(s.View(0), legal)
+			moves = append(moves, s.ActionString(a))
+			s.Apply(a)
+		}
+		played := s.View(0).(*spite.View).Stockpiles[0] < 26
+		if played != tt.want {
+			t.Errorf("%s: stockpile card played = %v, want %v; moves %s", tt.bot, played, tt.want, strings.Join(moves, ", "))
+		}
+	}
+}
+
+// TestDeterministic: the same seeds give the same game, move for move.
+func TestDeterministic(t *testing.T) {
+	g := newGame(t)
+	run := func() string {
+		s := g.NewState()
+		s.Record(true)
+		s.Reset(42)
+		bots := [2]strategies.Strategy{newBot(t, "planner"), newBot(t, "greedy")}
+		bots[0].Begin(1)
+		bots[1].Begin(2)
+		play(s, bots, nil)
+		var b strings.Builder
+		for _, e := range s.Events() {
+			b.WriteString(e.String() + "\n")
+		}
+		return b.String()
+	}
+	if a, b := run(), run(); a != b {
+		t.Fatal("same seeds, different games")
+	}
+}
+
+// TestDecisionsIgnoreHiddenCards: at every decision, a twin of the bot
+// shown the view of a clone whose hidden cards were re-dealt (Determinize)
+// chooses exactly as the bot does.
+func TestDecisionsIgnoreHiddenCards(t *testing.T) {
+	g := newGame(t)
+	for _, name := range []string{"greedy", "planner"} {
+		for game := range uint64(10) {
+			s := g.NewState()
+			s.Reset(game)
+			bots := [2]strategies.Strategy{newBot(t, name), newBot(t, name)}
+			twins := [2]strategies.Strategy{newBot(t, name), newBot(t, name)}
+			for i := range 2 {
+				bots[i].Begin(uint64(i))
+				twins[i].Begin(uint64(i))
+			}
+			var legal []games.Action
+			for step := 0; s.Turn() != games.Terminal; step++ {
+				p := s.Turn()
+				legal = s.Legal(legal)
+				c := s.Clone()
+				c.Determinize(p, game*1000+uint64(step))
+				a := bots[p].Choose(s.View(p), legal)
+				if b := twins[p].Choose(c.View(p), c.Legal(nil)); a != b {
+					t.Fatalf("%s, game %d step %d: %s on the real deal, %s on a re-dealt one", name, game, step, s.ActionString(a), s.ActionString(b))
+				}
+				s.Apply(a)
+			}
+		}
+	}
+}
+
+// TestPlannerBeatsGreedy: over the same deals, each bot in each seat, the
+// planner wins more games than greedy.
+func TestPlannerBeatsGreedy(t *testing.T) {
+	g := newGame(t)
+	s := g.NewState()
+	var wins [2]int // planner, greedy
+	for game := range uint64(150) {
+		for pSeat := range 2 {
+			s.Reset(game)
+			var bots [2]strategies.Strategy
+			bots[pSeat], bots[1-pSeat] = newBot(t, "planner"), newBot(t, "greedy")
+			play(s, bots, nil)
+			switch s.Outcome(pSeat).Result {
+			case games.Win:
+				wins[0]++
+			case games.Loss:
+				wins[1]++
+			}
+		}
+	}
+	if wins[0] <= wins[1] {
+		t.Errorf("planner won %d, greedy %d of 300 games", wins[0], wins[1])
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	r := new(strategies.Registry)
+	Register(r)
+	for _, name := range []string{"greedy", "planner"} {
+		def, err := r.Lookup("spite", name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(def.Params()) == 0 {
+			t.Errorf("%s lists no parameters", name)
+		}
+		if _, err := def.New(nil, []string{"nonsense=1"}); err == nil {
+			t.Errorf("%s accepted an unknown parameter", name)
+		}
+	}
+}
+
+// ExampleGreedy shows greedy's first moves on a hand-picked deal: the ace
+// first, then the 2, then its upcard 3.
+func ExampleGreedy() {
+	g, _ := spite.Definition().New(nil)
+	s := g.NewState()
+	if err := s.Deal("pile0: 3H 9S ...; pile1: KD ...; hand0: AS 2D 7C 8C KH; first: 0", 1); err != nil {
+		panic(err)
+	}
+	bot := &Greedy{Spare: true, Gap: 6}
+	for range 3 {
+		a := bot.Choose(s.View(0), s.Legal(nil))
+		fmt.Println(s.ActionString(a))
+		s.Apply(a)
+	}
+	// Output:
+	// hand A → A
+	// hand 2 → 2
+	// stockpile → 3
+}
