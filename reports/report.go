@@ -258,11 +258,15 @@ func WriteReportDir(dir string, r *Report) error {
 			fmt.Fprintf(&md, "- *Note:* %s\n", w)
 		}
 		md.WriteString("\n")
-		writeMarkdownTable(&md, so.Rows)
+		if len(so.Rows) > 1 {
+			writeMarkdownTable(&md, so.Rows)
+		}
 		for _, c := range so.Charts {
 			fmt.Fprintf(&md, "\n![%s](%s)\n", c.Title, c.File)
 		}
-		fmt.Fprintf(&md, "\n<sub>%s</sub>\n", so.Manifest)
+		if so.Manifest != "" {
+			fmt.Fprintf(&md, "\n<sub>%s</sub>\n", so.Manifest)
+		}
 	}
 	put("report.md", md.Bytes())
 	put("report.csv", csvBuf.Bytes())
@@ -358,7 +362,7 @@ details{margin:.5rem 0}
 <h2 id="{{.Anchor}}">{{.Game}}: {{.Title}}</h2>
 <ul class="answer">{{range .Answer}}<li>{{.}}</li>{{end}}{{range .Warnings}}<li class="note">{{.}}</li>{{end}}</ul>
 {{range .Charts}}<img class="chart" alt="{{.Title}}" src="{{.SVG}}">{{end}}
-<details><summary>All figures</summary><table>{{range $i, $r := .Rows}}<tr>{{range $r}}{{if eq $i 0}}<th>{{.}}</th>{{else}}<td>{{.}}</td>{{end}}{{end}}</tr>{{end}}</table></details>
+{{if gt (len .Rows) 1}}<details><summary>All figures</summary><table>{{range $i, $r := .Rows}}<tr>{{range $r}}{{if eq $i 0}}<th>{{.}}</th>{{else}}<td>{{.}}</td>{{end}}{{end}}</tr>{{end}}</table></details>{{end}}
 <p class="manifest">{{.Manifest}}</p>
 {{end}}
 <script>

@@ -42,3 +42,30 @@ func TestFitLogitRecovers(t *testing.T) {
 		t.Error("an unknown feature was accepted")
 	}
 }
+
+// TestBradleyTerry: results drawn exactly from known strengths give them
+// back; Elo differences follow 400·log10 of the strength ratio.
+func TestBradleyTerry(t *testing.T) {
+	want := []float64{2, 1, 0.5}
+	wins := make([][]float64, 3)
+	for i := range wins {
+		wins[i] = make([]float64, 3)
+		for j := range wins[i] {
+			if i != j {
+				wins[i][j] = 1000 * want[i] / (want[i] + want[j])
+			}
+		}
+	}
+	s, elo, err := BradleyTerry(wins)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if math.Abs(s[i]-want[i]) > 1e-6 {
+			t.Errorf("strength %d = %g, want %g", i, s[i], want[i])
+		}
+	}
+	if d := elo[0] - elo[1]; math.Abs(d-400*math.Log10(2)) > 1e-6 {
+		t.Errorf("Elo gap %g, want %g", d, 400*math.Log10(2))
+	}
+}

@@ -46,6 +46,8 @@ func Register(r *strategies.Registry) {
 		func() (strategies.Strategy, *games.Options) { s := new(Cautious); return s, s.options() }))
 	r.Register(definition("rescuer", "like cautious, and saves dead shuffles with SWITCH, then REVIVE",
 		func() (strategies.Strategy, *games.Options) { s := new(Rescuer); return s, s.options() }))
+	r.Register(policyDefinition("optimal", "the optimal policy by backward induction over (rounds left, ip, deck composition)", false))
+	r.Register(policyDefinition("upper-bound", "clairvoyant: sees each shuffle before insuring (plays only under cardsim analyze)", true))
 }
 
 // definition builds a registry entry from a constructor that returns the

@@ -1,0 +1,399 @@
+package nora
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/strategies"
+
+	"github.com/cardsim/cardsim/games/nora"
+)
+
+// stoppingOracle solves the pure stopping problem (no ip can be spent, one
+// round) by exact enumeration, independently of the engine and the solver:
+// every distinct sequence of ranks is equally likely, the cards a pass
+// removes are those cast out by the stack reduction, and the pass is dead
+// if no two neighbours share a rank. It returns the value at the stop
+// decision of every deck, keyed by its counts per rank, and the value of
+// the round from the full deck.
+type stoppingOracle struct {
+	size int
+	memo map[[15]int]float64
+}
+
+// next returns, for each deck reachable by one pass from counts, the
+// number of sequences leading there; dead counts the dead sequences.
+func (o *stoppingOracle) next(counts [15]int) (outcomes map[[15]int]float64, dead, total float64) {
+	outcomes = map[[15]int]float64{}
+	n := 0
+	for _, c := range counts {
+		n += c
+	}
+	seq := make([]int, 0, n)
+	left := counts
+	var rec func()
+	rec = func() {
+		if len(seq) == n {
+			total++
+			live := false
+			for i := 1; i < n; i++ {
+				if seq[i] == seq[i-1] {
+					live = true
+				}
+			}
+			if !live {
+				dead++
+				return
+			}
+			var stack []int
+			for _, r := range seq {
+				if len(stack) > 0 && stack[len(stack)-1] == r {
+					stack = stack[:len(stack)-1]
+				} else {
+					stack = append(stack, r)
+				}
+			}
+			var after [15]int
+			for _, r := range stack {
+				after[r]++
+			}
+			outcomes[after]++
+			return
+		}
+		for r := range left {
+			if left[r] > 0 {
+				left[r]--
+				seq = append(seq, r)
+				rec()
+				seq = seq[:len(seq)-1]
+				left[r]++
+			}
+		}
+	}
+	rec()
+	return outcomes, dead, total
+}
+
+// shuffle returns the value of shuffling counts once more.
+func (o *stoppingOracle) shuffle(counts [15]int) float64 {
+	outcomes, _, total := o.next(counts)
+	v := 0.0
+	for after, w := range outcomes {
+		v += w / total * o.stopPoint(after)
+	}
+	return v // dead sequences score 0
+}
+
+// stopPoint returns the value at the stop decision with counts left.
+func (o *stoppingOracle) stopPoint(counts [15]int) float64 {
+	n := 0
+	for _, c := range counts {
+		n += c
+	}
+	if n == 0 {
+		return float64(o.size)
+	}
+	if v, ok := o.memo[counts]; ok {
+		return v
+	}
+	v := math.Max(float64(o.size-n), o.shuffle(counts))
+	o.memo[counts] = v
+	return v
+}
+
+func compOfIntCounts(counts [15]int) Comp {
+	var c Comp
+	for r := 1; r <= 13; r++ {
+		switch counts[r] {
+		case 4:
+			c.N4++
+		case 2:
+			c.N2++
+		}
+	}
+	c.Jokers = counts[14] == 2
+	return c
+}
+
+// TestSolveStoppingExact: with every price out of reach the game is a pure
+// stopping problem; on small decks the solver (which enumerates them
+// exactly) must find the values of an independent exact enumeration, at
+// every deck the round can reach.
+func TestSolveStoppingExact(t *testing.T) {
+	tests := []struct{ ranks, jokers int }{{2, 0}, {2, 2}, {3, 0}}
+	for _, tt := range tests {
+		r, err := nora.ParseRules([]string{"rounds=1", "insure=1000", "switch=1000", "revive=1000",
+			"ranks=" + itoa(tt.ranks), "jokers=" + itoa(tt.jokers)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := EstimatePassDists(r, 100000, 1, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, err := Solve(r, d, 10, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := &stoppingOracle{size: r.DeckSize(), memo: map[[15]int]float64{}}
+		var full [15]int
+		for k := 1; k <= tt.ranks; k++ {
+			full[k] = 4
+		}
+		full[14] = tt.jokers
+		if got, want := sol.Value(0), o.shuffle(full); math.Abs(got-want) > 1e-9 {
+			t.Errorf("ranks=%d jokers=%d: game value %.12f, exact %.12f", tt.ranks, tt.jokers, got, want)
+		}
+		checked := 0
+		for counts, want := range o.memo {
+			st := State{RoundsLeft: 1, Comp: compOfIntCounts(counts)}
+			shuffle, stop := sol.Continue(st)
+			if got := math.Max(shuffle, stop); math.Abs(got-want) > 1e-9 {
+				t.Errorf("ranks=%d jokers=%d deck %v: value %.12f, exact %.12f", tt.ranks, tt.jokers, st.Comp, got, want)
+			}
+			checked++
+		}
+		if checked < 1 {
+			t.Errorf("ranks=%d jokers=%d: only %d decks checked", tt.ranks, tt.jokers, checked)
+		}
+	}
+}
+
+func itoa(n int) string {
+	return string(rune('0' + n))
+}
+
+// TestDeadChanceMatchesEnumeration checks that the exact dead chance the
+// solver uses agrees with counting dead sequences.
+func TestDeadChanceMatchesEnumeration(t *testing.T) {
+	o := &stoppingOracle{}
+	for _, counts := range [][15]int{{1: 4, 2: 4}, {1: 4, 2: 2, 14: 2}, {1: 2, 2: 2, 3: 2}} {
+		_, dead, total := o.next(counts)
+		c := compOfIntCounts(counts)
+		if got, want := nora.DeadChance(c.N4, c.N2, c.Jokers), dead/total; math.Abs(got-want) > 1e-12 {
+			t.Errorf("%v: DeadChance %g, enumeration %g", c, got, want)
+		}
+	}
+}
+
+// smallRules are the rules of the fast tests: a deck of five ranks and the
+// jokers, three rounds, the default prices and earnings.
+func smallRules(t testing.TB, extra ...string) nora.Rules {
+	r, err := nora.ParseRules(append([]string{"ranks=5", "rounds=3"}, extra...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// lineupRun plays the named bots on the same deals of game g.
+func lineupRun(t *testing.T, g games.Game, names []string, n int64) sim.Summary {
+	t.Helper()
+	samples := 3000
+	if rg, ok := g.(ruled); ok && rg.RuleValues().Ranks <= 3 {
+		samples = 40000 // every deck enumerated
+	}
+	reg := new(strategies.Registry)
+	Register(reg)
+	var lineup []sim.Player
+	for _, spec := range names {
+		name, rest, _ := strings.Cut(spec, ":")
+		def, err := reg.Lookup("nora", name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var params []string
+		if rest != "" {
+			params = strings.Split(rest, ":")
+		}
+		if name == "optimal" || name == "upper-bound" {
+			params = []string{"samples=" + strconv.Itoa(samples)}
+		}
+		lineup = append(lineup, sim.Player{Strategy: def, Params: params})
+	}
+	cfg := sim.Config{Game: g, Lineup: lineup, Seed: 11, Games: n}
+	tally, err := sim.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sim.Summarize(&cfg, tally, 0.99)
+}
+
+// TestOptimalSolverMatchesSimulation plays the optimal and the upper-bound
+// policies in the real engine on decks small enough that the solver
+// enumerates every pass exactly, so its expected scores are the true ones
+// of its policies and must fall inside the simulation's intervals. It also
+// checks that the upper bound is above the optimum, and that no heuristic
+// bot beats the optimum on the same deals.
+func TestOptimalSolverMatchesSimulation(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	for _, deck := range [][]string{{"ranks=3", "jokers=0"}, {"ranks=2", "jokers=2"}} {
+		r := smallRules(t, deck...)
+		opt, err := Policy(r, 40000, DefaultIPCap, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ub, err := Policy(r, 40000, DefaultIPCap, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range opt.Dists.Dists[1:] {
+			if d.Samples != 0 {
+				t.Fatalf("%v: deck %v sampled, not enumerated", deck, d.Comp)
+			}
+		}
+		if ub.Value(0) < opt.Value(0) {
+			t.Errorf("%v: upper bound %.3f below the optimum %.3f", deck, ub.Value(0), opt.Value(0))
+		}
+		names := []string{"optimal", "upper-bound", "stop-at", "cautious", "rescuer"}
+		s := lineupRun(t, Clairvoyant(nora.New(r)), names, 10000)
+		for i, want := range []float64{opt.Value(0), ub.Value(0)} {
+			e := s.Entries[i].Score
+			t.Logf("%v %s: solver %.3f, simulation %.3f (%.3f … %.3f)", deck, names[i], want, e.Mean, e.CILow, e.CIHigh)
+			if want < e.CILow || want > e.CIHigh {
+				t.Errorf("%v %s: solver %.3f outside the simulation's interval %.3f … %.3f", deck, names[i], want, e.CILow, e.CIHigh)
+			}
+		}
+		for _, c := range s.Comparisons {
+			t.Logf("%v %s: %+.3f (%.3f … %.3f)", deck, c.Label, c.ScoreDiff, c.CILow, c.CIHigh)
+			if c.A == 0 && c.B >= 2 && c.CILow <= 0 {
+				t.Errorf("%v %s: %+.3f (%.3f … %.3f): the optimum does not beat a heuristic", deck, c.Label, c.ScoreDiff, c.CILow, c.CIHigh)
+			}
+			if c.A == 0 && c.B == 1 && c.CIHigh >= 0 {
+				t.Errorf("%v %s: %+.3f (%.3f … %.3f): the upper bound does not beat the optimum", deck, c.Label, c.ScoreDiff, c.CILow, c.CIHigh)
+			}
+		}
+	}
+}
+
+// TestOptimalBeatsHeuristicsSampled: on a deck whose passes are sampled,
+// the optimum beats every heuristic on the same deals, and its value
+// re-evaluated on independent shuffles is close to the simulation's.
+func TestOptimalBeatsHeuristicsSampled(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	r := smallRules(t)
+	opt, err := Policy(r, 3000, DefaultIPCap, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := lineupRun(t, nora.New(r), []string{"optimal", "stop-at", "stop-at:cards=6", "cautious", "cautious:stop=0.1:insure=0.1",
+		"cautious:stop=0.5:insure=0.4", "rescuer", "rescuer:stop=0.2:insure=0.2", "rescuer:stop=0.6:insure=0.8"}, 3000)
+	e := s.Entries[0].Score
+	// The solver's value is an estimate from 3000 shuffles per deck: allow
+	// one point (2% of the score) besides the simulation's interval.
+	if v := opt.Value(0); v < e.CILow-1 || v > e.CIHigh+1 {
+		t.Errorf("solver %.3f far from the simulation's %.3f (%.3f … %.3f)", v, e.Mean, e.CILow, e.CIHigh)
+	}
+	for _, c := range s.Comparisons {
+		if c.A == 0 && c.CILow <= 0 {
+			t.Errorf("%s: %+.3f (%.3f … %.3f): the optimum does not beat a heuristic", c.Label, c.ScoreDiff, c.CILow, c.CIHigh)
+		}
+	}
+}
+
+// TestRescueSwitch: the rescue switch is the one that removes the most
+// cards, and there is none when no single swap creates a pair.
+func TestRescueSwitchBest(t *testing.T) {
+	r := nora.DefaultRules()
+	tests := []struct {
+		order string
+		pos   int
+		ok    bool
+	}{
+		{"AC 2C AD 3C", 0, true},             // 2C AC AD 3C: two aces fall
+		{"AC 2C 3C AD", 0, false},            // no single swap pairs anything
+		{"2C AC 2D 3C AD 3D", 0, true},       // every rescue removes one pair: the leftmost
+		{"3C 2C AC 2D AD 3D", 1, true},       // 3C AC 2C 2D AD 3D: the twos, the aces, then the threes fall
+		{"KC QC KD 2C AC 2D AD", 3, true},    // the twos, then the aces: 4 cards, more than the kings' 2 at 1
+		{"KC QC KD 2C AC 2D AD QD", 3, true}, // likewise
+	}
+	for _, tt := range tests {
+		d, err := cards.ParseDeck(tt.order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, ok := RescueSwitch(r, d)
+		if ok != tt.ok || (ok && pos != tt.pos) {
+			t.Errorf("RescueSwitch(%s) = %d, %v; want %d, %v", tt.order, pos, ok, tt.pos, tt.ok)
+		}
+	}
+}
+
+// TestPriceChangesReuseDists: prices, rounds and start-ip share the pass
+// distributions; an earning rule does not.
+func TestPriceChangesReuseDists(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	base, err := Dists(smallRules(t, "ranks=2"), 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		rule string
+		same bool
+	}{
+		{"insure=5", true}, {"switch=0", true}, {"revive=8", true}, {"rounds=7", true}, {"start-ip=3", true},
+		{"ip-dead=3", true}, {"ip-quad=2", false}, {"ip-reaction=0", false}, {"jokers=0", false},
+	}
+	for _, tt := range tests {
+		d, err := Dists(smallRules(t, "ranks=2", tt.rule), 500)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (d == base) != tt.same {
+			t.Errorf("%s: distributions shared %v, want %v", tt.rule, d == base, tt.same)
+		}
+	}
+}
+
+// TestCapDoesNotBind: at the default cap one more ip is worth nothing.
+func TestCapDoesNotBind(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	for _, rule := range []string{"insure=0", "insure=1", "switch=0"} {
+		sol, err := Policy(smallRules(t, "ranks=3", rule), 500, DefaultIPCap, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := sol.CapGain(); g > 1e-6 {
+			t.Errorf("%s: the ip cap binds: one more ip gains %g", rule, g)
+		}
+	}
+}
+
+// ExampleSolve solves a deck of one rank: its four cards always fall
+// together, so every round scores 4.
+func ExampleSolve() {
+	r, _ := nora.ParseRules([]string{"ranks=1", "jokers=0", "rounds=10"})
+	d, _ := EstimatePassDists(r, 100, 1, 1)
+	sol, _ := Solve(r, d, 10, false)
+	fmt.Printf("%.2f\n", sol.Value(0))
+	// Output: 40.00
+}
+
+func BenchmarkEstimatePassDists(b *testing.B) {
+	r := smallRules(b, "ranks=4")
+	for b.Loop() {
+		if _, err := EstimatePassDists(r, 1000, 1, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSolve(b *testing.B) {
+	r := smallRules(b, "ranks=4", "rounds=10")
+	d, err := EstimatePassDists(r, 1000, 1, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Solve(r, d, DefaultIPCap, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
