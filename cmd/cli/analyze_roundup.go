@@ -337,6 +337,8 @@ func seatStudy(mixes []string, byMix map[string][]*roundupFigures) (reports.Stud
 
 func pctf(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
-func safe(s string) string { return strings.NewReplacer("+", "_", ":", "_", "=", "_", ",", "_").Replace(s) }
+func safe(s string) string {
+	return strings.NewReplacer("+", "_", ":", "_", "=", "_", ",", "_").Replace(s)
+}
 
 func fnum(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }

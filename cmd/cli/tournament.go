@@ -211,4 +211,3 @@ func joinTabs(xs []string) string {
 	}
 	return s
 }
-
