@@ -12,6 +12,9 @@ import (
 )
 
 func TestReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Nora's optimal policy (tens of seconds the first time)")
+	}
 	dir := t.TempDir()
 	out := mustRun(t, "report", "--game", "nora", "--scale", "0.05", "--out", dir, "-q")
 	if !strings.Contains(out, "report.html (3 studies)") {
@@ -42,6 +45,9 @@ func TestReport(t *testing.T) {
 // would: the page renders (the screenshot is not blank) and every chart
 // image decodes.
 func TestReportInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Nora's optimal policy (tens of seconds the first time)")
+	}
 	browser := ""
 	for _, b := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(b); err == nil {
