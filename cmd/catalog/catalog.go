@@ -37,5 +37,8 @@ func Strategies() *strategies.Registry {
 	roundupbots.Register(r)
 	spitebots.Register(r)
 	r.Register(strategies.RandomDefinition())
+	r.Register(strategies.FlatMCDefinition(r))
+	r.Register(strategies.PIMCDefinition(r))
+	r.Register(strategies.ISMCTSDefinition(r))
 	return r
 }

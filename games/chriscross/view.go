@@ -1,6 +1,9 @@
 package chriscross
 
 import (
+	"slices"
+
+	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
 )
 
@@ -97,4 +100,24 @@ func (c Clairvoyance) Position() Position {
 		panic("chriscross: Clairvoyance of no state")
 	}
 	return c.s.pos
+}
+
+// SampleState implements games.Sampler: it makes dst (a *State of the same
+// Game, or nil for a new one) the viewed position with the stock, the only
+// hidden cards, sorted and then shuffled from seed, so the sample does not
+// depend on the true stock order. It allocates nothing once dst is warm.
+func (v *View) SampleState(dst games.State, seed uint64) games.State {
+	src := v.Clairvoyance.s
+	if src == nil {
+		panic("chriscross: SampleState of a view without a state")
+	}
+	d, ok := dst.(*State)
+	if !ok || d == nil || d.g != src.g {
+		d = src.Clone().(*State)
+	}
+	d.pos = src.pos
+	d.record, d.events = false, d.events[:0]
+	slices.Sort(d.pos.stock[d.pos.top:d.pos.nStock])
+	d.Determinize(0, seed)
+	return d
 }

@@ -1,6 +1,8 @@
 package flip
 
 import (
+	"slices"
+
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
 )
@@ -58,3 +60,136 @@ func (v *View) Sample(dst *State, seed uint64) {
 // whole deck; realistic strategies must not call it. The caller must not
 // change the state.
 func (v *View) Clairvoyant() *State { return v.Handle.s }
+
+// SampleState implements games.Sampler: it makes dst (a *State of the same
+// Game, or nil for a new one) the viewed position with the undealt cards
+// re-drawn from seed. The undealt cards are first put in a canonical order
+// (and, under mapping=random, given a canonical pairing of the unseen light
+// and dark faces) before Determinize re-shuffles them, so the sample does
+// not depend on the hidden order or pairing. It allocates nothing once dst
+// is warm.
+func (v *View) SampleState(dst games.State, seed uint64) games.State {
+	src := v.Handle.s
+	if src == nil {
+		panic("flip: SampleState of a view without a state")
+	}
+	d, ok := dst.(*State)
+	if !ok || d == nil || d.g != src.g {
+		d = src.g.newState()
+	}
+	d.CopyFrom(src)
+	d.canonicalUndealt()
+	d.Determinize(0, seed)
+	return d
+}
+
+// canonicalUndealt puts the undealt cards in an order that depends only on
+// what the player knows: by light face, and under mapping=random with the
+// unseen dark faces sorted and then paired validly by a fixed procedure
+// (Determinize's mixing then starts from that pairing, not the true one).
+func (s *State) canonicalUndealt() {
+	m := s.g.size - s.dealt
+	light, dark := s.face[0][s.dealt:s.g.size], s.face[1][s.dealt:s.g.size]
+	if s.g.kind != mapRandom {
+		sortPairs(light, dark) // the pairing is fixed by the rules
+		return
+	}
+	var l, d [maxCards]cards.Card
+	copy(l[:m], light)
+	copy(d[:m], dark)
+	slices.Sort(l[:m])
+	slices.Sort(d[:m])
+	if !canonicalPairing(l[:m], d[:m]) && !matchPairing(l[:m], d[:m]) {
+		// Cannot happen: the true pairing is a perfect matching, which
+		// matchPairing finds. Kept as a guard: the pairs sorted as they are.
+		sortPairs(light, dark)
+		return
+	}
+	copy(light, l[:m])
+	copy(dark, d[:m])
+}
+
+// sortPairs sorts the pairs (light[i], dark[i]) by light face.
+func sortPairs(light, dark []cards.Card) {
+	for i := 1; i < len(light); i++ {
+		for j := i; j > 0 && light[j] < light[j-1]; j-- {
+			light[j], light[j-1] = light[j-1], light[j]
+			dark[j], dark[j-1] = dark[j-1], dark[j]
+		}
+	}
+}
+
+// matchPairing permutes dark so that every pair (light[i], dark[i]) is
+// valid, by a maximum bipartite matching (augmenting paths, in card order),
+// and reports whether every light face found a dark one. It is exact but
+// slower than canonicalPairing, which it backs up.
+func matchPairing(light, dark []cards.Card) bool {
+	var mt matcher
+	mt.light, mt.dark = light, dark
+	for j := range dark {
+		mt.owner[j] = -1
+	}
+	for i := range light {
+		mt.seen = [maxCards]bool{}
+		if !mt.augment(i) {
+			return false
+		}
+	}
+	var out [maxCards]cards.Card
+	for j, i := range mt.owner[:len(dark)] {
+		out[i] = dark[j]
+	}
+	copy(dark, out[:len(dark)])
+	return true
+}
+
+// matcher holds the state of matchPairing.
+type matcher struct {
+	light, dark []cards.Card
+	owner       [maxCards]int8 // the light face dark[j] is paired with, or -1
+	seen        [maxCards]bool
+}
+
+// augment looks for an augmenting path from light face i.
+func (mt *matcher) augment(i int) bool {
+	for j := range mt.dark {
+		if mt.seen[j] || !validPair(mt.light[i], mt.dark[j]) {
+			continue
+		}
+		mt.seen[j] = true
+		if mt.owner[j] < 0 || mt.augment(int(mt.owner[j])) {
+			mt.owner[j] = int8(i)
+			return true
+		}
+	}
+	return false
+}
+
+// canonicalPairing permutes dark so that every pair (light[i], dark[i]) is
+// valid, by a deterministic search of swaps, and reports whether it did.
+func canonicalPairing(light, dark []cards.Card) bool {
+	for range 4 {
+		ok := true
+		for i := range light {
+			if validPair(light[i], dark[i]) {
+				continue
+			}
+			ok = false
+			for j := range light {
+				if j != i && validPair(light[i], dark[j]) && validPair(light[j], dark[i]) {
+					dark[i], dark[j] = dark[j], dark[i]
+					break
+				}
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	for i := range light {
+		if !validPair(light[i], dark[i]) {
+			return false
+		}
+	}
+	return true
+}

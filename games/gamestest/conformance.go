@@ -76,6 +76,11 @@ func play(g games.Game, seed uint64, maxSteps int, check bool) (string, error) {
 			if err := checkDeterminize(s, seat, legal, seed+uint64(step)); err != nil {
 				return "", fmt.Errorf("step %d: %v", step, err)
 			}
+			if step%32 == cloneAt%32 {
+				if err := checkSample(s, seat, legal, seed+uint64(step)); err != nil {
+					return "", fmt.Errorf("step %d: %v", step, err)
+				}
+			}
 			if step == cloneAt {
 				if err := checkClone(s, cloneSeed); err != nil {
 					return "", fmt.Errorf("step %d: %v", step, err)
@@ -150,6 +155,58 @@ func checkClone(s games.State, seed uint64) error {
 	}
 	if v := fmt.Sprintf("%+v", s.View(seat)); v != view {
 		return fmt.Errorf("playing a clone changed the original's view:\n%s\n->\n%s", view, v)
+	}
+	return nil
+}
+
+// checkSample checks, for views that implement games.Sampler, that a sample
+// shows the seat the same view, legal actions and cards as the state, leaves
+// the state alone, and does not depend on the hidden cards: a sample drawn
+// after Determinize has re-dealt them, from the same seed, is the same game
+// (the same cards in the same places, and the same end under the same
+// actions).
+func checkSample(s games.State, seat int, legal []games.Action, seed uint64) error {
+	sm, ok := s.View(seat).(games.Sampler)
+	if !ok {
+		return nil
+	}
+	view := fmt.Sprintf("%+v", s.View(seat))
+	cs := slices.Clone(s.Cards(nil))
+	a := sm.SampleState(nil, seed)
+	if v := fmt.Sprintf("%+v", s.View(seat)); v != view {
+		return fmt.Errorf("SampleState changed the state's view:\n%s\n->\n%s", view, v)
+	}
+	if !slices.Equal(s.Cards(nil), cs) {
+		return fmt.Errorf("SampleState changed the state's cards")
+	}
+	if v := fmt.Sprintf("%+v", a.View(seat)); v != view {
+		return fmt.Errorf("SampleState's sample shows seat %d another view:\n%s\n->\n%s", seat, view, v)
+	}
+	if l := a.Legal(nil); !slices.Equal(l, legal) {
+		return fmt.Errorf("SampleState changed the legal actions %v -> %v", legal, l)
+	}
+	if ok, diff := cards.SameCards(cs, a.Cards(nil)); !ok {
+		return fmt.Errorf("SampleState did not conserve cards: %s", diff)
+	}
+	p := s.Clone()
+	p.Determinize(seat, seed^0x9015)
+	b := p.View(seat).(games.Sampler).SampleState(nil, seed)
+	if !slices.Equal(a.Cards(nil), b.Cards(nil)) {
+		return fmt.Errorf("SampleState depends on the hidden cards: two samples from seed %d of states differing only in what seat %d cannot see differ", seed, seat)
+	}
+	rng := rand.New(rand.NewPCG(seed, 3))
+	var buf, bufB []games.Action
+	for a.Turn() != games.Terminal {
+		buf, bufB = a.Legal(buf), b.Legal(bufB)
+		if b.Turn() != a.Turn() || !slices.Equal(buf, bufB) {
+			return fmt.Errorf("SampleState depends on the hidden cards: two samples from seed %d diverge in play", seed)
+		}
+		x := buf[rng.IntN(len(buf))]
+		a.Apply(x)
+		b.Apply(x)
+	}
+	if b.Turn() != games.Terminal || a.Outcome(seat) != b.Outcome(seat) || !slices.Equal(a.Cards(nil), b.Cards(nil)) {
+		return fmt.Errorf("SampleState depends on the hidden cards: two samples from seed %d end differently", seed)
 	}
 	return nil
 }
