@@ -165,6 +165,7 @@ func (a *roundupAnalysis) page(all []*roundupFigures) (*reports.Report, error) {
 			}
 			for _, v := range fs.Values {
 				add(fig, fmt.Sprintf("win_rate|face_cards=%d", v.Value), v.Win.Rate, v.Win.CILow, v.Win.CIHigh)
+				add(fig, fmt.Sprintf("mean_game_points|face_cards=%d", v.Value), v.Score.Mean, v.Score.CILow, v.Score.CIHigh)
 			}
 		}
 		for j, r := range faceRanks {
