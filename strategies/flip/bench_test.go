@@ -100,3 +100,31 @@ func BenchmarkClairvoyant(b *testing.B) {
 	b.ReportMetric(float64(undecided)/float64(deals), "unknown/deal")
 	b.ReportMetric(float64(wins)/float64(deals), "wins/deal")
 }
+
+// BenchmarkWinPossible measures the proof rules on fresh deals of the
+// default rules at the depth used for the position solved, and reports the
+// fraction of deals they show lost before any search.
+func BenchmarkWinPossible(b *testing.B) {
+	g, err := flip.New(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const deals = 256
+	sv := NewSolver(0)
+	sv.depth = rootDepth
+	states := make([]*flip.State, deals)
+	for i := range states {
+		states[i] = g.NewFlipState()
+		states[i].Reset(uint64(i + 1))
+	}
+	lost, n := 0, 0
+	for b.Loop() {
+		s := states[n%deals]
+		n++
+		sv.prepare(s)
+		if !sv.winPossible(s.Key()) {
+			lost++
+		}
+	}
+	b.ReportMetric(float64(lost)/float64(n), "lost/deal")
+}
