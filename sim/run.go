@@ -19,11 +19,11 @@ import (
 // DefaultChunk is the number of deals a worker plays between looks at the
 // shared counter: large enough that coordination is negligible, small enough
 // that cancellation and progress are prompt.
-const DefaultChunk = 2048
+const DefaultChunk = 512
 
 // DefaultBatch is the number of chunks between two calls of Config.After
 // (checks of a precision target, checkpoints).
-const DefaultBatch = 16
+const DefaultBatch = 64
 
 // Player is one entry of a lineup: a strategy with its parameters.
 type Player struct {
