@@ -104,6 +104,9 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	if len(cfg.Lineup) == 0 {
 		return nil, errors.New("no strategy given")
 	}
+	if seats := cfg.Game.Seats(); seats > 1 && len(cfg.Lineup) > seats && cfg.Seatings == nil {
+		return nil, fmt.Errorf("%d strategies for %s's %d seats: compare at most %d at a time (cardsim tournament plays every pair)", len(cfg.Lineup), cfg.Game.Name(), seats, seats)
+	}
 	for _, s := range cfg.seatings() {
 		if len(s) != cfg.Game.Seats() {
 			return nil, fmt.Errorf("a seating of %d seats for %s, which has %d", len(s), cfg.Game.Name(), cfg.Game.Seats())

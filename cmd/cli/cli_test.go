@@ -230,6 +230,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"trace", "nora", "--deal", strings.Replace(fullDeal, "KS", "QS", 1)}, "QS appears more often"},
 		{[]string{"trace", "nora", "--deal", strings.Replace(fullDeal, "KS", "KX", 1)}, `unknown suit "X"`},
 		{[]string{"rules"}, "accepts 1 arg"},
+		{[]string{"compare", "spite", "--strategies", "planner,greedy,random", "--games", "10"}, "3 strategies for spite's 2 seats"},
 	}
 	for _, tt := range tests {
 		code, out, errs := run(t, tt.args...)
