@@ -25,9 +25,12 @@ func Wilson(k, n int64, confidence float64) (lo, hi float64) {
 
 // MeanInterval returns the Student t interval for a mean estimated from n
 // values with sample standard deviation sd, at the given confidence level.
+// One value gives no estimate of spread: the interval is then the value
+// itself, and callers that know the range of possible values should widen
+// it to that range.
 func MeanInterval(mean, sd float64, n int64, confidence float64) (lo, hi float64) {
 	if n < 2 {
-		return math.Inf(-1), math.Inf(1)
+		return mean, mean
 	}
 	half := tQuantile(confidence, n-1) * sd / math.Sqrt(float64(n))
 	return mean - half, mean + half

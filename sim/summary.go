@@ -156,11 +156,13 @@ func QuantileName(p float64) string { return fmt.Sprintf("p%02d", int(math.Round
 func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 	g := cfg.Game
 	s := Summary{Fingerprint: fmt.Sprintf("%016x", t.Fingerprint)}
+	var bounds [2]int
+	bounds[0], bounds[1] = g.ScoreBounds()
 	for e := range t.Entries {
 		o := &t.Entries[e]
 		es := EntrySummary{
 			Entry: e, Strategy: StrategyRecord{Name: cfg.Lineup[e].Strategy.Name, Params: ParamValues(cfg.Lineup[e])},
-			Score: summarizeScore(&o.Score, confidence),
+			Score: summarizeScore(&o.Score, confidence, bounds),
 			Win:   summarizeRate(o.Wins, o.Undecided, o.Games, confidence),
 			Draw:  summarizeRate(o.Draws, 0, o.Games, confidence),
 		}
@@ -177,7 +179,7 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		lo, hi := 1.0, 0.0
 		for i := range t.Seats {
 			o := &t.Seats[i]
-			ss := SeatSummary{Seat: i, Score: summarizeScore(&o.Score, confidence), Win: summarizeRate(o.Wins, o.Undecided, o.Games, confidence)}
+			ss := SeatSummary{Seat: i, Score: summarizeScore(&o.Score, confidence, bounds), Win: summarizeRate(o.Wins, o.Undecided, o.Games, confidence)}
 			s.Seats = append(s.Seats, ss)
 			lo, hi = math.Min(lo, ss.Win.Rate), math.Max(hi, ss.Win.Rate)
 		}
@@ -224,7 +226,7 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 				fs.Values = append(fs.Values, FeatureValue{
 					Value: ft.Min + int64(j), Games: c.Games,
 					Win:   summarizeRate(c.Wins, c.Undecided, c.Games, confidence),
-					Score: summarizeScore(&c.Score, confidence),
+					Score: summarizeScore(&c.Score, confidence, bounds),
 				})
 			}
 			s.Features = append(s.Features, fs)
@@ -299,9 +301,17 @@ func summarizeMetrics(g games.Game, hs []Histogram, confidence float64) (map[str
 	return out, order
 }
 
-func summarizeScore(h *Histogram, confidence float64) ScoreSummary {
+// summarizeScore describes the scores of h. The interval of the mean is
+// kept within the game's score bounds, which is also all that can be said of
+// a mean from a single game.
+func summarizeScore(h *Histogram, confidence float64, bounds [2]int) ScoreSummary {
 	mean, sd := h.MeanSD()
 	lo, hi := MeanInterval(mean, sd, h.N(), confidence)
+	if h.N() < 2 {
+		lo, hi = float64(bounds[0]), float64(bounds[1])
+	}
+	lo = math.Max(lo, float64(bounds[0]))
+	hi = math.Min(hi, float64(bounds[1]))
 	mn, mx, _ := h.Range()
 	q := map[string]float64{}
 	for _, p := range Quantiles {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"reflect"
@@ -169,5 +170,25 @@ func TestSeatRotation(t *testing.T) {
 	}
 	if five == nil || five.Win.Rate < 0.85 || five.Win.Rate > 0.95 {
 		t.Errorf("win rate with a 5: %+v, want about 11/12", five)
+	}
+}
+
+// TestSummaryOneGameFeature: a deal feature seen in a single seat has no
+// t interval; its score interval is the game's score bounds, and the
+// summary still encodes as JSON.
+func TestSummaryOneGameFeature(t *testing.T) {
+	cfg := Config{Game: dice{2}, Lineup: []Player{{Strategy: fixedDef("a", 0)}}, Seed: 8, Games: 1, Workers: 1}
+	tally, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(&cfg, tally, 0.95)
+	for _, v := range s.Features[0].Values {
+		if v.Games == 1 && (v.Score.CILow != 0 || v.Score.CIHigh != 5) {
+			t.Errorf("one seat: interval %g … %g, want the bounds 0 … 5", v.Score.CILow, v.Score.CIHigh)
+		}
+	}
+	if _, err := json.Marshal(s); err != nil {
+		t.Errorf("summary of one game does not encode: %v", err)
 	}
 }
