@@ -153,3 +153,31 @@ func (o *Options) Settings() []Setting {
 	}
 	return s
 }
+
+// Defaults returns a T with every option bound by bind at its default. bind
+// binds a T's fields to a new Options, as a game's rules or a bot's
+// parameters do (binding sets each field to its default).
+func Defaults[T any](bind func(*T) *Options) T {
+	var v T
+	bind(&v)
+	return v
+}
+
+// Parse returns the defaults of T with the "key=value" options kvs applied;
+// unknown keys and bad values are errors.
+func Parse[T any](bind func(*T) *Options, kvs []string) (T, error) {
+	var v T
+	if err := bind(&v).Apply(kvs); err != nil {
+		var zero T
+		return zero, err
+	}
+	return v, nil
+}
+
+// SettingsOf returns every option bound by bind with its value in v.
+func SettingsOf[T any](bind func(*T) *Options, v T) []Setting {
+	c := v
+	o := bind(&c) // binding resets c to the defaults …
+	c = v         // … so put v's values back before reading them
+	return o.Settings()
+}

@@ -60,17 +60,13 @@ func (r *Rules) options() *games.Options {
 
 // DefaultRules returns the rules as the designer wrote them, under the
 // decisions of shared/rules/nora.md.
-func DefaultRules() Rules {
-	var r Rules
-	r.options()
-	return r
-}
+func DefaultRules() Rules { return games.Defaults((*Rules).options) }
 
 // ParseRules returns the default rules with the given "key=value" options
 // applied; unknown keys and bad values are errors.
 func ParseRules(kvs []string) (Rules, error) {
-	var r Rules
-	if err := r.options().Apply(kvs); err != nil {
+	r, err := games.Parse((*Rules).options, kvs)
+	if err != nil {
 		return Rules{}, err
 	}
 	if r.Jokers == 1 {
@@ -80,12 +76,7 @@ func ParseRules(kvs []string) (Rules, error) {
 }
 
 // Settings returns every rule option with its value in r.
-func (r Rules) Settings() []games.Setting {
-	c := r
-	o := c.options() // binding resets c to the defaults …
-	c = r            // … so put r's values back before reading them
-	return o.Settings()
-}
+func (r Rules) Settings() []games.Setting { return games.SettingsOf((*Rules).options, r) }
 
 // DeckSize returns the number of cards in a full deck under r.
 func (r Rules) DeckSize() int { return 4*r.Ranks + r.Jokers }

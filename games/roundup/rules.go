@@ -52,29 +52,20 @@ func (r *Rules) options() *games.Options {
 }
 
 // DefaultRules returns the default rules: 4 players, to 10 points.
-func DefaultRules() Rules {
-	var r Rules
-	r.options()
-	return r
-}
+func DefaultRules() Rules { return games.Defaults((*Rules).options) }
 
 // ParseRules returns the default rules with the given "key=value" options
 // applied; unknown keys and bad values are errors.
 func ParseRules(kvs []string) (Rules, error) {
-	var r Rules
-	if err := r.options().Apply(kvs); err != nil {
+	r, err := games.Parse((*Rules).options, kvs)
+	if err != nil {
 		return Rules{}, err
 	}
 	return r, nil
 }
 
 // Settings returns every rule option with its value in r.
-func (r Rules) Settings() []games.Setting {
-	c := r
-	o := c.options() // binding resets c to the defaults …
-	c = r            // … so put r's values back before reading them
-	return o.Settings()
-}
+func (r Rules) Settings() []games.Setting { return games.SettingsOf((*Rules).options, r) }
 
 // Attacks reports whether face cards of rank k (cards.Jack, cards.Queen or
 // cards.King) may be played as attacks under r.

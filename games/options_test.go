@@ -1,0 +1,70 @@
+package games_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cardsim/cardsim/games"
+)
+
+type house struct {
+	Rounds int
+	Speed  float64
+	Jokers bool
+	Order  string
+}
+
+func (h *house) options() *games.Options {
+	o := games.NewOptions("rule")
+	o.Int(&h.Rounds, "rounds", 10, 1, 100, "rounds in a game")
+	o.Float(&h.Speed, "speed", 1.5, 0, 10, "how fast")
+	o.Bool(&h.Jokers, "jokers", true, "use jokers")
+	o.Enum(&h.Order, "order", "up", []string{"up", "down"}, "direction")
+	return o
+}
+
+func TestOptions(t *testing.T) {
+	tests := []struct {
+		kvs  []string
+		want house
+		err  string
+	}{
+		{nil, house{10, 1.5, true, "up"}, ""},
+		{[]string{"rounds=3", "speed=0.25", "jokers=false", "order=down"}, house{3, 0.25, false, "down"}, ""},
+		{[]string{" rounds = 4 "}, house{4, 1.5, true, "up"}, ""},
+		{[]string{"rounds=0"}, house{}, "rule rounds=0: want an integer from 1 to 100"},
+		{[]string{"speed=fast"}, house{}, "rule speed=fast: want a number from 0 to 10"},
+		{[]string{"jokers=maybe"}, house{}, "want true or false"},
+		{[]string{"order=sideways"}, house{}, "want one of up, down"},
+		{[]string{"colour=red"}, house{}, `unknown rule "colour" (known: rounds, speed, jokers, order)`},
+		{[]string{"rounds"}, house{}, `rule "rounds": want key=value`},
+	}
+	for _, tt := range tests {
+		got, err := games.Parse((*house).options, tt.kvs)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("Parse(%q) error %v, want %q", tt.kvs, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v", tt.kvs, got, err, tt.want)
+		}
+	}
+	if d := games.Defaults((*house).options); d != (house{10, 1.5, true, "up"}) {
+		t.Errorf("Defaults = %+v", d)
+	}
+}
+
+func ExampleSettingsOf() {
+	h, _ := games.Parse((*house).options, []string{"rounds=3"})
+	for _, s := range games.SettingsOf((*house).options, h) {
+		fmt.Printf("%s=%s (default %s)\n", s.Name, s.Value, s.Default)
+	}
+	// Output:
+	// rounds=3 (default 10)
+	// speed=1.5 (default 1.5)
+	// jokers=true (default true)
+	// order=up (default up)
+}
