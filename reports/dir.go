@@ -30,50 +30,29 @@ func CheckDir(dir string) error {
 // temporary file renamed into place), so a failure never leaves a
 // half-written file. It returns the names written.
 func WriteDir(dir string, s *sim.Summary) ([]string, error) {
-	files := map[string][]byte{}
-	var order []string
-	add := func(name string, write func(*bytes.Buffer) error) error {
+	var out outputs
+	for _, f := range []struct {
+		name  string
+		write func(*bytes.Buffer) error
+	}{
+		{"summary.json", func(b *bytes.Buffer) error { return WriteJSON(b, s) }},
+		{"figures.csv", func(b *bytes.Buffer) error { return WriteFiguresCSV(b, s) }},
+		{"score_histogram.csv", func(b *bytes.Buffer) error { return WriteHistogramCSV(b, s) }},
+	} {
 		var b bytes.Buffer
-		if err := write(&b); err != nil {
-			return fmt.Errorf("%s: %v", name, err)
+		if err := f.write(&b); err != nil {
+			return nil, fmt.Errorf("%s: %v", f.name, err)
 		}
-		files[name] = b.Bytes()
-		order = append(order, name)
-		return nil
-	}
-	if err := add("summary.json", func(b *bytes.Buffer) error { return WriteJSON(b, s) }); err != nil {
-		return nil, err
-	}
-	if err := add("figures.csv", func(b *bytes.Buffer) error { return WriteFiguresCSV(b, s) }); err != nil {
-		return nil, err
-	}
-	if err := add("score_histogram.csv", func(b *bytes.Buffer) error { return WriteHistogramCSV(b, s) }); err != nil {
-		return nil, err
+		out.put(f.name, b.Bytes())
 	}
 	charts, err := Charts(s)
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range charts {
-		for _, format := range []string{"svg", "png"} {
-			data, err := c.Render(format)
-			if err != nil {
-				return nil, fmt.Errorf("chart %s: %v", c.Name, err)
-			}
-			name := "chart_" + c.Name + "." + format
-			files[name] = data
-			order = append(order, name)
-		}
+	if err := out.charts("chart_", charts); err != nil {
+		return nil, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("output directory: %v", err)
-	}
-	for _, name := range order {
-		if err := WriteFileAtomic(filepath.Join(dir, name), files[name]); err != nil {
-			return nil, err
-		}
-	}
-	return order, nil
+	return out.write(dir)
 }
 
 // WriteFileAtomic writes data to path through a temporary file in the same

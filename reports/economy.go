@@ -6,8 +6,6 @@ import (
 	"html"
 	"image/color"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -152,12 +150,8 @@ type Page struct {
 // beside it), report.html (self-contained: the charts embedded as SVG) and
 // p.Files, each atomically. It returns the names written.
 func WritePage(dir string, p *Page) ([]string, error) {
-	files := map[string][]byte{}
-	var order []string
-	put := func(name string, data []byte) {
-		files[name] = data
-		order = append(order, name)
-	}
+	var out outputs
+	put := out.put
 	var md, h bytes.Buffer
 	fmt.Fprintf(&md, "# %s\n\n%s\n\n", p.Title, p.Intro)
 	fmt.Fprintf(&h, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>%s</title>\n", html.EscapeString(p.Title))
@@ -200,15 +194,7 @@ func WritePage(dir string, p *Page) ([]string, error) {
 	for _, name := range extra {
 		put(name, p.Files[name])
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("output directory: %v", err)
-	}
-	for _, name := range order {
-		if err := WriteFileAtomic(filepath.Join(dir, name), files[name]); err != nil {
-			return nil, err
-		}
-	}
-	return order, nil
+	return out.write(dir)
 }
 
 // stripXMLHeader drops the XML declaration and doctype of an SVG document

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/cardsim/cardsim/sim"
@@ -186,9 +184,8 @@ func StudyCharts(st *Study) ([]Chart, error) {
 // PNG files beside it, and report.csv with every study's figures as tidy
 // rows (study, figure, statistic, value). Files are written atomically.
 func WriteReportDir(dir string, r *Report) error {
-	files := map[string][]byte{}
-	var order []string
-	put := func(name string, b []byte) { files[name] = b; order = append(order, name) }
+	var out outputs
+	put := out.put
 	type chartOut struct {
 		Title, File string
 		SVG         template.URL
@@ -270,15 +267,8 @@ func WriteReportDir(dir string, r *Report) error {
 	}
 	put("report.md", md.Bytes())
 	put("report.csv", csvBuf.Bytes())
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, name := range order {
-		if err := WriteFileAtomic(filepath.Join(dir, name), files[name]); err != nil {
-			return err
-		}
-	}
-	return nil
+	_, err := out.write(dir)
+	return err
 }
 
 // studyRows returns a study's table: a header, then one row per figure.

@@ -7,8 +7,6 @@ import (
 	"image/color"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"text/tabwriter"
 
@@ -161,34 +159,18 @@ func skillReversed(xy plotter.XYs) plotter.XYs {
 // PNG, all rendered first and each written atomically. It returns the names
 // written.
 func WriteSkillDir(dir string, sk *Skill) ([]string, error) {
-	files := map[string][]byte{}
-	var order []string
+	var out outputs
 	var b bytes.Buffer
 	if err := WriteSkillCSV(&b, sk); err != nil {
 		return nil, err
 	}
-	files["skill.csv"], order = b.Bytes(), append(order, "skill.csv")
+	out.put("skill.csv", b.Bytes())
 	charts, err := SkillCharts(sk)
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range charts {
-		for _, format := range []string{"svg", "png"} {
-			data, err := c.Render(format)
-			if err != nil {
-				return nil, fmt.Errorf("chart %s: %v", c.Name, err)
-			}
-			name := "chart_" + c.Name + "." + format
-			files[name], order = data, append(order, name)
-		}
+	if err := out.charts("chart_", charts); err != nil {
+		return nil, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("output directory: %v", err)
-	}
-	for _, name := range order {
-		if err := WriteFileAtomic(filepath.Join(dir, name), files[name]); err != nil {
-			return nil, err
-		}
-	}
-	return order, nil
+	return out.write(dir)
 }

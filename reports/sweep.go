@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -228,41 +226,25 @@ func reversed(xy plotter.XYs) plotter.XYs {
 // summary), sweep.csv (one row per point and strategy) and the charts as SVG
 // and PNG, each file atomically. It returns the names written.
 func WriteSweepDir(dir string, sw *Sweep, game string) ([]string, error) {
-	files := map[string][]byte{}
-	var order []string
-	put := func(name string, b []byte) { files[name] = b; order = append(order, name) }
+	var out outputs
 	js, err := json.MarshalIndent(sw, "", "  ")
 	if err != nil {
 		return nil, err
 	}
-	put("sweep.json", append(js, '\n'))
+	out.put("sweep.json", append(js, '\n'))
 	var b bytes.Buffer
 	if err := WriteSweepCSV(&b, sw); err != nil {
 		return nil, err
 	}
-	put("sweep.csv", b.Bytes())
+	out.put("sweep.csv", b.Bytes())
 	charts, err := SweepCharts(sw, game)
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range charts {
-		for _, format := range []string{"svg", "png"} {
-			data, err := c.Render(format)
-			if err != nil {
-				return nil, fmt.Errorf("chart %s: %v", c.Name, err)
-			}
-			put("chart_"+c.Name+"."+format, data)
-		}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := out.charts("chart_", charts); err != nil {
 		return nil, err
 	}
-	for _, name := range order {
-		if err := WriteFileAtomic(filepath.Join(dir, name), files[name]); err != nil {
-			return nil, err
-		}
-	}
-	return order, nil
+	return out.write(dir)
 }
 
 // WriteSweepJSON writes the sweep as indented JSON.
