@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -121,7 +122,7 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 	var values []string
 	for _, pt := range sw.Points {
 		v := pt.Values[key]
-		if !contains(values, v) {
+		if !slices.Contains(values, v) {
 			values = append(values, v)
 		}
 	}
@@ -203,15 +204,6 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 	}
 	p.Y.Max += span * 0.12 * float64(len(order)+1)
 	return Chart{Name: "sweep_" + key + "_" + fig, Plot: p}, nil
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func reversed(xy plotter.XYs) plotter.XYs {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -79,7 +80,7 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 			100*opts.Confidence, opts.Seed, opts.Scale),
 	}
 	for _, spec := range catalog.Studies() {
-		if len(opts.Games) > 0 && !contains(opts.Games, spec.Game) {
+		if len(opts.Games) > 0 && !slices.Contains(opts.Games, spec.Game) {
 			continue
 		}
 		if _, err := f.Games.Lookup(spec.Game); err != nil {

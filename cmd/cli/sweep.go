@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -158,7 +159,7 @@ func grid(rules []string) (keys []string, points [][]string, values []map[string
 			fixed = append(fixed, r)
 			continue
 		}
-		if contains(keys, k) {
+		if slices.Contains(keys, k) {
 			return nil, nil, nil, fmt.Errorf("rule %s swept twice", k)
 		}
 		keys = append(keys, k)
@@ -191,15 +192,6 @@ func grid(rules []string) (keys []string, points [][]string, values []map[string
 			return keys, points, values, nil
 		}
 	}
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(string) bool) error {
