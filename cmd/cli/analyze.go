@@ -43,7 +43,7 @@ func NewCmdAnalyze(f *Factory) *cobra.Command {
 	}}
 	cmd := &cobra.Command{
 		Use:   "analyze <game>",
-		Short: "Write a report of a game's economy: strategies, resources, price curves",
+		Short: "Answer a game's design questions in a report (nora: the ip economy; roundup: face cards, seats, rounds)",
 		Long: `Play the game's strategies on the same deals, solve its policies under varied
 prices and rules, and write a report page: report.md and report.html (self-contained,
 charts embedded as SVG), the charts as SVG and PNG, and every table as CSV. Each
