@@ -126,13 +126,39 @@ type Outcome struct {
 type Metric struct {
 	Name  string
 	Usage string
+	Role  MetricRole // what sim may read in the count beyond its distribution
 }
+
+// MetricRole tells sim what a metric means where it needs to know: the
+// length of a game, or whether a safety cap ended it. Sim never reads a
+// metric's meaning from its name.
+type MetricRole int8
+
+// The metric roles.
+const (
+	// Count is a count with no further meaning to sim.
+	Count MetricRole = iota
+	// Duration is the length of a game in turns; sim reports its
+	// distribution as the game's duration.
+	Duration
+	// Capped is 1 when a safety cap, not the rules, ended the game and 0
+	// otherwise; sim reports the share of games at 0 as their completion.
+	Capped
+)
 
 // Event is one entry of a game's log. Games define their own event types;
 // String gives the human-readable trace line and the value marshals to a
 // JSON object whose "type" field names the event.
 type Event interface {
 	String() string
+}
+
+// Revealer is implemented by the views of games that clairvoyant strategies
+// play: bounds on what any player could do, never realistic players. Reveal
+// returns the viewed state itself, hidden cards included; the caller must
+// not change it, and the state stays valid as long as the view.
+type Revealer interface {
+	Reveal() State
 }
 
 // Featured is implemented by games whose deals can be described seat by seat
@@ -149,6 +175,22 @@ type FeaturedState interface {
 	// SeatFeatures appends seat's features, in the order of DealFeatures,
 	// to dst[:0] and returns it. It is valid from the deal to the end.
 	SeatFeatures(seat int, dst []int64) []int64
+}
+
+// RoundFeaturedState is implemented by the states of Featured games played
+// over several rounds, each from a fresh deal, so that sim can report each
+// round's outcome against that round's deal as well as the game's outcome
+// against the first deal. The features are those of DealFeatures.
+type RoundFeaturedState interface {
+	// Rounds returns the number of rounds finished so far.
+	Rounds() int
+	// RoundFeatures appends seat's features in round r (from 0), in the
+	// order of DealFeatures, to dst[:0] and returns it.
+	RoundFeatures(r, seat int, dst []int64) []int64
+	// RoundOutcome returns seat's result in round r: Score is the points
+	// the seat scored in that round, Result is Win when it alone scored the
+	// most, Draw when it tied for the most, and Loss otherwise.
+	RoundOutcome(r, seat int) Outcome
 }
 
 // Starter is implemented by states of games for several players in which the

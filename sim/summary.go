@@ -79,11 +79,11 @@ type BalanceSummary struct {
 	Balance  float64 `json:"balance"`   // 1 − the largest gap between seats' win rates
 	DrawRate float64 `json:"draw_rate"` // share of games drawn
 	// Completion is the share of games that ended by the rules rather than
-	// by a safety cap, for games that count capped games in a metric named
-	// "capped"; 1 otherwise.
+	// by a safety cap, for games with a metric of role games.Capped; 1
+	// otherwise.
 	Completion float64 `json:"completion"`
 	// Duration is the length of a game in turns, for games with a metric
-	// named "turns".
+	// of role games.Duration.
 	Duration          *MetricSummary `json:"duration,omitempty"`
 	DurationHistogram []Bin          `json:"duration_histogram,omitempty"`
 }
@@ -189,16 +189,16 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		}
 		for i, m := range g.Metrics() {
 			h := &t.Metrics[0][i]
-			switch m.Name {
-			case "turns":
-				d := s.Metrics["turns"]
+			switch m.Role {
+			case games.Duration:
+				d := s.Metrics[m.Name]
 				s.Balance.Duration = &d
 				for j, c := range h.Counts {
 					if c != 0 {
 						s.Balance.DurationHistogram = append(s.Balance.DurationHistogram, Bin{Value: h.Min + int64(j), Count: c})
 					}
 				}
-			case "capped":
+			case games.Capped:
 				if n := h.N(); n > 0 {
 					zero := int64(0)
 					if h.Min <= 0 && -h.Min < int64(len(h.Counts)) {

@@ -46,7 +46,7 @@ var faceNames = [3]string{"jack", "queen", "king"}
 func metricList(players int) []games.Metric {
 	m := make([]games.Metric, mStartSeat+players)
 	m[mRounds] = games.Metric{Name: "rounds", Usage: "rounds played"}
-	m[mTurns] = games.Metric{Name: "turns", Usage: "turns taken, all rounds"}
+	m[mTurns] = games.Metric{Name: "turns", Usage: "turns taken, all rounds", Role: games.Duration}
 	m[mFirstRoundTurns] = games.Metric{Name: "round_turns.first", Usage: "turns in the first round"}
 	m[mMaxRoundTurns] = games.Metric{Name: "round_turns.longest", Usage: "turns in the longest round"}
 	m[mPassFree] = games.Metric{Name: "passes.free", Usage: "passes with no penalty (no face-down card left)"}
@@ -69,7 +69,7 @@ func metricList(players int) []games.Metric {
 	m[mTieBreaks] = games.Metric{Name: "tie_breaks", Usage: "cards moved face up to break ties for the first player"}
 	m[mRedeals] = games.Metric{Name: "redeals", Usage: "deals redealt because a player had no number card"}
 	m[mExtraRounds] = games.Metric{Name: "extra_rounds", Usage: "rounds played because leaders were tied at the goal"}
-	m[mCapped] = games.Metric{Name: "capped", Usage: "games ended by max-rounds before anyone reached the goal"}
+	m[mCapped] = games.Metric{Name: "capped", Usage: "games ended by max-rounds before anyone reached the goal", Role: games.Capped}
 	m[mDrawn] = games.Metric{Name: "drawn", Usage: "games that ended with leaders tied (they draw)"}
 	for k := range players {
 		m[mStartSeat+k] = games.Metric{Name: "start_seat." + strconv.Itoa(k), Usage: "rounds started by seat " + strconv.Itoa(k)}
