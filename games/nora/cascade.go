@@ -33,6 +33,9 @@ type cascader struct {
 	gen   uint32
 	used  int
 	whole bool // search the cascade as one cluster (tests check the split against it)
+
+	child [65][16]uint8 // fixedCards' trie of reduced prefixes
+	top   [64]uint8     // fixedCards' stack of positions
 }
 
 func newCascader(r *Rules) *cascader {
@@ -205,48 +208,54 @@ func (c *cascader) rehash() {
 
 // fixedCards returns the positions of d's ranks (c.rank[:c.n]) that no
 // order of removal can remove. They split a cascade into clusters that
-// cannot interact: no pair, block or reaction ever spans a card that stays.
+// cannot interact: no pair, block, run or reaction ever spans a card that
+// stays, since a card of another rank stands between and a card of the same
+// rank beside it would pair with it.
 //
-// The leftmost stack reduction leaves survivors whose ranks form the unique
-// reduced word; between them lie segments that reduce to nothing. Another
-// order may leave a different card of a survivor's rank in its place only if
-// the cards between the two reduce to nothing, which (survivors' ranks never
-// cancel) puts the other card inside a segment next to the survivor. So a
-// survivor neither of whose neighbouring segments holds its rank is fixed.
+// A card leaves only with a card of its rank once every card between the two
+// has left, which is possible exactly when the cards between reduce to
+// nothing: reading the sequence as a word, when the reduced word of the
+// prefix through the first card equals that of the prefix before the second.
+// The stack reduction pairs every card it pops with the card that pops it,
+// so only its survivors can be fixed; and a survivor p has no partner on its
+// right, since every later reduced prefix still holds p, so one equal to the
+// prefix through p would have let the next card of p's rank pop it. A
+// survivor is therefore fixed unless a card q of its rank to its left has
+// the reduced prefix through q equal to the one before p. Reduced prefixes
+// are numbered as the nodes of a trie built along the reduction, so the test
+// is one scan.
 func (c *cascader) fixedCards() uint64 {
-	var stack [64]uint8
-	h := 0
-	for i := 0; i < c.n; i++ {
-		if h > 0 && c.rank[stack[h-1]] == c.rank[i] {
+	var stack [65]uint8 // trie nodes along the current reduced word; stack[0] is the root
+	var seen [65]uint16 // by node: the ranks of the cards q whose prefix through q reduces to it
+	var partnered uint64
+	c.child[0] = [16]uint8{}
+	nodes, h := uint8(1), 0
+	for p := 0; p < c.n; p++ {
+		u, rk := stack[h], c.rank[p]&15
+		if seen[u]&(1<<rk) != 0 {
+			partnered |= 1 << uint(p)
+		}
+		if h > 0 && c.rank[c.top[h-1]] == rk {
 			h--
 		} else {
-			stack[h] = uint8(i)
+			v := c.child[u][rk]
+			if v == 0 {
+				v = nodes
+				nodes++
+				c.child[v] = [16]uint8{}
+				c.child[u][rk] = v
+			}
+			c.top[h] = uint8(p)
 			h++
+			stack[h] = v
 		}
+		seen[stack[h]] |= 1 << rk
 	}
 	var fixed uint64
-	// segRanks(a, b) is the set of ranks at positions a … b-1.
-	segRanks := func(a, b int) uint16 {
-		var m uint16
-		for i := a; i < b; i++ {
-			m |= 1 << c.rank[i]
-		}
-		return m
-	}
-	prev := -1
 	for k := 0; k < h; k++ {
-		p := int(stack[k])
-		next := c.n
-		if k+1 < h {
-			next = int(stack[k+1])
-		}
-		near := segRanks(prev+1, p) | segRanks(p+1, next)
-		if near&(1<<c.rank[p]) == 0 {
-			fixed |= 1 << uint(p)
-		}
-		prev = p
+		fixed |= 1 << c.top[k]
 	}
-	return fixed
+	return fixed &^ partnered
 }
 
 // run removes every pair of d in place, appending removed cards to pile.

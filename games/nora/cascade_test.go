@@ -1,6 +1,7 @@
 package nora
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/cardsim/cardsim/games/cards"
@@ -145,6 +146,104 @@ func TestClustersMatchWholeSearch(t *testing.T) {
 				t.Fatalf("%s %s: clusters give %v (quads %b, %d left), whole search %v (quads %b, %d left)",
 					removal, cards.Format(s.deck), e1, q1, len(left1), e2, q2, len(left2))
 			}
+		}
+	}
+}
+
+// TestPassIssue13 is the deal of issue 13: the cards that first look stuck
+// (2D and AH beside the waiting aces) leave together once the jokers, then
+// the twos, have gone.
+func TestPassIssue13(t *testing.T) {
+	r := DefaultRules()
+	r.Ranks = 2
+	steps, left, got := Pass(r, mustDeck(t, "2S AS AD 2H JK JK 2D AH 2C AC"))
+	if want := (Earned{Joke: 1, Reaction: 2, Triple: 1}); got != want || len(left) != 4 {
+		t.Errorf("ip %v with %d left, want %v with 4 left (steps %v)", got, len(left), want, steps)
+	}
+}
+
+// TestClustersMatchWholeSearchSmallDecks checks the split against the whole
+// search on small decks, where cards that look stuck often are not: ranks 2
+// to 6 with and without jokers, every pass of random rounds (each later pass
+// shuffles the cards the earlier ones left), source by source.
+func TestClustersMatchWholeSearchSmallDecks(t *testing.T) {
+	rounds := 1500
+	if testing.Short() {
+		rounds = 300
+	}
+	for ranks := 2; ranks <= 6; ranks++ {
+		for _, jokers := range []int{0, 2} {
+			r := DefaultRules()
+			r.Ranks, r.Jokers = ranks, jokers
+			split, whole := newCascader(&r), newCascader(&r)
+			whole.whole = true
+			rng := rand.New(rand.NewPCG(uint64(ranks), uint64(jokers)))
+			full := cards.Ranks(ranks, jokers)
+			later := 0 // passes after a round's first
+			for range rounds {
+				deck := append([]cards.Card(nil), full...)
+				for pass := 0; len(deck) > 0; pass++ {
+					cards.Shuffle(rng, deck)
+					d1 := append([]cards.Card(nil), deck...)
+					d2 := append([]cards.Card(nil), deck...)
+					left1, _, e1, q1 := split.run(d1, nil, nil)
+					left2, _, e2, q2 := whole.run(d2, nil, nil)
+					if pass > 0 {
+						later++
+					}
+					if e1 != e2 || q1 != q2 || len(left1) != len(left2) {
+						t.Fatalf("ranks=%d jokers=%d %s: clusters give %v (quads %b, %d left), whole search %v (quads %b, %d left)",
+							ranks, jokers, cards.Format(deck), e1, q1, len(left1), e2, q2, len(left2))
+					}
+					if len(left2) == len(deck) {
+						break // dead: the round would end here
+					}
+					deck = append(deck[:0], left2...)
+				}
+			}
+			if later < rounds/4 {
+				t.Errorf("ranks=%d jokers=%d: only %d later passes in %d rounds", ranks, jokers, later, rounds)
+			}
+		}
+	}
+}
+
+// TestFixedCardsBruteForce checks fixedCards against every order of removal:
+// on random short sequences over three ranks, a card is fixed exactly when
+// no sequence of single pair removals ever takes it.
+func TestFixedCardsBruteForce(t *testing.T) {
+	r := DefaultRules()
+	c := newCascader(&r)
+	rng := rand.New(rand.NewPCG(13, 13))
+	for range 3000 {
+		n := 2 + rng.IntN(11)
+		c.n = n
+		for i := range n {
+			c.rank[i] = uint8(1 + rng.IntN(3))
+		}
+		// Every state reachable by removing adjacent pairs one at a time.
+		var everRemoved uint64
+		seen := map[uint64]bool{0: true}
+		queue := []uint64{0}
+		for len(queue) > 0 {
+			mask := queue[0]
+			queue = queue[1:]
+			everRemoved |= mask
+			var buf [64]uint8
+			l := buf[:c.live(mask, &buf)]
+			for i := 0; i+1 < len(l); i++ {
+				if c.rank[l[i]] == c.rank[l[i+1]] {
+					next := mask | 1<<l[i] | 1<<l[i+1]
+					if !seen[next] {
+						seen[next] = true
+						queue = append(queue, next)
+					}
+				}
+			}
+		}
+		want := ^everRemoved & (1<<uint(n) - 1)
+		if got := c.fixedCards(); got != want {
+			t.Fatalf("ranks %v: fixed %b, want %b", c.rank[:n], got, want)
 		}
 	}
 }
