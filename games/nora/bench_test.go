@@ -39,8 +39,8 @@ func BenchmarkNoraPass(b *testing.B) {
 	for b.Loop() {
 		deck = append(deck[:0], full...)
 		cards.Shuffle(rng, deck)
-		var e Earned
-		_, pile, e, _ = c.run(deck, pile[:0], nil)
+		pile = pile[:0]
+		_, e, _ := c.run(deck, 0, &pile, nil)
 		ip += e.Total()
 	}
 	if ip == 0 {

@@ -19,12 +19,17 @@ type Step struct {
 // table that is reused (cleared by generation) from one cascade to the next.
 //
 // Positions are those of the sequence when the cascade began, so two cards
-// were adjacent then exactly when their positions differ by one: that is the
-// test for a Reaction.
+// were adjacent then exactly when their positions differ by one. A pair is a
+// Reaction when its cards were not adjacent then, or were adjacent only
+// because removals earlier in the pass brought them together (made).
 type cascader struct {
 	r    *Rules
 	rank [64]uint8
 	n    int
+	// made has bit p set when the cards at p and p+1 became neighbours by a
+	// removal of this pass (not at the shuffle, not by a switch); cm is made
+	// for the cluster being searched.
+	made, cm uint64
 
 	keys  []uint64
 	moves []uint64
@@ -109,7 +114,7 @@ func (c *cascader) block(l []uint8, i, k int, e *Earned, quads *uint16) (value i
 				e[Quad] += r.Quad
 				*quads |= 1 << rk
 			}
-			if l[j+3] != l[j]+3 {
+			if l[j+3] != l[j]+3 || c.cm>>l[j]&7 != 0 {
 				value += r.Reaction
 				if e != nil {
 					e[Reaction] += r.Reaction
@@ -128,7 +133,7 @@ func (c *cascader) block(l []uint8, i, k int, e *Earned, quads *uint16) (value i
 				e[Joke] += r.Joke
 			}
 		}
-		if b != a+1 {
+		if b != a+1 || c.cm>>a&1 != 0 {
 			value += r.Reaction
 			if e != nil {
 				e[Reaction] += r.Reaction
@@ -258,12 +263,14 @@ func (c *cascader) fixedCards() uint64 {
 	return fixed &^ partnered
 }
 
-// run removes every pair of d in place, appending removed cards to pile.
-// It returns the cards left (a prefix of d), the grown pile, the ip earned by
-// the steps (before the pass's sweep and jamboree), and the ranks removed
-// whole by a quad. When steps is not nil it appends each step.
-func (c *cascader) run(d []cards.Card, pile []cards.Card, steps *[]Step) (left []cards.Card, _ []cards.Card, e Earned, quadRanks uint16) {
-	c.n = len(d)
+// run removes every pair of d in place, the cascade beginning with the
+// neighbours in made brought together by earlier removals. It returns the
+// number of cards left (now d's prefix), the ip earned by the steps (before
+// the pass's sweep and jamboree), and the ranks removed whole by a quad. It
+// appends the removed cards to pile and each step to steps when they are
+// not nil.
+func (c *cascader) run(d []cards.Card, made uint64, pile *[]cards.Card, steps *[]Step) (left int, e Earned, quadRanks uint16) {
+	c.n, c.made = len(d), made
 	for i, cd := range d {
 		c.rank[i] = uint8(cd.Rank())
 	}
@@ -285,6 +292,9 @@ func (c *cascader) run(d []cards.Card, pile []cards.Card, steps *[]Step) (left [
 			if c.rank[a] == uint8(cards.Joker) {
 				se[Joke] = c.r.Joke
 			}
+			if made>>uint(a)&1 != 0 {
+				se[Reaction] = c.r.Reaction
+			}
 			e.Add(&se)
 			if steps != nil {
 				*steps = append(*steps, Step{Cards: []cards.Card{d[a], d[a+1]}, IP: se})
@@ -297,13 +307,15 @@ func (c *cascader) run(d []cards.Card, pile []cards.Card, steps *[]Step) (left [
 	w := 0
 	for i, cd := range d {
 		if removed&(1<<uint(i)) != 0 {
-			pile = append(pile, cd)
+			if pile != nil {
+				*pile = append(*pile, cd)
+			}
 		} else {
 			d[w] = cd
 			w++
 		}
 	}
-	return d[:w], pile, e, quadRanks
+	return w, e, quadRanks
 }
 
 // cluster searches the best order of removal within d[a:b], adds its ip to
@@ -312,6 +324,7 @@ func (c *cascader) cluster(d []cards.Card, a, b int, e *Earned, quads *uint16, s
 	n := c.n
 	defer func() { c.n = n }()
 	c.n = b - a
+	c.cm = c.made >> uint(a)
 	for i := a; i < b; i++ {
 		c.rank[i-a] = uint8(d[i].Rank())
 	}

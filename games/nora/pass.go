@@ -29,15 +29,11 @@ func passBonus(r *Rules, start *[15]uint8, left []cards.Card, quads uint16, remo
 // included. It is the engine's own removal, exposed for traces and for
 // working examples by hand.
 func Pass(r Rules, order []cards.Card) (steps []Step, left []cards.Card, ip Earned) {
-	var start [15]uint8
-	for _, c := range order {
-		start[c.Rank()]++
-	}
-	c := newCascader(&r)
-	d := append([]cards.Card(nil), order...)
+	p := NewPassState(r)
+	p.Begin(order)
 	steps = []Step{}
-	left, _, ip, quads := c.run(d, nil, &steps)
-	bonus := passBonus(&r, &start, left, quads, len(order)-len(left))
+	ip = p.Settle(nil, &steps)
+	bonus := p.Bonus()
 	ip.Add(&bonus)
-	return steps, left, ip
+	return steps, append([]cards.Card(nil), p.Order()...), ip
 }

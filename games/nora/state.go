@@ -16,13 +16,13 @@ type State struct {
 	r    *Rules
 	size int
 
-	deck []cards.Card // the cards still in the deck, in the current order
+	ps   PassState    // the deck, and the pass in progress
+	deck []cards.Card // ps's cards in their current order (ps.deck[:ps.n], kept so by sync)
 	pile []cards.Card // the cards removed this round
 	deal []cards.Card // round 1's first shuffle, as dealt
 	seed uint64
 	src  *rand.PCG
 	rng  *rand.Rand
-	cas  *cascader
 
 	phase       Phase
 	round, pass int
@@ -30,10 +30,7 @@ type State struct {
 	insured     bool
 	given       []cards.Card // a deal for round 1's first pass, or nil
 
-	passStart   [15]uint8 // cards by rank when the pass began
-	passRemoved int
-	passQuads   uint16
-	passIP      Earned
+	passIP Earned // ip the pass earned by source: its steps, then its bonus
 
 	metrics [numMetrics]int64
 	view    View
@@ -41,16 +38,18 @@ type State struct {
 	record bool
 	events []games.Event
 	cur    *PassEvent
+	blocks []Block // Legal's buffer
 }
 
 func newState(g *Game) *State {
 	src := rand.NewPCG(0, 0)
 	s := &State{
 		g: g, r: &g.rules, size: g.rules.DeckSize(),
-		deck: make([]cards.Card, 0, 64), pile: make([]cards.Card, 0, 64),
-		src: src, rng: rand.New(src),
+		pile: make([]cards.Card, 0, 64),
+		src:  src, rng: rand.New(src),
 	}
-	s.cas = newCascader(s.r)
+	s.ps.r, s.ps.cas = s.r, newCascader(s.r)
+	s.sync()
 	s.view.Rules = s.r
 	s.view.Handle = Handle{s}
 	return s
@@ -90,7 +89,8 @@ func (s *State) start(seed uint64) {
 func (s *State) startRound() {
 	s.round++
 	s.pass = 0
-	s.deck = append(s.deck[:0], s.g.deck...)
+	s.ps.n = copy(s.ps.deck[:], s.g.deck)
+	s.sync()
 	s.pile = s.pile[:0]
 	s.startPass()
 }
@@ -111,11 +111,8 @@ func (s *State) startPass() {
 	if s.round == 1 && s.pass == 1 {
 		s.deal = append(s.deal[:0], s.deck...)
 	}
-	s.passStart = [15]uint8{}
-	for _, c := range s.deck {
-		s.passStart[c.Rank()]++
-	}
-	s.passRemoved, s.passQuads, s.passIP, s.insured = 0, 0, Earned{}, false
+	s.ps.Begin(s.deck)
+	s.passIP, s.insured = Earned{}, false
 	if s.pass == 1 {
 		left := reducedLen(s.deck)
 		s.metrics[mFirstPassRemoved] += int64(len(s.deck) - left)
@@ -171,57 +168,78 @@ func reducedLen(d []cards.Card) int {
 	return h
 }
 
+// sync points deck at the cards of the pass state.
+func (s *State) sync() { s.deck = s.ps.deck[:s.ps.n] }
+
 // look turns the deck face up: the player may now switch, or proceed.
 func (s *State) look() {
 	if s.cur != nil {
 		s.cur.Order = cards.Format(s.deck)
 		s.cur.Insured = s.insured
 	}
-	if s.ip >= s.r.Switch && len(s.deck) >= 2 {
+	s.offer()
+}
+
+// offer waits for the player's decision within the pass when there is one
+// to make: a SWITCH it can afford now, or removal steps that might earn the
+// price of one before the pairs run out. Otherwise it removes every pair and
+// ends the pass.
+func (s *State) offer() {
+	if len(s.deck) >= 2 && (s.ip >= s.r.Switch || s.ps.Waiting() && s.ip+s.ps.potential() >= s.r.Switch) {
 		s.phase = PhaseSwitch
 		return
 	}
 	s.proceed()
 }
 
-// proceed removes every pair now in the deck. If it removed some and the
-// player can still afford a switch, the pass goes on; otherwise it ends.
+// proceed removes every pair now in the deck, in the order the rules
+// choose, then rests.
 func (s *State) proceed() {
-	n := len(s.deck)
 	var steps *[]Step
 	if s.cur != nil {
 		steps = &s.cur.Steps
 	}
-	var e Earned
-	var quads uint16
-	s.deck, s.pile, e, quads = s.cas.run(s.deck, s.pile, steps)
-	removed := n - len(s.deck)
-	s.passRemoved += removed
-	s.passQuads |= quads
+	before := s.ps.removed
+	e := s.ps.Settle(&s.pile, steps)
+	s.sync()
 	s.passIP.Add(&e)
 	s.ip += e.Total()
-	if removed > 0 && len(s.deck) >= 2 && s.ip >= s.r.Switch {
-		s.phase = PhaseSwitch
+	if s.ps.removed == before {
+		s.endPass() // nothing fell: the player is done with this pass
 		return
 	}
-	s.endPass()
+	s.rest()
+}
+
+// rest follows a removal step or a cascade: while pairs wait the player may
+// go on deciding; at rest the pass goes on if the player can still afford a
+// switch, and ends otherwise.
+func (s *State) rest() {
+	switch {
+	case s.ps.Waiting():
+		s.offer()
+	case len(s.deck) >= 2 && s.ip >= s.r.Switch:
+		s.phase = PhaseSwitch
+	default:
+		s.endPass()
+	}
 }
 
 // endPass adds the pass's sweep and jamboree ip and moves on to the next
 // decision.
 func (s *State) endPass() {
-	e := passBonus(s.r, &s.passStart, s.deck, s.passQuads, s.passRemoved)
+	e := s.ps.Bonus()
 	s.passIP.Add(&e)
 	s.ip += e.Total()
 	for src, v := range s.passIP {
 		s.metrics[mEarned+src] += int64(v)
 	}
-	dead := s.passRemoved == 0
+	dead := s.ps.removed == 0
 	if dead {
 		s.metrics[mDeadPasses]++
 	}
 	if s.cur != nil {
-		s.cur.Removed, s.cur.Left, s.cur.Dead = s.passRemoved, len(s.deck), dead
+		s.cur.Removed, s.cur.Left, s.cur.Dead = s.ps.removed, len(s.deck), dead
 		s.cur.IP, s.cur.IPHeld = s.passIP, s.ip
 		s.events = append(s.events, s.cur)
 		s.cur = nil
@@ -283,8 +301,14 @@ func (s *State) Legal(dst []games.Action) []games.Action {
 		dst = append(dst, Skip, Insure)
 	case PhaseSwitch:
 		dst = append(dst, Proceed)
-		for i := 0; i+1 < len(s.deck); i++ {
-			dst = append(dst, SwitchAt(i))
+		if s.ip >= s.r.Switch {
+			for i := 0; i+1 < len(s.deck); i++ {
+				dst = append(dst, SwitchAt(i))
+			}
+		}
+		s.blocks = s.ps.Blocks(s.blocks)
+		for _, b := range s.blocks {
+			dst = append(dst, RemoveAt(b.At, b.Pairs))
 		}
 	case PhaseRevive:
 		dst = append(dst, Accept, Revive)
@@ -308,17 +332,30 @@ func (s *State) Apply(a games.Action) {
 		s.look()
 	case s.phase == PhaseSwitch && a == Proceed:
 		s.proceed()
-	case s.phase == PhaseSwitch && a >= switchBase && int(a-switchBase)+1 < len(s.deck):
-		i := int(a - switchBase)
+	case s.phase == PhaseSwitch && s.switchable(a):
+		i, _ := SwitchPosition(a)
 		if s.cur != nil {
 			s.cur.Switches = append(s.cur.Switches, SwitchEvent{Position: i, Cards: s.deck[i].String() + " " + s.deck[i+1].String(), Cascade: len(s.cur.Steps)})
 		}
-		s.deck[i], s.deck[i+1] = s.deck[i+1], s.deck[i]
+		s.ps.Switch(i)
 		s.ip -= s.r.Switch
 		s.metrics[mSpentSwitch] += int64(s.r.Switch)
-		if s.ip < s.r.Switch {
-			s.proceed()
+		s.offer()
+	case s.phase == PhaseSwitch && s.removable(a):
+		i, k, _ := RemovePosition(a)
+		var st Step
+		if s.cur != nil {
+			st.Cards = append([]cards.Card(nil), s.deck[i:i+2*k]...)
 		}
+		e := s.ps.Remove(i, k, &s.pile)
+		s.sync()
+		s.passIP.Add(&e)
+		s.ip += e.Total()
+		if s.cur != nil {
+			st.IP = e
+			s.cur.Steps = append(s.cur.Steps, st)
+		}
+		s.rest()
 	case s.phase == PhaseRevive && a == Accept:
 		s.decided(a)
 		s.endDead()
@@ -338,6 +375,18 @@ func (s *State) Apply(a games.Action) {
 	}
 }
 
+// switchable reports whether a is a SWITCH the player may make now.
+func (s *State) switchable(a games.Action) bool {
+	i, ok := SwitchPosition(a)
+	return ok && i+1 < len(s.deck) && s.ip >= s.r.Switch
+}
+
+// removable reports whether a is a removal step the deck offers now.
+func (s *State) removable(a games.Action) bool {
+	i, k, ok := RemovePosition(a)
+	return ok && s.ps.CanRemove(i, k)
+}
+
 func (s *State) decided(a games.Action) {
 	if s.record {
 		s.events = append(s.events, &DecisionEvent{Type: "decision", Round: s.round, Pass: s.pass, Action: ActionName(a), IPHeld: s.ip})
@@ -348,7 +397,7 @@ func (s *State) decided(a games.Action) {
 func (s *State) View(seat int) games.View {
 	v := &s.view
 	v.Phase, v.Round, v.Pass, v.IP, v.Insured, v.Score = s.phase, s.round, s.pass, s.ip, s.insured, s.score
-	v.Left, v.PassRemoved, v.RoundRemoved = len(s.deck), s.passRemoved, s.size-len(s.deck)
+	v.Left, v.PassRemoved, v.RoundRemoved = len(s.deck), s.ps.removed, s.size-len(s.deck)
 	v.Counts = [15]uint8{}
 	for _, c := range s.deck {
 		v.Counts[c.Rank()]++
@@ -389,12 +438,13 @@ func (s *State) Clone() games.State {
 	src := *s.src
 	c.src = &src
 	c.rng = rand.New(c.src)
-	c.deck = append(c.deck, s.deck...)
+	c.ps.CopyFrom(&s.ps)
+	c.sync()
 	c.pile = append(c.pile, s.pile...)
 	c.deal = append(c.deal, s.deal...)
 	c.seed, c.phase, c.round, c.pass, c.ip, c.score, c.insured = s.seed, s.phase, s.round, s.pass, s.ip, s.score, s.insured
 	c.given = s.given
-	c.passStart, c.passRemoved, c.passQuads, c.passIP = s.passStart, s.passRemoved, s.passQuads, s.passIP
+	c.passIP = s.passIP
 	c.metrics = s.metrics
 	return c
 }
@@ -413,6 +463,9 @@ func (s *State) Determinize(seat int, seed uint64) {
 func (s *State) ActionString(a games.Action) string {
 	if i, ok := SwitchPosition(a); ok && i+1 < len(s.deck) {
 		return fmt.Sprintf("switch %d (%v %v)", i, s.deck[i], s.deck[i+1])
+	}
+	if i, k, ok := RemovePosition(a); ok && i+2*k <= len(s.deck) {
+		return fmt.Sprintf("%s (%s)", ActionName(a), strings.TrimSpace(cards.Format(s.deck[i:i+2*k])))
 	}
 	return ActionName(a)
 }

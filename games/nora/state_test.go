@@ -83,7 +83,14 @@ func TestHandWorkedDeal(t *testing.T) {
 	if err := s.Deal(deal, 1); err != nil {
 		t.Fatal(err)
 	}
-	// 0 ip: no INSURE and no SWITCH are offered; the pass ran and waits for stop.
+	// 0 ip: no INSURE and no SWITCH are offered, but the player may take the
+	// waiting pairs step by step (ip earned in a pass pay for a switch later
+	// in it): the fives, the nines, or both as one block.
+	want := []games.Action{Proceed, RemoveAt(0, 1), RemoveAt(2, 1), RemoveAt(0, 2)}
+	if s.phase != PhaseSwitch || !equalActions(s.Legal(nil), want) {
+		t.Fatalf("phase %v, legal %v; want switch with %v", s.phase, s.Legal(nil), want)
+	}
+	s.Apply(Proceed)
 	if s.phase != PhaseStop {
 		t.Fatalf("phase %v, want stop", s.phase)
 	}
@@ -145,6 +152,11 @@ func TestInsureSwitchRevive(t *testing.T) {
 		t.Fatalf("phase %v with 2 ip, want switch", s.phase)
 	}
 	s.Apply(SwitchAt(1))
+	// The aces now wait; with no ip left only the removal remains.
+	if want := []games.Action{Proceed, RemoveAt(0, 1)}; s.phase != PhaseSwitch || !equalActions(s.Legal(nil), want) {
+		t.Fatalf("after the switch: phase %v, legal %v; want switch with %v", s.phase, s.Legal(nil), want)
+	}
+	s.Apply(Proceed)
 	pe := lastPass(t, s)
 	if pe.Removed != 2 || pe.IP.Total() != 0 || len(pe.Switches) != 1 || s.ip != 0 {
 		t.Fatalf("switched pass: removed %d, ip %v, switches %v, holding %d; want 2 removed, no ip (a switch is no reaction), 1 switch, 0 held",

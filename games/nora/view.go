@@ -34,6 +34,18 @@ type Handle struct{ s *State }
 // String returns "state": a handle shows nothing of the state.
 func (Handle) String() string { return "state" }
 
+// CopyPass makes dst the pass in progress as the player sees it once the
+// order is seen (in the phases after INSURE): the order, which neighbours
+// removals brought together, and what the pass has removed and earned. dst
+// keeps its own working memory; give it one from NewPassState under the
+// same rules.
+func (v *View) CopyPass(dst *PassState) {
+	if v.Handle.s == nil {
+		panic("nora: CopyPass of a view without a state")
+	}
+	dst.CopyFrom(&v.Handle.s.ps)
+}
+
 // Seat returns 0: the game has one player.
 func (v *View) Seat() int { return 0 }
 
@@ -68,11 +80,12 @@ func (v *View) SampleState(dst games.State, seed uint64) games.State {
 // log and without allocating once s is warm.
 func (s *State) copyFrom(src *State) {
 	*s.src = *src.src
-	s.deck = append(s.deck[:0], src.deck...)
+	s.ps.CopyFrom(&src.ps)
+	s.sync()
 	s.pile = append(s.pile[:0], src.pile...)
 	s.seed, s.phase, s.round, s.pass, s.ip, s.score, s.insured = src.seed, src.phase, src.round, src.pass, src.ip, src.score, src.insured
 	s.given = src.given
-	s.passStart, s.passRemoved, s.passQuads, s.passIP = src.passStart, src.passRemoved, src.passQuads, src.passIP
+	s.passIP = src.passIP
 	s.metrics = src.metrics
 	s.events, s.cur = s.events[:0], nil
 }
