@@ -39,6 +39,13 @@ type cascader struct {
 	used  int
 	whole bool // search the cascade as one cluster (tests check the split against it)
 
+	// path, when not nil, receives each step as the block it takes, at its
+	// position at that moment; shift turns a cluster's live index into that
+	// position.
+	path  *[]Block
+	shift int
+	steps []Block // Path's buffer
+
 	child [65][16]uint8 // fixedCards' trie of reduced prefixes
 	top   [64]uint8     // fixedCards' stack of positions
 }
@@ -284,10 +291,14 @@ func (c *cascader) run(d []cards.Card, made uint64, pile *[]cards.Card, steps *[
 		if i < len(d) && fixed&(1<<uint(i)) == 0 {
 			continue
 		}
-		// d[a:i] is a cluster.
+		// d[a:i] is a cluster; the clusters before it are at rest.
+		c.shift = a - bits.OnesCount64(removed)
 		switch {
 		case i-a == 2:
 			removed |= 3 << uint(a)
+			if c.path != nil {
+				*c.path = append(*c.path, Block{c.shift, 1})
+			}
 			var se Earned
 			if c.rank[a] == uint8(cards.Joker) {
 				se[Joke] = c.r.Joke
@@ -351,6 +362,9 @@ func (c *cascader) cluster(d []cards.Card, a, b int, e *Earned, quads *uint16, s
 			i++
 		}
 		k := bits.OnesCount64(move) / 2
+		if c.path != nil {
+			*c.path = append(*c.path, Block{c.shift + i, k})
+		}
 		var se Earned
 		c.block(l, i, k, &se, quads)
 		e.Add(&se)

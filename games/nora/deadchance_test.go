@@ -2,6 +2,7 @@ package nora
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -65,5 +66,53 @@ func TestDeadChanceEnumeration(t *testing.T) {
 	// Jokers are a rank of two.
 	if DeadChance(1, 0, true) != DeadChance(1, 1, false) {
 		t.Error("the joker pair is not counted as a rank of two")
+	}
+}
+
+// TestDeadChanceTopEnumeration checks the chance of a dead shuffle given
+// the class of its top card against every arrangement of small decks, and
+// that the classes average back to DeadChance.
+func TestDeadChanceTopEnumeration(t *testing.T) {
+	tests := []struct{ n4, n2 int }{{1, 0}, {0, 1}, {0, 2}, {1, 1}, {2, 0}, {2, 1}, {1, 3}, {3, 0}, {2, 2}, {0, 4}}
+	for _, tt := range tests {
+		var counts []int
+		for range tt.n4 {
+			counts = append(counts, 4)
+		}
+		for range tt.n2 {
+			counts = append(counts, 2)
+		}
+		size := slices.Clone(counts) // permutations uses up counts as it goes
+		var all, dead [5]int         // by the size of the top card's rank
+		permutations(counts, func(s []int) {
+			top := size[s[0]]
+			all[top]++
+			for i := 1; i < len(s); i++ {
+				if s[i] == s[i-1] {
+					return
+				}
+			}
+			dead[top]++
+		})
+		n := 4*tt.n4 + 2*tt.n2
+		mix := 0.0
+		for _, top := range []int{2, 4} {
+			if all[top] == 0 {
+				continue
+			}
+			want := float64(dead[top]) / float64(all[top])
+			got := DeadChanceTop(tt.n4, tt.n2, false, top == 4)
+			if math.Abs(got-want) > 1e-12 {
+				t.Errorf("DeadChanceTop(%d, %d, top of %d) = %g, enumeration %d/%d = %g", tt.n4, tt.n2, top, got, dead[top], all[top], want)
+			}
+			share := float64(top*tt.n4) / float64(n)
+			if top == 2 {
+				share = float64(2*tt.n2) / float64(n)
+			}
+			mix += share * got
+		}
+		if want := DeadChance(tt.n4, tt.n2, false); math.Abs(mix-want) > 1e-12 {
+			t.Errorf("%d, %d: the classes average to %g, DeadChance %g", tt.n4, tt.n2, mix, want)
+		}
 	}
 }

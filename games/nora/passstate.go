@@ -153,6 +153,19 @@ func (p *PassState) Settle(pile *[]cards.Card, steps *[]Step) Earned {
 	return e
 }
 
+// Path appends to dst[:0] the removal steps Settle would take now, in order,
+// each as the block it takes at its position at that moment, and returns
+// it. Taking them with Remove earns what Settle would. p does not change.
+func (p *PassState) Path(dst []Block) []Block {
+	d := p.deck
+	c := p.cas
+	c.steps = c.steps[:0]
+	c.path = &c.steps
+	c.run(d[:p.n], p.made, nil, nil)
+	c.path = nil
+	return append(dst[:0], c.steps...)
+}
+
 // Bonus returns the ip the pass earns once it is over: a Sweep for every
 // rank that held four cards when it began and holds none now, unless one
 // quad took them, and the Jamboree for its pairs from the JamboreeFrom-th

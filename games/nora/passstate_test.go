@@ -199,3 +199,32 @@ func TestSettleIsBestOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestPathReplays: taking the steps of Path one by one with Remove leaves
+// the deck Settle leaves and earns what it earns, from fresh shuffles and
+// from points after a step taken by hand.
+func TestPathReplays(t *testing.T) {
+	r := DefaultRules()
+	rng := rand.New(rand.NewPCG(9, 10))
+	deck := cards.Standard(2)
+	p, q := NewPassState(r), NewPassState(r)
+	var path []Block
+	for n := range 1000 {
+		cards.Shuffle(rng, deck)
+		p.Begin(deck)
+		if blocks := p.Blocks(nil); n%2 == 1 && len(blocks) > 0 {
+			b := blocks[rng.IntN(len(blocks))]
+			p.Remove(b.At, b.Pairs, nil)
+		}
+		q.CopyFrom(p)
+		path = p.Path(path)
+		want := q.Settle(nil, nil)
+		for _, b := range path {
+			p.Remove(b.At, b.Pairs, nil)
+		}
+		if p.Earned() != q.Earned() || !slices.Equal(p.Order(), q.Order()) || p.Waiting() {
+			t.Fatalf("%s: path %v earns %v leaving %s; settle earns %v leaving %s",
+				cards.Format(deck), path, p.Earned(), cards.Format(p.Order()), want, cards.Format(q.Order()))
+		}
+	}
+}
