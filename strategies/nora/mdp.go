@@ -1,6 +1,7 @@
 package nora
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -12,43 +13,60 @@ import (
 // more useful. Solution.CapGain measures that it does not bind.
 const DefaultIPCap = 100
 
-// Solution is the optimal policy of Nora's pairs solitaire over the
-// decision state (rounds left, ip held up to a cap, deck composition), found
-// by backward induction over the pass distributions (PassDists).
+// Variant names the class of policies a Solution optimises over.
+type Variant int
+
+const (
+	// VariantOptimal plays every decision the rules offer by the values of the
+	// backward induction: INSURE knowing the top card; after looking, at
+	// most one SWITCH per pass, chosen from the order itself among the
+	// switches that make a pair, made before any pair falls, between
+	// removal steps, or once the cascade has come to rest (see plan);
+	// REVIVE, stop or shuffle again.
+	VariantOptimal Variant = iota
+	// VariantClairvoyant plays as VariantOptimal but sees the whole shuffle before
+	// deciding to insure it: its value bounds what better insurance could
+	// add to VariantOptimal's class of play.
+	VariantClairvoyant
+	// VariantV1 is the first optimal policy, kept to compare against: no switch on
+	// a live pass; on a dead one only RescueSwitch's swap, bought or not by
+	// the mean value of the rescued outcomes; INSURE blind to the top card.
+	VariantV1
+)
+
+var variantNames = [...]string{"optimal", "clairvoyant", "v1"}
+
+// String returns "optimal", "clairvoyant" or "v1".
+func (v Variant) String() string { return variantNames[v] }
+
+// Solution is a policy of Nora's pairs solitaire over the decision state
+// (rounds left, ip held up to a cap, deck composition), found by backward
+// induction over the shuffles of PassDists.
 //
 // The model and its approximations:
 //   - the state is exact as far as it goes: by symmetry only how many ranks
 //     hold four and two cards, and whether the jokers are in, matter; the
 //     score so far adds to every option alike;
-//   - a pass's outcome (composition left, ip earned) is drawn from its
-//     composition's PassDist, exact for small decks and estimated from
-//     shuffles through nora.Pass for large ones; P(dead) is always exact;
-//   - the INSURE decision ignores the top card the engine shows;
-//   - the only SWITCH is the rescue of a dead shuffle by RescueSwitch (the
-//     single swap that then removes most cards), bought or not by the value
-//     of the average rescued outcome, not of the one the order shows; live
-//     passes are never switched, and no second switch is made;
-//   - ip beyond Cap count as Cap (CapGain measures that this does not bind);
-//   - ip earned in a pass count as available after it; this is exact here,
-//     since only dead shuffles, which earn nothing before the switch, are
-//     switched.
+//   - a pass's shuffle is drawn from its composition's shuffles, all of
+//     them for small decks and a sample for large ones; each shuffle keeps
+//     the class of its top card and every plan it offers (see plan), so
+//     every decision made after looking is made on the order itself, and
+//     INSURE on the top card, whose classes weigh by their exact chances;
+//     the chance of a dead shuffle is always exact;
+//   - what remains restricted is the play within a pass: at most one
+//     SWITCH, and only one that makes two equal ranks neighbours, made at
+//     the points plan lists; otherwise pairs fall in the max-ip order;
+//   - ip beyond Cap count as Cap (CapGain measures that this does not bind).
 //
-// The values are those of the policy under the distributions it was chosen
-// on, so they carry the usual upward bias of an optimum over estimates;
+// The values are those of the policy under the shuffles it was chosen on,
+// so they carry the usual upward bias of an optimum over estimates;
 // Evaluate re-values the policy on independent shuffles. Within the
-// approximations, which restrict the policy rather than bias its value, the
-// values are exact when every composition is enumerated.
-//
-// With Clairvoyant set the player sees each shuffle before deciding to
-// insure it; everything else is as above. Its value bounds what better
-// insurance decisions could add to this class of policies.
+// restriction the values are exact when every composition is enumerated.
 type Solution struct {
-	Rules nora.Rules
-	Dists *PassDists
-	Cap   int
-	// Clairvoyant marks the upper-bound policy, which sees each shuffle
-	// before deciding to insure it.
-	Clairvoyant bool
+	Rules   nora.Rules
+	Dists   *PassDists
+	Cap     int
+	Variant Variant
 
 	full, size int
 	// a[k][c*(cap+1)+ip] is the value at the stop-or-shuffle decision with k
@@ -57,30 +75,50 @@ type Solution struct {
 	// start of a round, w[0] = 0.
 	a, b [][]float64
 	w    [][]float64
-	// ins[k][c*(cap+1)+ip] is whether to insure before the shuffle.
-	ins [][]bool
+	// ins[k][c*(cap+1)+ip] has bit t set to insure a shuffle whose top card
+	// is of class t (V1: bit 0, whatever the top card).
+	ins [][]uint8
+	// resc (V1 only) has bit 0 set to make the rescue switch on a dead,
+	// uninsured shuffle, bit 1 on an insured one.
+	resc [][]uint8
 	// pol, if set, makes every decision: the values are then those of
-	// pol's policy under these distributions (Evaluate).
+	// pol's policy under these shuffles (Evaluate).
 	pol *Solution
 }
 
 // Solve computes the optimal policy for r over dists with ip capped at
-// ipCap; with clairvoyant set, the policy of a player who sees each shuffle
-// before deciding to insure it (an upper bound on realistic play).
+// ipCap, or with clairvoyant set the clairvoyant bound's (SolveContext
+// without a context).
 func Solve(r nora.Rules, dists *PassDists, ipCap int, clairvoyant bool) (*Solution, error) {
-	return solve(r, dists, ipCap, clairvoyant, nil)
+	v := VariantOptimal
+	if clairvoyant {
+		v = VariantClairvoyant
+	}
+	return solve(context.Background(), r, dists, ipCap, v, nil)
+}
+
+// SolveContext computes the policy of the variant for r over dists with ip
+// capped at ipCap. It stops early with ctx's error when ctx is done.
+func SolveContext(ctx context.Context, r nora.Rules, dists *PassDists, ipCap int, v Variant) (*Solution, error) {
+	return solve(ctx, r, dists, ipCap, v, nil)
 }
 
 // Evaluate returns the values of s's policy (every decision as s takes it)
-// under other pass distributions, such as ones estimated from independent
-// shuffles. Solve's own values are biased upward by the estimation (the
-// policy is best for the very samples it is valued on); evaluated on fresh
-// samples the bias goes, and what is left is the model's approximations.
+// under other shuffles, such as ones drawn independently (EvaluateContext
+// without a context).
 func (s *Solution) Evaluate(dists *PassDists) (*Solution, error) {
-	return solve(s.Rules, dists, s.Cap, s.Clairvoyant, s)
+	return solve(context.Background(), s.Rules, dists, s.Cap, s.Variant, s)
 }
 
-func solve(r nora.Rules, dists *PassDists, ipCap int, clairvoyant bool, pol *Solution) (*Solution, error) {
+// EvaluateContext returns the values of s's policy (every decision as s
+// takes it) under other shuffles, such as ones drawn independently. Solve's
+// own values are biased upward by the estimation (the policy is best for
+// the very shuffles it is valued on); on fresh shuffles the bias goes.
+func (s *Solution) EvaluateContext(ctx context.Context, dists *PassDists) (*Solution, error) {
+	return solve(ctx, s.Rules, dists, s.Cap, s.Variant, s)
+}
+
+func solve(ctx context.Context, r nora.Rules, dists *PassDists, ipCap int, v Variant, pol *Solution) (*Solution, error) {
 	if ipCap < 1 {
 		return nil, fmt.Errorf("ip cap %d: want at least 1", ipCap)
 	}
@@ -90,18 +128,31 @@ func solve(r nora.Rules, dists *PassDists, ipCap int, clairvoyant bool, pol *Sol
 	if r.Rounds < 1 {
 		return nil, fmt.Errorf("rounds %d: want at least 1", r.Rounds)
 	}
-	s := &Solution{Rules: r, Dists: dists, Cap: ipCap, Clairvoyant: clairvoyant,
+	if v < VariantOptimal || v > VariantV1 {
+		return nil, fmt.Errorf("variant %d: unknown", v)
+	}
+	s := &Solution{Rules: r, Dists: dists, Cap: ipCap, Variant: v,
 		full: len(dists.Comps.List) - 1, size: r.DeckSize(), pol: pol}
 	n := len(dists.Comps.List) * (ipCap + 1)
 	s.w = make([][]float64, r.Rounds+1)
 	s.w[0] = make([]float64, ipCap+1)
 	s.a = make([][]float64, r.Rounds+1)
 	s.b = make([][]float64, r.Rounds+1)
-	s.ins = make([][]bool, r.Rounds+1)
+	s.ins = make([][]uint8, r.Rounds+1)
+	s.resc = make([][]uint8, r.Rounds+1)
+	sc := newScratch(ipCap + 1)
 	for k := 1; k <= r.Rounds; k++ {
-		s.a[k], s.b[k], s.ins[k] = make([]float64, n), make([]float64, n), make([]bool, n)
+		s.a[k], s.b[k], s.ins[k], s.resc[k] = make([]float64, n), make([]float64, n), make([]uint8, n), make([]uint8, n)
 		s.w[k] = make([]float64, ipCap+1)
-		s.solveRound(k)
+		for c := 1; c <= s.full; c++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			s.solveComp(k, c, sc)
+		}
+		for ip := 0; ip <= ipCap; ip++ {
+			s.w[k][ip] = s.b[k][s.at(s.full, ip)]
+		}
 	}
 	return s, nil
 }
@@ -110,191 +161,412 @@ func (s *Solution) at(c, ip int) int { return c*(s.Cap+1) + ip }
 
 func (s *Solution) capIP(ip int) int { return min(ip, s.Cap) }
 
-// reach returns the value of arriving at composition c with ip after a live
-// pass with k rounds to play: the whole deck scored if c is empty.
+// chooser returns the solution whose values make the decisions: pol when
+// evaluating it, else s.
+func (s *Solution) chooser() *Solution {
+	if s.pol != nil {
+		return s.pol
+	}
+	return s
+}
+
+// row returns the values, by ip, of ending a pass with composition c left
+// with k rounds to play: the whole deck and the rounds after if c is empty.
+func (s *Solution) row(k, c int, clear []float64) []float64 {
+	if c == 0 {
+		return clear
+	}
+	return s.a[k][s.at(c, 0) : s.at(c, 0)+s.Cap+1]
+}
+
+// reach returns the value of ending a pass with composition c left and ip
+// held, k rounds to play.
 func (s *Solution) reach(k, c, ip int) float64 {
-	ip = s.capIP(ip)
+	ip = max(s.capIP(ip), 0)
 	if c == 0 {
 		return float64(s.size) + s.w[k-1][ip]
 	}
 	return s.a[k][s.at(c, ip)]
 }
 
-// expect returns the mean value of the outcomes os reached with ip.
-func (s *Solution) expect(k int, os []Outcome, ip int) float64 {
-	v := 0.0
-	for _, o := range os {
-		v += o.P * s.reach(k, o.Next, ip+o.IP)
+// price returns the ip a choice needs in hand before its switch, and the
+// ip it leaves net of the switch.
+func (s *Solution) price(ch choice) (need, net int) {
+	if ch.Flags&choiceSwitch == 0 {
+		return 0, int(ch.Total)
 	}
-	return v
+	sw := s.Rules.Switch
+	return max(0, sw-int(ch.Before)), int(ch.Total) - sw
 }
 
-// Dead-shuffle actions.
-const (
-	deadAccept  = iota // let the round end with 0 points
-	deadRevive         // pay REVIVE
-	deadSwitch         // pay SWITCH for the rescue switch
-	deadProceed        // insured: go on with nothing removed
-)
+// scratch holds one solve's working rows.
+type scratch struct {
+	h              int
+	live           [numTops][]float64 // by class of top card: summed values of the live shuffles, by ip
+	liveW          [numTops]float64
+	best, own      []float64
+	clearO, clearC []float64
+	deadC, deadO   [][]float64 // by dead shuffle: the best rescue's value by ip, chooser's and own
+	rescC, rescO   []float64   // V1: the mean rescued value by ip
+}
 
-// deadChoice returns the best action on a dead shuffle of composition c
-// with ip left (after any insurance), insured or not, rescuable or not, and
-// its value.
-func (s *Solution) deadChoice(k, c, ip int, insured, rescuable bool) (int, float64) {
-	var v [4]float64
-	ok := s.deadOptions(k, c, ip, insured, rescuable, &v)
-	act := -1
-	if s.pol != nil {
-		act, _ = s.pol.deadChoice(k, c, ip, insured, rescuable)
-	} else {
-		for a := range v {
-			if ok[a] && (act < 0 || v[a] > v[act]) {
-				act = a
+func newScratch(h int) *scratch {
+	sc := &scratch{h: h, best: make([]float64, h), own: make([]float64, h), clearO: make([]float64, h), clearC: make([]float64, h),
+		rescC: make([]float64, h), rescO: make([]float64, h)}
+	for t := range sc.live {
+		sc.live[t] = make([]float64, h)
+	}
+	return sc
+}
+
+// deadRows returns n rows of the dead shuffles' rescue values.
+func (sc *scratch) deadRows(n int) {
+	for len(sc.deadC) < n {
+		sc.deadC = append(sc.deadC, make([]float64, sc.h))
+		sc.deadO = append(sc.deadO, make([]float64, sc.h))
+	}
+}
+
+// bestChoice fills sc.best (chooser's values) and sc.own (own values of
+// the chooser's pick) with the best of chs by ip; ip below every choice's
+// need get -Inf.
+func (s *Solution) bestChoice(k int, chs []choice, sc *scratch, best, own []float64) {
+	ch := s.chooser()
+	for h := range best {
+		best[h], own[h] = math.Inf(-1), math.Inf(-1)
+	}
+	for _, c := range chs {
+		need, net := s.price(c)
+		rowC := ch.row(k, int(c.Next), sc.clearC)
+		rowO := s.row(k, int(c.Next), sc.clearO)
+		for h := need; h <= s.Cap; h++ {
+			j := min(h+net, s.Cap)
+			if v := rowC[j]; v > best[h] {
+				best[h], own[h] = v, rowO[j]
 			}
 		}
 	}
-	return act, v[act]
 }
 
-// deadOptions fills v with the value of every action open on a dead
-// shuffle and reports which are open.
-func (s *Solution) deadOptions(k, c, ip int, insured, rescuable bool, v *[4]float64) (ok [4]bool) {
+// solveComp fills the values of composition c with k rounds to play.
+func (s *Solution) solveComp(k, c int, sc *scratch) {
 	r := &s.Rules
-	if insured {
-		ok[deadProceed], v[deadProceed] = true, s.a[k][s.at(c, ip)]
-	} else {
-		dv := r.DeadShort
-		if c == s.full {
-			dv = r.DeadFull
+	d := &s.Dists.Dists[c]
+	ch := s.chooser()
+	H := s.Cap + 1
+	for h := range H {
+		sc.clearO[h] = float64(s.size) + s.w[k-1][h]
+		sc.clearC[h] = float64(s.size) + ch.w[k-1][h]
+	}
+	p, pdead := topChances(d.Comp)
+
+	// Live shuffles: the best plan's value, by class of top card and ip.
+	for t := range sc.live {
+		clear(sc.live[t])
+		sc.liveW[t] = 0
+	}
+	for i := range d.live.Len() {
+		chs := d.live.choices(i)
+		if s.Variant == VariantV1 {
+			chs = chs[:1]
 		}
-		ok[deadAccept], v[deadAccept] = true, s.w[k-1][s.capIP(ip+dv)]
-		if ip >= r.Revive {
-			ok[deadRevive], v[deadRevive] = true, s.a[k][s.at(c, ip-r.Revive)]
+		s.bestChoice(k, chs, sc, sc.best, sc.own)
+		t, wt := d.live.Top[i], float64(d.live.Weight[i])
+		for h := range H {
+			sc.live[t][h] += wt * sc.own[h]
+		}
+		sc.liveW[t] += wt
+	}
+	var pooled [numTops]bool // classes with no live shuffle drawn use them all
+	for t := range sc.live {
+		if sc.liveW[t] > 0 {
+			for h := range H {
+				sc.live[t][h] /= sc.liveW[t]
+			}
+		} else {
+			pooled[t] = true
 		}
 	}
-	if rescuable && ip >= r.Switch && len(s.Dists.Dists[c].Rescued) > 0 {
-		ok[deadSwitch], v[deadSwitch] = true, s.expect(k, s.Dists.Dists[c].Rescued, ip-r.Switch)
+	allW := sc.liveW[TopFour] + sc.liveW[TopTwo] + sc.liveW[TopJoker]
+	for t := range sc.live {
+		if pooled[t] && allW > 0 {
+			for h := range H {
+				sc.live[t][h] = (sc.live[TopFour][h]*sc.liveW[TopFour] + sc.live[TopTwo][h]*sc.liveW[TopTwo] + sc.live[TopJoker][h]*sc.liveW[TopJoker]) / allW
+			}
+		}
 	}
-	return ok
-}
 
-// deadValue returns the expected value of a dead shuffle, over whether it
-// can be rescued.
-func (s *Solution) deadValue(k, c, ip int, insured bool) float64 {
-	d := &s.Dists.Dists[c]
-	_, v0 := s.deadChoice(k, c, ip, insured, false)
-	if d.Rescue == 0 {
-		return v0
-	}
-	_, v1 := s.deadChoice(k, c, ip, insured, true)
-	return d.Rescue*v1 + (1-d.Rescue)*v0
-}
-
-// shuffleValue returns the value of shuffling composition c with ip, insured
-// (ip already paid) or not.
-func (s *Solution) shuffleValue(k, c, ip int, insured bool) float64 {
-	d := &s.Dists.Dists[c]
-	v := 0.0
-	if d.Dead < 1 {
-		v += (1 - d.Dead) * s.expect(k, d.Live, ip)
-	}
-	if d.Dead > 0 {
-		v += d.Dead * s.deadValue(k, c, ip, insured)
-	}
-	return v
-}
-
-// clairvoyantValue is shuffleValue for a player who sees the shuffle before
-// deciding to insure: live shuffles go uninsured, dead ones insured if that
-// is worth more.
-func (s *Solution) clairvoyantValue(k, c, ip int) float64 {
-	d := &s.Dists.Dists[c]
-	r := &s.Rules
-	v := 0.0
-	if d.Dead < 1 {
-		v += (1 - d.Dead) * s.expect(k, d.Live, ip)
-	}
-	if d.Dead > 0 {
-		best := func(rescuable bool) float64 {
-			_, x := s.deadChoice(k, c, ip, false, rescuable)
-			if ip >= r.Insure {
-				_, y := s.deadChoice(k, c, ip-r.Insure, true, rescuable)
-				if s.pol != nil {
-					if s.pol.ClairvoyantInsure(State{k, s.Dists.Comps.List[c], ip}, rescuable) {
-						return y
+	// Dead shuffles: each one's best rescue, by ip.
+	nd := d.dead.Len()
+	sc.deadRows(nd)
+	var deadW [numTops]float64
+	rescW, allDeadW := 0.0, 0.0
+	clear(sc.rescC)
+	clear(sc.rescO)
+	for i := range nd {
+		chs := d.dead.choices(i)
+		wt := float64(d.dead.Weight[i])
+		deadW[d.dead.Top[i]] += wt
+		allDeadW += wt
+		if s.Variant == VariantV1 {
+			// The fixed rescue, valued on average over the rescuable shuffles.
+			for _, x := range chs {
+				if x.Flags&choiceRescue != 0 {
+					s.bestChoice(k, []choice{x}, sc, sc.best, sc.own)
+					for h := range H {
+						sc.rescC[h] += wt * sc.best[h]
+						sc.rescO[h] += wt * sc.own[h]
 					}
-					return x
-				}
-				if y > x {
-					x = y
+					rescW += wt
 				}
 			}
-			return x
+			continue
 		}
-		dv := (1 - d.Rescue) * best(false)
-		if d.Rescue > 0 {
-			dv += d.Rescue * best(true)
-		}
-		v += d.Dead * dv
+		s.bestChoice(k, chs, sc, sc.deadC[i], sc.deadO[i])
 	}
-	return v
-}
+	if rescW > 0 {
+		for h := range H {
+			sc.rescC[h] /= rescW
+			sc.rescO[h] /= rescW
+		}
+	}
+	pResc := 0.0
+	if allDeadW > 0 {
+		pResc = rescW / allDeadW
+	}
 
-// solveRound fills the values of round k (k rounds to play) from the
-// smallest deck up; for each deck ip ascends, since a dead shuffle can only
-// lead back to the same deck with less ip. A free INSURE or REVIVE makes a
-// state depend on itself: its value is then the fixed point, reached by
-// iteration (a contraction by the chance of a dead shuffle).
-func (s *Solution) solveRound(k int) {
-	r := &s.Rules
+	removed := float64(s.size - d.Comp.Cards())
+	dv := r.DeadShort
+	if c == s.full {
+		dv = r.DeadFull
+	}
 	selfLoop := r.Insure == 0 || r.Revive == 0
-	for c := 1; c <= s.full; c++ {
-		removed := float64(s.size - s.Dists.Comps.List[c].Cards())
-		for ip := 0; ip <= s.Cap; ip++ {
-			i := s.at(c, ip)
-			stop := removed + s.w[k-1][ip]
-			s.a[k][i] = stop
-			for iter := 0; ; iter++ {
-				before, insure := s.beforeShuffle(k, c, ip)
-				s.b[k][i], s.ins[k][i] = before, insure
-				v := math.Max(stop, before)
-				if s.pol != nil {
-					v = before
-					if s.pol.Stop(State{k, s.Dists.Comps.List[c], ip}) {
-						v = stop
-					}
-				}
-				done := !selfLoop || math.Abs(v-s.a[k][i]) < 1e-10 || iter > 100000
-				s.a[k][i] = v
-				if done {
-					break
-				}
+	for h := range H {
+		i := s.at(c, h)
+		stopO := removed + s.w[k-1][h]
+		stopC := removed + ch.w[k-1][h]
+		s.a[k][i] = stopO
+		for iter := 0; ; iter++ {
+			before := s.beforeShuffle(k, c, h, dv, p, pdead, &deadW, pResc, sc)
+			s.b[k][i] = before
+			v := before
+			if stopC >= ch.b[k][i] {
+				v = stopO
+			}
+			done := !selfLoop || math.Abs(v-s.a[k][i]) < 1e-10 || iter > 100000
+			s.a[k][i] = v
+			if done {
+				break
 			}
 		}
 	}
-	for ip := 0; ip <= s.Cap; ip++ {
-		s.w[k][ip] = s.b[k][s.at(s.full, ip)]
-	}
 }
 
-// beforeShuffle returns the value before a shuffle and whether to insure it.
-func (s *Solution) beforeShuffle(k, c, ip int) (float64, bool) {
-	if s.Clairvoyant {
-		return s.clairvoyantValue(k, c, ip), false
+// pv is a value as the chooser sees it (c) and as it is (o).
+type pv struct{ c, o float64 }
+
+func better(x, y pv) pv {
+	if y.c > x.c {
+		return y
 	}
-	v := s.shuffleValue(k, c, ip, false)
-	if s.pol != nil {
-		if s.pol.Insure(State{k, s.Dists.Comps.List[c], ip}) {
-			return s.shuffleValue(k, c, ip-s.Rules.Insure, true), true
+	return x
+}
+
+var noValue = pv{math.Inf(-1), math.Inf(-1)}
+
+// deadBase returns the value of a dead shuffle left dead (no switch) with
+// ip h after any insurance: insured, the round goes on; uninsured, REVIVE
+// or accept the end of the round.
+func (s *Solution) deadBase(k, c, h, dv int, insured bool) pv {
+	ch := s.chooser()
+	if insured {
+		i := s.at(c, h)
+		return pv{ch.a[k][i], s.a[k][i]}
+	}
+	x := pv{ch.w[k-1][s.capIP(h+dv)], s.w[k-1][s.capIP(h+dv)]}
+	if h >= s.Rules.Revive {
+		i := s.at(c, h-s.Rules.Revive)
+		x = better(x, pv{ch.a[k][i], s.a[k][i]})
+	}
+	return x
+}
+
+// deadValue returns the mean value of the dead shuffles of class t (all of
+// them if pooled) with ip h after any insurance.
+func (s *Solution) deadValue(k, c, h, dv int, insured bool, t Top, pooled bool, sc *scratch) pv {
+	d := &s.Dists.Dists[c]
+	base := s.deadBase(k, c, h, dv, insured)
+	if s.Variant == VariantV1 {
+		// One decision for every rescuable shuffle, on the mean rescue.
+		rescue := base
+		if h >= s.Rules.Switch {
+			ch := s.chooser()
+			take := pv{sc.rescC[h], sc.rescO[h]}.c > base.c
+			if s.pol != nil {
+				take = ch.resc[k][s.at(c, h)]&(1<<b2i(insured)) != 0
+			} else if take {
+				s.resc[k][s.at(c, h)] |= 1 << b2i(insured)
+			} else {
+				s.resc[k][s.at(c, h)] &^= 1 << b2i(insured)
+			}
+			if take {
+				rescue = pv{sc.rescC[h], sc.rescO[h]}
+			}
 		}
-		return v, false
+		pr := 0.0
+		if total := d.dead.totalWeight(); total > 0 {
+			pr = d.dead.rescuableWeight() / total
+		}
+		return pv{pr*rescue.c + (1-pr)*base.c, pr*rescue.o + (1-pr)*base.o}
 	}
-	if ip >= s.Rules.Insure {
-		if x := s.shuffleValue(k, c, ip-s.Rules.Insure, true); x > v {
-			return x, true
+	var sum pv
+	wsum := 0.0
+	for i := range d.dead.Len() {
+		if !pooled && d.dead.Top[i] != t {
+			continue
+		}
+		wt := float64(d.dead.Weight[i])
+		x := better(base, pv{sc.deadC[i][h], sc.deadO[i][h]})
+		sum.c += wt * x.c
+		sum.o += wt * x.o
+		wsum += wt
+	}
+	if wsum == 0 {
+		return base
+	}
+	return pv{sum.c / wsum, sum.o / wsum}
+}
+
+// beforeShuffle returns the value of composition c with ip h before the
+// shuffle, and records the INSURE decisions.
+func (s *Solution) beforeShuffle(k, c, h, dv int, p, pdead [numTops]float64, deadW *[numTops]float64, pResc float64, sc *scratch) float64 {
+	r := &s.Rules
+	i := s.at(c, h)
+	ch := s.chooser()
+	// The value of the shuffle for a top card of class t with ip h after
+	// any insurance. The INSURE decision compares these own values when
+	// solving, and follows pol's recorded decision when evaluating it.
+	shuffle := func(t Top, h int, insured bool) float64 {
+		v := sc.live[t][h]
+		if pdead[t] > 0 {
+			v = (1-pdead[t])*v + pdead[t]*s.deadValue(k, c, h, dv, insured, t, deadW[t] == 0, sc).o
+		}
+		return v
+	}
+	total := 0.0
+	switch s.Variant {
+	case VariantClairvoyant:
+		for t := TopFour; t < numTops; t++ {
+			if p[t] == 0 {
+				continue
+			}
+			v := (1 - pdead[t]) * sc.live[t][h]
+			if pdead[t] > 0 {
+				v += pdead[t] * s.clairvoyantDead(k, c, h, dv, t, deadW[t] == 0, sc)
+			}
+			total += p[t] * v
+		}
+		return total
+	case VariantV1:
+		u, y := 0.0, 0.0
+		for t := TopFour; t < numTops; t++ {
+			if p[t] == 0 {
+				continue
+			}
+			u += p[t] * shuffle(t, h, false)
+			if h >= r.Insure {
+				y += p[t] * shuffle(t, h-r.Insure, true)
+			}
+		}
+		insure := h >= r.Insure && y > u
+		if s.pol != nil {
+			insure = h >= r.Insure && ch.ins[k][i] != 0
+		} else {
+			s.ins[k][i] = uint8(b2i(insure))
+		}
+		if insure {
+			return y
+		}
+		return u
+	}
+	var bits uint8
+	for t := TopFour; t < numTops; t++ {
+		if p[t] == 0 {
+			continue
+		}
+		u := shuffle(t, h, false)
+		insure, y := false, 0.0
+		if h >= r.Insure {
+			y = shuffle(t, h-r.Insure, true)
+			insure = y > u
+		}
+		if s.pol != nil {
+			insure = h >= r.Insure && ch.ins[k][i]&(1<<t) != 0
+		}
+		if insure {
+			bits |= 1 << t
+			total += p[t] * y
+		} else {
+			total += p[t] * u
 		}
 	}
-	return v, false
+	if s.pol == nil {
+		s.ins[k][i] = bits
+	}
+	return total
+}
+
+// clairvoyantDead returns the mean value of the dead shuffles of class t
+// for a player who sees each before deciding to insure it.
+func (s *Solution) clairvoyantDead(k, c, h, dv int, t Top, pooled bool, sc *scratch) float64 {
+	d := &s.Dists.Dists[c]
+	r := &s.Rules
+	un := s.deadBase(k, c, h, dv, false)
+	var in pv
+	if h >= r.Insure {
+		in = s.deadBase(k, c, h-r.Insure, dv, true)
+	}
+	sum, wsum := 0.0, 0.0
+	for i := range d.dead.Len() {
+		if !pooled && d.dead.Top[i] != t {
+			continue
+		}
+		x := better(un, pv{sc.deadC[i][h], sc.deadO[i][h]})
+		if h >= r.Insure {
+			x = better(x, better(in, pv{sc.deadC[i][h-r.Insure], sc.deadO[i][h-r.Insure]}))
+		}
+		wt := float64(d.dead.Weight[i])
+		sum += wt * x.o
+		wsum += wt
+	}
+	if wsum == 0 {
+		x := un
+		if h >= r.Insure {
+			x = better(un, in)
+		}
+		return x.o
+	}
+	return sum / wsum
+}
+
+// totalWeight returns the number of shuffles in the set.
+func (ss *sampleSet) totalWeight() float64 {
+	t := 0.0
+	for _, w := range ss.Weight {
+		t += float64(w)
+	}
+	return t
+}
+
+// rescuableWeight returns the number of shuffles in the set with a choice.
+func (ss *sampleSet) rescuableWeight() float64 {
+	t := 0.0
+	for i, w := range ss.Weight {
+		if ss.Off[i+1] > ss.Off[i] {
+			t += float64(w)
+		}
+	}
+	return t
 }
 
 // Value returns the expected game score of the policy from the start of a
@@ -322,6 +594,7 @@ type State struct {
 	RoundsLeft int  // rounds to play, this one included
 	Comp       Comp // the deck
 	IP         int  // ip held
+	Top        Top  // the class of the top card, seen before INSURE
 }
 
 func (s *Solution) index(st State) (k, c, ip int, ok bool) {
@@ -343,47 +616,98 @@ func (s *Solution) Stop(st State) bool {
 	if !ok || c == 0 {
 		return true
 	}
-	i := s.at(c, ip)
-	return float64(s.size-st.Comp.Cards())+s.w[k-1][ip] >= s.b[k][i]
+	return float64(s.size-st.Comp.Cards())+s.w[k-1][ip] >= s.b[k][s.at(c, ip)]
 }
 
-// Insure reports whether to insure the shuffle at st (the ip not yet paid).
+// Insure reports whether to insure the shuffle at st (the ip not yet paid)
+// whose top card is of class st.Top. For TopUnknown it reports whether the
+// policy insures for top cards that make up at least half the deck. The
+// clairvoyant policy decides on the shuffle itself and never insures here.
 func (s *Solution) Insure(st State) bool {
+	if s.pol != nil {
+		return s.pol.Insure(st)
+	}
 	k, c, ip, ok := s.index(st)
-	if !ok || c == 0 {
+	if !ok || c == 0 || s.Variant == VariantClairvoyant {
 		return false
 	}
-	return s.ins[k][s.at(c, ip)]
+	bits := s.ins[k][s.at(c, ip)]
+	if s.Variant == VariantV1 {
+		return bits != 0
+	}
+	if st.Top != TopUnknown {
+		return bits&(1<<st.Top) != 0
+	}
+	p, _ := topChances(st.Comp)
+	share := 0.0
+	for t := TopFour; t < numTops; t++ {
+		if bits&(1<<t) != 0 {
+			share += p[t]
+		}
+	}
+	return share >= 0.5
 }
 
-// DeadAction returns what to do with a dead shuffle at st (ip after any
-// insurance): "accept", "revive", "switch" (only if rescuable) or
-// "proceed" (only if insured).
+// DeadAction returns what the policy does with a dead shuffle at st (ip
+// after any insurance). With rescuable unset, the shuffle is one no switch
+// makes live: "proceed" if insured, else "revive" or "accept". With
+// rescuable set it answers "switch" when the policy rescues at least half
+// of the dead shuffles some switch makes live (which it decides on each
+// order), else as above.
 func (s *Solution) DeadAction(st State, insured, rescuable bool) string {
-	if s.pol != nil {
-		return s.pol.DeadAction(st, insured, rescuable)
-	}
 	k, c, ip, ok := s.index(st)
 	if !ok || c == 0 {
 		return "accept"
 	}
-	a, _ := s.deadChoice(k, c, ip, insured, rescuable)
-	return [...]string{"accept", "revive", "switch", "proceed"}[a]
+	if rescuable && s.rescueShare(k, c, ip, insured) >= 0.5 {
+		return "switch"
+	}
+	if insured {
+		return "proceed"
+	}
+	ch := s.chooser()
+	dv := s.Rules.DeadShort
+	if c == s.full {
+		dv = s.Rules.DeadFull
+	}
+	if ip >= s.Rules.Revive && ch.a[k][s.at(c, ip-s.Rules.Revive)] > ch.w[k-1][s.capIP(ip+dv)] {
+		return "revive"
+	}
+	return "accept"
 }
 
-// ClairvoyantInsure reports whether the clairvoyant player insures a
-// shuffle at st that it sees is dead, rescuable or not.
-func (s *Solution) ClairvoyantInsure(st State, rescuable bool) bool {
-	if s.pol != nil {
-		return s.pol.ClairvoyantInsure(st, rescuable)
+// rescueShare returns the share of the rescuable dead shuffles of
+// composition c that the policy rescues with ip h.
+func (s *Solution) rescueShare(k, c, h int, insured bool) float64 {
+	if h < s.Rules.Switch {
+		return 0
 	}
-	k, c, ip, ok := s.index(st)
-	if !ok || c == 0 || ip < s.Rules.Insure {
-		return false
+	if s.Variant == VariantV1 {
+		return float64(b2i(s.resc[k][s.at(c, h)]&(1<<b2i(insured)) != 0))
 	}
-	_, x := s.deadChoice(k, c, ip, false, rescuable)
-	_, y := s.deadChoice(k, c, ip-s.Rules.Insure, true, rescuable)
-	return y > x
+	ch := s.chooser()
+	d := &s.Dists.Dists[c]
+	base := s.deadBase(k, c, h, s.deadIP(c), insured).c
+	yes, all := 0.0, 0.0
+	for i := range d.dead.Len() {
+		chs := d.dead.choices(i)
+		if len(chs) == 0 {
+			continue
+		}
+		wt := float64(d.dead.Weight[i])
+		all += wt
+		for _, x := range chs {
+			need, net := s.price(x)
+			if h >= need && ch.reach(k, int(x.Next), h+net) > base {
+				yes += wt
+				break
+			}
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return yes / all
 }
 
 // Continue returns the value of shuffling again at st (before the INSURE

@@ -1,10 +1,9 @@
 package nora
 
 import (
-	"encoding/json"
+	"context"
 	"fmt"
-	"os"
-	"path/filepath"
+	"math"
 	"sync"
 
 	"github.com/cardsim/cardsim/games"
@@ -13,67 +12,79 @@ import (
 )
 
 // DefaultSamples is the number of live shuffles drawn per deck composition
-// to estimate its pass distribution (compositions with fewer distinct
-// arrangements are enumerated exactly).
+// (compositions with fewer distinct arrangements are enumerated exactly).
 const DefaultSamples = 6000
 
 // DistSeed seeds the shuffles of the pass distributions.
 const DistSeed = 0x6f7074696d616c
 
-// Optimal plays the policy of Solve: it insures, stops, revives and rescues
-// dead shuffles with a switch as the backward induction over (rounds left,
-// ip, deck composition) found best for the expected game score.
+// CheckSeed seeds the independent shuffles on which a policy is
+// re-evaluated (Solution.Evaluate) to check it.
+const CheckSeed = 0x636865636b
+
+// Optimal plays a computed policy (Solve): the optimal one, its first
+// version, or the clairvoyant bound's. It keeps the plan it chose for the
+// pass being played. With Greedy set it goes beyond the policy: once its
+// planned moves are made and the pass is at rest, it keeps switching while
+// the policy's values favour a switch; the solver's value then understates
+// its score, and the difference measures what the policy's restriction to
+// one switch a pass leaves.
 type Optimal struct {
 	Samples int
 	Cap     int
+	Greedy  bool
 	sol     *Solution
+	pl      *planner
+	look    *nora.PassState
+
+	round, pass int            // the pass the plan is for
+	plan        []games.Action // the moves still to make in it
 }
 
 func (o *Optimal) options() *games.Options {
 	op := games.NewOptions("parameter")
 	op.Int(&o.Samples, "samples", DefaultSamples, 100, 10_000_000, "live shuffles per deck composition to estimate its pass outcomes")
 	op.Int(&o.Cap, "cap", DefaultIPCap, 2, 1000, "ip beyond which more ip is treated as no more useful")
+	op.Bool(&o.Greedy, "greedy", false, "after the planned switch, keep switching at rest while the policy's values favour it (beyond what the solver values)")
 	return op
 }
 
-// Begin does nothing: the policy is fixed.
-func (o *Optimal) Begin(uint64) {}
+// Begin forgets the plan of the last game.
+func (o *Optimal) Begin(uint64) { o.round, o.pass, o.plan = 0, 0, o.plan[:0] }
 
 // Choose plays the policy's action for the view.
 func (o *Optimal) Choose(gv games.View, legal []games.Action) games.Action {
-	return choose(o.sol, gv.(*nora.View), false)
-}
-
-// state returns the policy's state for a view.
-func state(v *nora.View) State {
-	return State{RoundsLeft: v.RoundsLeft() + 1, Comp: compOfCounts(&v.Counts), IP: v.IP}
-}
-
-// choose returns the action of policy sol for view v; a clairvoyant player
-// decides INSURE from the order its view shows.
-func choose(sol *Solution, v *nora.View, clairvoyant bool) games.Action {
+	v := gv.(*nora.View)
+	sol := o.sol
 	st := state(v)
 	switch v.Phase {
 	case nora.PhaseInsure:
-		if clairvoyant {
-			if hasPair(v.Order) {
-				return nora.Skip
+		if sol.Variant == VariantClairvoyant {
+			if v.Order == nil {
+				panic("nora: upper-bound played without the clairvoyant view")
 			}
-			_, rescuable := RescueSwitch(*v.Rules, v.Order)
-			if sol.ClairvoyantInsure(st, rescuable) {
-				return nora.Insure
-			}
-			return nora.Skip
+			return o.clairvoyantInsure(v, st)
 		}
+		st.Top = topOf(v.Top, &v.Counts)
 		if sol.Insure(st) {
 			return nora.Insure
 		}
 		return nora.Skip
 	case nora.PhaseSwitch:
-		if v.PassRemoved == 0 && !hasPair(v.Order) {
-			if i, ok := RescueSwitch(*v.Rules, v.Order); ok && sol.DeadAction(st, v.Insured, true) == "switch" {
-				return nora.SwitchAt(i)
+		if o.round != v.Round || o.pass != v.Pass {
+			o.choosePlan(v, st)
+		}
+		for len(o.plan) > 0 {
+			a := o.plan[0]
+			o.plan = o.plan[1:]
+			if legalHas(legal, a) {
+				return a
 			}
+			// The engine moved on without asking (it proceeds by itself
+			// when nothing is left to decide); skip what it did.
+		}
+		if o.Greedy && v.PassRemoved > 0 && !hasPair(v.Order) {
+			return o.greedySwitch(v, st)
 		}
 		return nora.Proceed
 	case nora.PhaseRevive:
@@ -90,6 +101,158 @@ func choose(sol *Solution, v *nora.View, clairvoyant bool) games.Action {
 	return nora.Proceed
 }
 
+func legalHas(legal []games.Action, a games.Action) bool {
+	for _, x := range legal {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// state returns the policy's state for a view.
+func state(v *nora.View) State {
+	return State{RoundsLeft: v.RoundsLeft() + 1, Comp: compOfCounts(&v.Counts), IP: v.IP}
+}
+
+// choosePlan lists the plans of the pass the view shows and keeps the
+// moves of the one the policy plays.
+func (o *Optimal) choosePlan(v *nora.View, st State) {
+	o.round, o.pass = v.Round, v.Pass
+	v.CopyPass(o.look)
+	plans := o.pl.list(o.look)
+	k, c, h, ok := o.sol.index(st)
+	o.plan = o.plan[:0]
+	if !ok {
+		return
+	}
+	if i := o.sol.pick(k, c, h, v.Insured, plans); i >= 0 {
+		o.plan = o.pl.actions(plans[i], o.plan)
+	}
+}
+
+// greedySwitch plays, at rest in a live pass, the plan the policy's values
+// favour from here, if it switches.
+func (o *Optimal) greedySwitch(v *nora.View, st State) games.Action {
+	k, _, h, ok := o.sol.index(st)
+	if !ok {
+		return nora.Proceed
+	}
+	v.CopyPass(o.look)
+	plans := o.pl.list(o.look)
+	best, bi := math.Inf(-1), 0
+	for i, pp := range plans {
+		if val, ok := o.sol.planValue(k, h, pp); ok && val > best {
+			best, bi = val, i
+		}
+	}
+	if bi == 0 {
+		return nora.Proceed
+	}
+	o.plan = o.pl.actions(plans[bi], o.plan)
+	a := o.plan[0]
+	o.plan = o.plan[1:]
+	return a
+}
+
+// clairvoyantInsure insures a shuffle it sees is dead when that is worth
+// more, its rescues counted.
+func (o *Optimal) clairvoyantInsure(v *nora.View, st State) games.Action {
+	o.look.Begin(v.Order)
+	plans := o.pl.list(o.look)
+	k, c, h, ok := o.sol.index(st)
+	r := &o.sol.Rules
+	if !ok || plans[0].live || h < r.Insure {
+		return nora.Skip
+	}
+	if o.sol.deadPlanValue(k, c, h-r.Insure, true, plans) > o.sol.deadPlanValue(k, c, h, false, plans) {
+		return nora.Insure
+	}
+	return nora.Skip
+}
+
+// pick returns the index of the plan the policy plays on a seen shuffle
+// with ip h, or -1 on a dead shuffle it leaves dead.
+func (s *Solution) pick(k, c, h int, insured bool, plans []plan) int {
+	if plans[0].live {
+		n := len(plans)
+		if s.Variant == VariantV1 {
+			n = 1
+		}
+		best, bi := math.Inf(-1), 0
+		for i, pp := range plans[:n] {
+			if v, ok := s.planValue(k, h, pp); ok && v > best {
+				best, bi = v, i
+			}
+		}
+		return bi
+	}
+	if s.Variant == VariantV1 {
+		i := rescueOf(s.Dists.Comps, plans)
+		if i > 0 && h >= s.Rules.Switch && s.resc[k][s.at(c, h)]&(1<<b2i(insured)) != 0 {
+			return i
+		}
+		return -1
+	}
+	best, bi := s.deadBase(k, c, h, s.deadIP(c), insured).c, -1
+	for i, pp := range plans[1:] {
+		if v, ok := s.planValue(k, h, pp); ok && v > best {
+			best, bi = v, i+1
+		}
+	}
+	return bi
+}
+
+// deadPlanValue returns the value of a dead shuffle with these plans and
+// ip h after any insurance.
+func (s *Solution) deadPlanValue(k, c, h int, insured bool, plans []plan) float64 {
+	best := s.deadBase(k, c, h, s.deadIP(c), insured).c
+	for _, pp := range plans[1:] {
+		if v, ok := s.planValue(k, h, pp); ok && v > best {
+			best = v
+		}
+	}
+	return best
+}
+
+// planValue returns the value of playing pp with ip h, and false if it
+// needs more ip.
+func (s *Solution) planValue(k, h int, pp plan) (float64, bool) {
+	ch := choice{Before: uint8(pp.before), Total: uint8(pp.total)}
+	if pp.when != switchNone {
+		ch.Flags = choiceSwitch
+	}
+	need, net := s.price(ch)
+	if h < need {
+		return 0, false
+	}
+	return s.reach(k, pp.next, h+net), true
+}
+
+// deadIP returns the ip a round ending dead at composition c earns.
+func (s *Solution) deadIP(c int) int {
+	if c == s.full {
+		return s.Rules.DeadFull
+	}
+	return s.Rules.DeadShort
+}
+
+// rescueOf returns the index among plans of RescueSwitch's swap on a dead
+// shuffle (the most cards removed, then the most ip, then the leftmost),
+// or -1 if no swap makes a pair.
+func rescueOf(cs *Comps, plans []plan) int {
+	best, left, ip := -1, 0, 0
+	for i, pp := range plans {
+		if pp.when != switchLook {
+			continue
+		}
+		if n := cs.List[pp.next].Cards(); best < 0 || n < left || n == left && pp.total > ip {
+			best, left, ip = i, n, pp.total
+		}
+	}
+	return best
+}
+
 // ruled is a game that tells its Nora rules: *nora.Game and
 // *ClairvoyantGame.
 type ruled interface{ RuleValues() nora.Rules }
@@ -101,21 +264,34 @@ var (
 	distsMem = map[string]*PassDists{}
 )
 
-// Policy returns the solution for r, computing it once per process; the
-// pass distributions, the slow part, are also kept on disk under the user's
-// cache directory (see Dists).
+// Policy returns the optimal policy for r, or with clairvoyant set the
+// clairvoyant bound's (PolicyContext without a context).
 func Policy(r nora.Rules, samples, ipCap int, clairvoyant bool) (*Solution, error) {
-	d, err := Dists(r, samples)
+	v := VariantOptimal
+	if clairvoyant {
+		v = VariantClairvoyant
+	}
+	return PolicyContext(context.Background(), r, samples, ipCap, v)
+}
+
+// PolicyContext returns the policy of the variant for r, computing it once
+// per process; the shuffles, the slow part, are also kept on disk under the
+// user's cache directory (see DistsContext). It stops early with ctx's
+// error when ctx is done. A command should call it before
+// playing a policy bot, so that Ctrl-C interrupts the build; the bots then
+// find the policy made.
+func PolicyContext(ctx context.Context, r nora.Rules, samples, ipCap int, v Variant) (*Solution, error) {
+	d, err := DistsContext(ctx, r, samples, DistSeed)
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("%s/%+v/%d/%v", d.Key, r, ipCap, clairvoyant)
+	key := fmt.Sprintf("%s/%+v/%d/%v", d.Key, r, ipCap, v)
 	policyMu.Lock()
 	defer policyMu.Unlock()
 	if s, ok := policies[key]; ok {
 		return s, nil
 	}
-	s, err := Solve(r, d, ipCap, clairvoyant)
+	s, err := SolveContext(ctx, r, d, ipCap, v)
 	if err != nil {
 		return nil, err
 	}
@@ -123,94 +299,62 @@ func Policy(r nora.Rules, samples, ipCap int, clairvoyant bool) (*Solution, erro
 	return s, nil
 }
 
-// Dists returns the pass distributions for r, estimated with the given
-// samples from DistSeed: from memory, else from the file
-// nora-passdist-<PassKey>.json in os.UserCacheDir()/cardsim, else computed
-// and written there. The key hashes only the rules that change a pass, so
-// price and round changes reuse the same distributions. A cache that cannot
-// be read or written is ignored.
+// Dists returns the shuffles for r drawn from DistSeed (DistsContext
+// without a context).
 func Dists(r nora.Rules, samples int) (*PassDists, error) {
-	return DistsSeeded(r, samples, DistSeed)
+	return DistsContext(context.Background(), r, samples, DistSeed)
 }
 
-// CheckSeed seeds the independent shuffles on which a policy is
-// re-evaluated (Solution.Evaluate) to check it.
-const CheckSeed = 0x636865636b
-
-// DistsSeeded is Dists with the shuffles drawn from seed.
+// DistsSeeded returns the shuffles for r drawn from seed (DistsContext
+// without a context).
 func DistsSeeded(r nora.Rules, samples int, seed uint64) (*PassDists, error) {
+	return DistsContext(context.Background(), r, samples, seed)
+}
+
+// DistsContext returns the shuffles for r, drawn with the given samples
+// from seed: from memory, else from the file nora-samples-<PassKey>.bin in
+// os.UserCacheDir()/cardsim, else drawn and written there. The file is
+// checked in full (see decodeCache) and rebuilt if anything is wrong. The
+// key hashes only the rules that change a pass, so price and round changes
+// reuse the same shuffles. It stops early with ctx's error when ctx is
+// done.
+func DistsContext(ctx context.Context, r nora.Rules, samples int, seed uint64) (*PassDists, error) {
 	key := PassKey(r, samples, seed)
 	distsMu.Lock()
 	defer distsMu.Unlock()
 	if d, ok := distsMem[key]; ok {
 		return d, nil
 	}
-	path := ""
-	if dir, err := os.UserCacheDir(); err == nil {
-		path = filepath.Join(dir, "cardsim", "nora-passdist-"+key+".json")
-		if d, err := readDists(path, r, key); err == nil {
+	path := cachePath(key)
+	if path != "" {
+		if d, err := readCache(path, &r, key); err == nil {
 			distsMem[key] = d
 			return d, nil
 		}
 	}
-	d, err := EstimatePassDists(r, samples, seed, 0)
+	d, err := EstimatePassDistsContext(ctx, r, samples, seed, 0)
 	if err != nil {
 		return nil, err
 	}
 	distsMem[key] = d
 	if path != "" {
-		writeDists(path, d)
+		writeCache(path, d, &r)
 	}
 	return d, nil
 }
 
-func readDists(path string, r nora.Rules, key string) (*PassDists, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var ds []PassDist
-	if err := json.Unmarshal(b, &ds); err != nil {
-		return nil, err
-	}
-	cs := newComps(&r)
-	if len(ds) != len(cs.List) {
-		return nil, fmt.Errorf("%s: %d compositions, want %d", path, len(ds), len(cs.List))
-	}
-	for i, d := range ds {
-		if i > 0 && d.Comp != cs.List[i] {
-			return nil, fmt.Errorf("%s: composition %d is %v, want %v", path, i, d.Comp, cs.List[i])
-		}
-	}
-	return &PassDists{Comps: cs, Dists: ds, Key: key}, nil
-}
-
-func writeDists(path string, d *PassDists) {
-	b, err := json.Marshal(d.Dists)
-	if err != nil {
-		return
-	}
-	if os.MkdirAll(filepath.Dir(path), 0o755) != nil {
-		return
-	}
-	tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid())
-	if os.WriteFile(tmp, b, 0o644) == nil {
-		os.Rename(tmp, path)
-	}
-}
-
 // policyFor builds the policy of a bot for game g.
-func policyFor(g games.Game, samples, ipCap int, clairvoyant bool) (*Solution, error) {
+func policyFor(g games.Game, samples, ipCap int, v Variant) (*Solution, error) {
 	rg, ok := g.(ruled)
 	if !ok {
 		return nil, fmt.Errorf("the optimal policy plays nora only, not %s", g.Name())
 	}
-	return Policy(rg.RuleValues(), samples, ipCap, clairvoyant)
+	return PolicyContext(context.Background(), rg.RuleValues(), samples, ipCap, v)
 }
 
 // policyDefinition returns the registry entry of a bot playing a computed
-// policy: the optimal one, or the clairvoyant upper bound.
-func policyDefinition(name, summary string, clairvoyant bool) strategies.Definition {
+// policy of the variant.
+func policyDefinition(name, summary string, v Variant) strategies.Definition {
 	make := func() (*Optimal, *games.Options) { o := new(Optimal); return o, o.options() }
 	return strategies.Definition{
 		Name: name, Game: "nora", Summary: summary,
@@ -223,20 +367,19 @@ func policyDefinition(name, summary string, clairvoyant bool) strategies.Definit
 			if g == nil {
 				return nil, fmt.Errorf("strategy %s needs the game to compute its policy", name)
 			}
-			if clairvoyant {
+			if v == VariantClairvoyant {
 				if _, ok := g.(*ClairvoyantGame); !ok {
 					return nil, fmt.Errorf("strategy %s sees each shuffle before insuring it, which the game hides: "+
 						"it plays only under the clairvoyant view (cardsim analyze nora; strategies/nora.Clairvoyant)", name)
 				}
 			}
-			sol, err := policyFor(g, o.Samples, o.Cap, clairvoyant)
+			sol, err := policyFor(g, o.Samples, o.Cap, v)
 			if err != nil {
 				return nil, err
 			}
 			o.sol = sol
-			if clairvoyant {
-				return &UpperBound{sol: sol}, nil
-			}
+			o.pl = newPlanner(sol.Rules, sol.Dists.Comps)
+			o.look = nora.NewPassState(sol.Rules)
 			return o, nil
 		},
 	}

@@ -213,8 +213,8 @@ func lineupRun(t *testing.T, g games.Game, names []string, n int64) sim.Summary 
 		if rest != "" {
 			params = strings.Split(rest, ":")
 		}
-		if name == "optimal" || name == "upper-bound" {
-			params = []string{"samples=" + strconv.Itoa(samples)}
+		if name == "optimal" || name == "optimal-v1" || name == "upper-bound" {
+			params = append(params, "samples="+strconv.Itoa(samples))
 		}
 		lineup = append(lineup, sim.Player{Strategy: def, Params: params})
 	}
@@ -226,12 +226,13 @@ func lineupRun(t *testing.T, g games.Game, names []string, n int64) sim.Summary 
 	return sim.Summarize(&cfg, tally, 0.99)
 }
 
-// TestOptimalSolverMatchesSimulation plays the optimal and the upper-bound
-// policies in the real engine on decks small enough that the solver
-// enumerates every pass exactly, so its expected scores are the true ones
-// of its policies and must fall inside the simulation's intervals. It also
-// checks that the upper bound is above the optimum, and that no heuristic
-// bot beats the optimum on the same deals.
+// TestOptimalSolverMatchesSimulation plays the optimal, the upper-bound
+// and the first optimal policies in the real engine on decks small enough
+// that the solver enumerates every pass exactly, so its expected scores
+// are the true ones of its policies and must fall inside the simulation's
+// intervals. It also checks that the upper bound is above the optimum, and
+// that no heuristic bot, nor the first policy, beats the optimum on the
+// same deals.
 func TestOptimalSolverMatchesSimulation(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	for _, deck := range [][]string{{"ranks=3", "jokers=0"}, {"ranks=2", "jokers=2"}} {
@@ -244,6 +245,10 @@ func TestOptimalSolverMatchesSimulation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		v1, err := PolicyContext(context.Background(), r, 40000, DefaultIPCap, VariantV1)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, d := range opt.Dists.Dists[1:] {
 			if d.Samples != 0 {
 				t.Fatalf("%v: deck %v sampled, not enumerated", deck, d.Comp)
@@ -252,9 +257,9 @@ func TestOptimalSolverMatchesSimulation(t *testing.T) {
 		if ub.Value(0) < opt.Value(0) {
 			t.Errorf("%v: upper bound %.3f below the optimum %.3f", deck, ub.Value(0), opt.Value(0))
 		}
-		names := []string{"optimal", "upper-bound", "stop-at", "cautious", "rescuer"}
+		names := []string{"optimal", "upper-bound", "optimal-v1", "stop-at", "cautious", "rescuer"}
 		s := lineupRun(t, Clairvoyant(nora.New(r)), names, 10000)
-		for i, want := range []float64{opt.Value(0), ub.Value(0)} {
+		for i, want := range []float64{opt.Value(0), ub.Value(0), v1.Value(0)} {
 			e := s.Entries[i].Score
 			t.Logf("%v %s: solver %.3f, simulation %.3f (%.3f … %.3f)", deck, names[i], want, e.Mean, e.CILow, e.CIHigh)
 			if want < e.CILow || want > e.CIHigh {
@@ -396,4 +401,74 @@ func BenchmarkSolve(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestPolicyFollowsPrices: a policy is solved for the prices of the game it
+// plays, so a price sweep re-solves it at every point, and a dearer price
+// never raises its value (a player paying less can copy any play of one
+// paying more).
+func TestPolicyFollowsPrices(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	reg := new(strategies.Registry)
+	Register(reg)
+	def, err := reg.Lookup("nora", "optimal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"insure", "switch", "revive"} {
+		prev := math.Inf(1)
+		for _, price := range []int{0, 1, 2, 4, 8} {
+			r := smallRules(t, "ranks=3", key+"="+strconv.Itoa(price))
+			bot, err := def.New(nora.New(r), []string{"samples=500"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol := bot.(*Optimal).sol
+			got := map[string]int{"insure": sol.Rules.Insure, "switch": sol.Rules.Switch, "revive": sol.Rules.Revive}[key]
+			if got != price {
+				t.Errorf("%s=%d: the bot's policy was solved for %s=%d", key, price, key, got)
+			}
+			if v := sol.Value(0); v > prev+1e-9 {
+				t.Errorf("%s=%d: value %.4f above %.4f at a lower price", key, price, v, prev)
+			} else {
+				prev = v
+			}
+		}
+	}
+}
+
+// TestInsureSeesTopCard: the policy's INSURE decision depends on the class
+// of the top card somewhere (the chance of a dead shuffle, and what a dead
+// one can be rescued to, depend on it).
+func TestInsureSeesTopCard(t *testing.T) {
+	r := smallRules(t, "ranks=2", "jokers=2")
+	d, err := EstimatePassDists(r, 40000, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := Solve(r, d, DefaultIPCap, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	differ := 0
+	for k := 1; k <= r.Rounds; k++ {
+		for _, c := range d.Comps.List[1:] {
+			for ip := 1; ip <= 10; ip++ {
+				seen := map[bool]bool{}
+				p, _ := topChances(c)
+				for top := TopFour; top < numTops; top++ {
+					if p[top] > 0 {
+						seen[sol.Insure(State{RoundsLeft: k, Comp: c, IP: ip, Top: top})] = true
+					}
+				}
+				if len(seen) == 2 {
+					differ++
+				}
+			}
+		}
+	}
+	if differ == 0 {
+		t.Error("the INSURE decision never depends on the top card")
+	}
+	t.Logf("%d states insure by the top card", differ)
 }

@@ -46,8 +46,11 @@ func Register(r *strategies.Registry) {
 		func() (strategies.Strategy, *games.Options) { s := new(Cautious); return s, s.options() }))
 	r.Register(definition("rescuer", "like cautious, and saves dead shuffles with SWITCH, then REVIVE",
 		func() (strategies.Strategy, *games.Options) { s := new(Rescuer); return s, s.options() }))
-	r.Register(policyDefinition("optimal", "the optimal policy by backward induction over (rounds left, ip, deck composition)", false))
-	r.Register(policyDefinition("upper-bound", "clairvoyant: sees each shuffle before insuring (plays only under cardsim analyze)", true))
+	r.Register(policyDefinition("optimal", "the optimal policy by backward induction over (rounds left, ip, deck composition), "+
+		"switching on the order it sees", VariantOptimal))
+	r.Register(policyDefinition("optimal-v1", "the first optimal policy: switches only to rescue a dead shuffle, insures blind to the top card", VariantV1))
+	r.Register(policyDefinition("upper-bound", "clairvoyant: plays as optimal but sees each shuffle before insuring (plays only under cardsim analyze)",
+		VariantClairvoyant))
 }
 
 // definition builds a registry entry from a constructor that returns the

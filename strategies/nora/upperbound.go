@@ -9,9 +9,9 @@ import (
 // ClairvoyantGame is Nora's game with one rule of information broken on
 // purpose: at the INSURE decision the view's Order already shows the
 // shuffled deck, which the real game hides until after INSURE. Everything
-// else (cards, scores, ip) is the real engine's. It exists so that
-// UpperBound can be measured on the same deals as the realistic bots, which
-// ignore Order at that decision.
+// else (cards, scores, ip) is the real engine's. It exists so that the
+// upper-bound bot (VariantClairvoyant) can be measured on the same deals as
+// the realistic bots, which ignore Order at that decision.
 type ClairvoyantGame struct {
 	*nora.Game
 }
@@ -48,25 +48,4 @@ func (s *clairvoyantState) View(seat int) games.View {
 // Clone returns an independent copy, clairvoyant too.
 func (s *clairvoyantState) Clone() games.State {
 	return &clairvoyantState{State: s.State.Clone()}
-}
-
-// UpperBound plays the clairvoyant policy (Solve with clairvoyant set): it
-// sees each shuffle before deciding to insure it, so it insures exactly the
-// dead shuffles worth insuring. No real player can do this; its score bounds
-// from above what better insurance decisions could gain. It plays only under
-// ClairvoyantGame.
-type UpperBound struct {
-	sol *Solution
-}
-
-// Begin does nothing: the policy is fixed.
-func (u *UpperBound) Begin(uint64) {}
-
-// Choose plays the clairvoyant policy's action for the view.
-func (u *UpperBound) Choose(gv games.View, legal []games.Action) games.Action {
-	v := gv.(*nora.View)
-	if v.Phase == nora.PhaseInsure && v.Order == nil {
-		panic("nora: upper-bound played without the clairvoyant view")
-	}
-	return choose(u.sol, v, true)
 }

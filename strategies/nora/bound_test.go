@@ -1,0 +1,65 @@
+package nora
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/cardsim/cardsim/games/nora"
+)
+
+// TestRelaxedBoundAboveEveryPolicy: on decks whose passes are enumerated,
+// the relaxation's bound is above the value of every policy solved, below
+// the perfect score, and perfect for a player starting with the price of a
+// switch.
+func TestRelaxedBoundAboveEveryPolicy(t *testing.T) {
+	for _, deck := range [][]string{{"ranks=3", "jokers=0"}, {"ranks=2", "jokers=2"}, {"ranks=3", "jokers=2", "rounds=2"}} {
+		r := smallRules(t, deck...)
+		d, err := EstimatePassDists(r, 40000, 1, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bound, threshold, err := RelaxedBound(r, d, 0, DefaultIPCap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		perfect := float64(r.DeckSize() * r.Rounds)
+		if threshold != 2 || bound > perfect {
+			t.Errorf("%v: bound %.3f at threshold %d; want at most %g, threshold 2", deck, bound, threshold, perfect)
+		}
+		for _, v := range []Variant{VariantOptimal, VariantClairvoyant, VariantV1} {
+			s, err := SolveContext(context.Background(), r, d, DefaultIPCap, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Value(0) > bound+1e-9 {
+				t.Errorf("%v: %v scores %.4f, above the bound %.4f", deck, v, s.Value(0), bound)
+			}
+		}
+		if b, _, _ := RelaxedBound(r, d, 2, DefaultIPCap); b != perfect {
+			t.Errorf("%v: starting with 2 ip the bound is %g, want the perfect %g", deck, b, perfect)
+		}
+	}
+}
+
+// TestRelaxedBoundExactWithoutSpending: when no ip can ever be spent the
+// relaxation changes nothing, so the bound is the exact value of the pure
+// stopping problem (computed by enumeration, independently).
+func TestRelaxedBoundExactWithoutSpending(t *testing.T) {
+	r, err := nora.ParseRules([]string{"rounds=1", "insure=1000", "switch=1000", "revive=1000", "ranks=3", "jokers=0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := EstimatePassDists(r, 100000, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := RelaxedBound(r, d, 0, DefaultIPCap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := &stoppingOracle{size: r.DeckSize(), memo: map[[15]int]float64{}}
+	if want := o.shuffle([15]int{1: 4, 2: 4, 3: 4}); math.Abs(got-want) > 1e-9 {
+		t.Errorf("bound %.12f, exact stopping value %.12f", got, want)
+	}
+}

@@ -1,0 +1,279 @@
+package nora
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+
+	"github.com/cardsim/cardsim/games/nora"
+)
+
+// The cache file of a PassDists: a header (cacheMagic, passdistVersion,
+// the PassKey, the deck's ranks and jokers, the number of compositions),
+// every composition's shuffles, and the SHA-256 of all that. Nothing in it
+// is trusted: readCache checks the checksum, the header against the rules,
+// and every field against what the rules allow, and the caller rebuilds the
+// file on any error. The chance of a dead shuffle is not stored at all: it
+// is recomputed exactly.
+const cacheMagic = "cardsim nora pass samples\n"
+
+// cachePath returns the cache file for key under the user's cache
+// directory, or "" if there is none.
+func cachePath(key string) string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "cardsim", "nora-samples-"+key+".bin")
+}
+
+// encodeCache returns the cache file of d.
+func encodeCache(d *PassDists, r *nora.Rules) []byte {
+	var b bytes.Buffer
+	b.WriteString(cacheMagic)
+	put := func(v any) { binary.Write(&b, binary.LittleEndian, v) }
+	put(uint32(passdistVersion))
+	b.WriteString(d.Key)
+	put([2]uint8{uint8(r.Ranks), uint8(r.Jokers)})
+	put(uint32(len(d.Dists)))
+	for _, pd := range d.Dists[1:] {
+		put([3]uint8{uint8(pd.Comp.N4), uint8(pd.Comp.N2), uint8(b2i(pd.Comp.Jokers))})
+		put(uint32(pd.Samples))
+		for _, ss := range []*sampleSet{&pd.live, &pd.dead} {
+			put(uint32(ss.Len()))
+			for i := range ss.Len() {
+				chs := ss.choices(i)
+				put(ss.Weight[i])
+				put(uint8(ss.Top[i]))
+				put(uint16(len(chs)))
+				for _, ch := range chs {
+					put([4]uint8{ch.Next, ch.Before, ch.Total, ch.Flags})
+				}
+			}
+		}
+	}
+	sum := sha256.Sum256(b.Bytes())
+	b.Write(sum[:])
+	return b.Bytes()
+}
+
+// errCache reports a cache file that is not what the rules and key lead to.
+var errCache = errors.New("nora pass samples cache: bad file")
+
+func cacheErr(format string, a ...any) error {
+	return fmt.Errorf("%w: %s", errCache, fmt.Sprintf(format, a...))
+}
+
+// decodeCache reads a cache file written by encodeCache for the rules r
+// and key, checking everything.
+func decodeCache(data []byte, r *nora.Rules, key string) (*PassDists, error) {
+	if len(data) < sha256.Size+len(cacheMagic) {
+		return nil, cacheErr("%d bytes", len(data))
+	}
+	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
+	if got := sha256.Sum256(body); !bytes.Equal(got[:], sum) {
+		return nil, cacheErr("checksum mismatch")
+	}
+	if !bytes.HasPrefix(body, []byte(cacheMagic)) {
+		return nil, cacheErr("not a pass samples file")
+	}
+	rd := bytes.NewReader(body[len(cacheMagic):])
+	var bad error
+	get := func(v any) {
+		if bad == nil {
+			bad = binary.Read(rd, binary.LittleEndian, v)
+		}
+	}
+	var version uint32
+	get(&version)
+	keyBytes := make([]byte, len(key))
+	if bad == nil {
+		_, bad = rd.Read(keyBytes)
+	}
+	var deck [2]uint8
+	get(&deck)
+	var n uint32
+	get(&n)
+	if bad != nil {
+		return nil, cacheErr("header: %v", bad)
+	}
+	cs := newComps(r)
+	switch {
+	case version != passdistVersion:
+		return nil, cacheErr("version %d, want %d", version, passdistVersion)
+	case string(keyBytes) != key:
+		return nil, cacheErr("key %q, want %q", keyBytes, key)
+	case int(deck[0]) != r.Ranks || int(deck[1]) != r.Jokers:
+		return nil, cacheErr("deck ranks=%d jokers=%d, want %d and %d", deck[0], deck[1], r.Ranks, r.Jokers)
+	case int(n) != len(cs.List):
+		return nil, cacheErr("%d compositions, want %d", n, len(cs.List))
+	}
+	d := &PassDists{Comps: cs, Dists: make([]PassDist, n), Key: key}
+	for i := 1; i < int(n); i++ {
+		pd := &d.Dists[i]
+		var comp [3]uint8
+		var samples uint32
+		get(&comp)
+		get(&samples)
+		if bad != nil {
+			return nil, cacheErr("composition %d: %v", i, bad)
+		}
+		c := cs.List[i]
+		if comp != [3]uint8{uint8(c.N4), uint8(c.N2), uint8(b2i(c.Jokers))} {
+			return nil, cacheErr("composition %d is %v, want %v", i, comp, c)
+		}
+		pd.Comp, pd.Samples = c, int(samples)
+		pd.Dead = nora.DeadChance(c.N4, c.N2, c.Jokers)
+		for _, dead := range []bool{false, true} {
+			ss := &pd.live
+			if dead {
+				ss = &pd.dead
+			}
+			var count uint32
+			get(&count)
+			if bad != nil || count > 1<<24 {
+				return nil, cacheErr("composition %v: %d shuffles (%v)", c, count, bad)
+			}
+			ss.Off = append(ss.Off, 0)
+			for range count {
+				var w uint32
+				var top uint8
+				var nch uint16
+				get(&w)
+				get(&top)
+				get(&nch)
+				if bad != nil {
+					return nil, cacheErr("composition %v: %v", c, bad)
+				}
+				for range nch {
+					var x [4]uint8
+					get(&x)
+					ss.Choices = append(ss.Choices, choice{x[0], x[1], x[2], x[3]})
+				}
+				ss.Weight = append(ss.Weight, w)
+				ss.Top = append(ss.Top, Top(top))
+				ss.Off = append(ss.Off, uint32(len(ss.Choices)))
+			}
+			if bad != nil {
+				return nil, cacheErr("composition %v: %v", c, bad)
+			}
+		}
+		if err := pd.check(cs, r); err != nil {
+			return nil, err
+		}
+		pd.summarize(cs)
+		if err := pd.checkSummary(); err != nil {
+			return nil, err
+		}
+	}
+	if rd.Len() != 0 {
+		return nil, cacheErr("%d bytes after the last composition", rd.Len())
+	}
+	return d, nil
+}
+
+// check reports an error if pd's shuffles are not what the rules allow:
+// counts that do not add up, a top card the deck does not hold, a choice
+// leading to a deck not smaller than the one shuffled, more ip than the
+// cards could earn, or flags out of place.
+func (pd *PassDist) check(cs *Comps, r *nora.Rules) error {
+	c := pd.Comp
+	p, _ := topChances(c)
+	i, _ := cs.Index(c)
+	perPair := r.Joke + r.Triple + r.Quad + r.Sweep + r.Chain + r.Reaction + r.Jamboree
+	maxIP := c.Cards() / 2 * perPair
+	live, dead := pd.live.totalWeight(), pd.dead.totalWeight()
+	if pd.Samples == 0 {
+		if a := arrangements(c); live+dead != a {
+			return cacheErr("composition %v enumerated: %g shuffles, want %g", c, live+dead, a)
+		}
+	} else if int(live) != pd.Samples || dead > float64(pd.Samples) {
+		return cacheErr("composition %v: %g live and %g dead shuffles of %d drawn", c, live, dead, pd.Samples)
+	}
+	if live == 0 && pd.Dead < 1 {
+		return cacheErr("composition %v: no live shuffle", c)
+	}
+	for _, isDead := range []bool{false, true} {
+		ss := &pd.live
+		if isDead {
+			ss = &pd.dead
+		}
+		for j := range ss.Len() {
+			t := ss.Top[j]
+			if ss.Weight[j] == 0 || t <= TopUnknown || t >= numTops || p[t] == 0 {
+				return cacheErr("composition %v: shuffle %d has weight %d, top class %d", c, j, ss.Weight[j], t)
+			}
+			chs := ss.choices(j)
+			if !isDead && (len(chs) == 0 || chs[0].Flags != 0) {
+				return cacheErr("composition %v: live shuffle %d does not start with its play without a switch", c, j)
+			}
+			rescues := 0
+			for k, ch := range chs {
+				next := int(ch.Next)
+				switch {
+				case next >= i || cs.List[next].Cards() >= c.Cards():
+					return cacheErr("composition %v: a pass leads to composition %d", c, next)
+				case int(ch.Total) > maxIP || ch.Before > ch.Total:
+					return cacheErr("composition %v: a pass earns %d ip (%d before its switch)", c, ch.Total, ch.Before)
+				case ch.Flags&^(choiceSwitch|choiceRescue) != 0,
+					isDead && ch.Flags&choiceSwitch == 0,
+					!isDead && k > 0 && ch.Flags != choiceSwitch:
+					return cacheErr("composition %v: choice flags %b", c, ch.Flags)
+				}
+				if ch.Flags&choiceRescue != 0 {
+					rescues++
+				}
+			}
+			if isDead && len(chs) > 0 && rescues != 1 {
+				return cacheErr("composition %v: dead shuffle %d has %d rescue switches", c, j, rescues)
+			}
+		}
+	}
+	return nil
+}
+
+// checkSummary reports an error if the summaries are not distributions.
+func (pd *PassDist) checkSummary() error {
+	total := 0.0
+	for _, o := range pd.Live {
+		if !(o.P > 0 && o.P <= 1) {
+			return cacheErr("composition %v: outcome probability %g", pd.Comp, o.P)
+		}
+		total += o.P
+	}
+	if len(pd.Live) > 0 && math.Abs(total-1) > 1e-9 {
+		return cacheErr("composition %v: outcome probabilities sum to %g", pd.Comp, total)
+	}
+	if !(pd.Dead >= 0 && pd.Dead <= 1 && pd.Rescue >= 0 && pd.Rescue <= 1) {
+		return cacheErr("composition %v: dead %g, rescue %g", pd.Comp, pd.Dead, pd.Rescue)
+	}
+	return nil
+}
+
+// readCache reads and checks the cache file at path.
+func readCache(path string, r *nora.Rules, key string) (*PassDists, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return decodeCache(data, r, key)
+}
+
+// writeCache writes d's cache file at path atomically; a cache that cannot
+// be written is skipped.
+func writeCache(path string, d *PassDists, r *nora.Rules) {
+	if os.MkdirAll(filepath.Dir(path), 0o755) != nil {
+		return
+	}
+	tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid())
+	if os.WriteFile(tmp, encodeCache(d, r), 0o644) == nil {
+		if os.Rename(tmp, path) != nil {
+			os.Remove(tmp)
+		}
+	}
+}

@@ -1,0 +1,164 @@
+package nora
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/cardsim/cardsim/games/nora"
+)
+
+// forget drops the shuffles and policies kept in memory, as a new process
+// would start.
+func forget() {
+	distsMu.Lock()
+	distsMem = map[string]*PassDists{}
+	distsMu.Unlock()
+	policyMu.Lock()
+	policies = map[string]*Solution{}
+	policyMu.Unlock()
+}
+
+// TestCorruptCacheIsRebuilt: a cache file damaged anywhere (one byte
+// changed by one) is never trusted: the shuffles read back are those drawn
+// afresh, and the file is rewritten whole. Before the checksum, a changed
+// digit in a probability (a dead chance of 0.99, say) was read as if true.
+func TestCorruptCacheIsRebuilt(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	r := smallRules(t, "ranks=3")
+	forget()
+	want, err := Dists(r, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "cardsim", "nora-*"))
+	if len(files) != 1 {
+		t.Fatalf("cache files %v, want one", files)
+	}
+	good, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []int{0, 10, len(good) / 7, len(good) / 3, len(good) / 2, 2 * len(good) / 3, len(good) - 40, len(good) - 1} {
+		bad := append([]byte(nil), good...)
+		bad[at]++
+		if err := os.WriteFile(files[0], bad, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		forget()
+		got, err := Dists(r, 300)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got.Dists, want.Dists) {
+			t.Fatalf("byte %d changed: the shuffles read back differ from those drawn", at)
+		}
+		if now, _ := os.ReadFile(files[0]); string(now) != string(good) {
+			t.Errorf("byte %d changed: the cache file was not rebuilt", at)
+		}
+	}
+}
+
+// TestCacheChecksEveryField: a file whose checksum is right (written by a
+// buggy or older program, or for other rules) is still refused when a
+// field breaks what the rules allow.
+func TestCacheChecksEveryField(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	r := smallRules(t, "ranks=3")
+	d, err := EstimatePassDists(r, 300, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := decodeCache(encodeCache(d, &r), &r, d.Key); err != nil {
+		t.Fatalf("a sound file is refused: %v", err)
+	}
+	last := len(d.Dists) - 1 // the full deck, sampled
+	tests := []struct {
+		name  string
+		spoil func(d *PassDists)
+	}{
+		{"a pass to a deck as large", func(d *PassDists) { d.Dists[last].live.Choices[0].Next = uint8(last) }},
+		{"a weight of zero", func(d *PassDists) { d.Dists[last].live.Weight[0] = 0 }},
+		{"a top card class out of range", func(d *PassDists) { d.Dists[last].live.Top[0] = numTops }},
+		{"a rank of four on top of the jokers alone", func(d *PassDists) { d.Dists[1].live.Top[0] = TopFour }},
+		{"more ip than the cards can earn", func(d *PassDists) { d.Dists[2].live.Choices[0].Total = 200 }},
+		{"a live shuffle opening with a switch", func(d *PassDists) { d.Dists[last].live.Choices[0].Flags = choiceSwitch }},
+		{"a shuffle too many", func(d *PassDists) { d.Dists[last].live.Weight[0]++ }},
+		{"an unknown flag", func(d *PassDists) {
+			ss := &d.Dists[last].dead
+			for i := range ss.Choices {
+				ss.Choices[i].Flags |= 8
+			}
+		}},
+	}
+	for _, tt := range tests {
+		bad, err := EstimatePassDists(r, 300, 1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tt.spoil(bad)
+		if _, err := decodeCache(encodeCache(bad, &r), &r, d.Key); !errors.Is(err, errCache) {
+			t.Errorf("%s: read back without complaint (%v)", tt.name, err)
+		}
+	}
+	other := smallRules(t, "ranks=4")
+	if _, err := decodeCache(encodeCache(d, &r), &other, PassKey(other, 300, 1)); !errors.Is(err, errCache) {
+		t.Errorf("a file for other rules is read back (%v)", err)
+	}
+	if _, err := decodeCache(encodeCache(d, &r), &r, PassKey(r, 301, 1)); !errors.Is(err, errCache) {
+		t.Errorf("a file for another sampling is read back (%v)", err)
+	}
+}
+
+// TestCacheKeepsNoDeadChance: the chance of a dead shuffle read back is the
+// exact one, whatever was computed when the file was written.
+func TestCacheKeepsNoDeadChance(t *testing.T) {
+	r := smallRules(t, "ranks=3")
+	d, err := EstimatePassDists(r, 300, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Dists[len(d.Dists)-1].Dead = 0.99
+	back, err := decodeCache(encodeCache(d, &r), &r, d.Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := back.Dists[len(back.Dists)-1].Comp
+	if got, want := back.Dists[len(back.Dists)-1].Dead, nora.DeadChance(c.N4, c.N2, c.Jokers); got != want {
+		t.Errorf("dead chance read back %g, want the exact %g", got, want)
+	}
+}
+
+// TestBuildStopsWhenCancelled: the build of the shuffles and of the policy
+// returns the context's error soon after it is cancelled, and leaves no
+// cache file behind.
+func TestBuildStopsWhenCancelled(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	forget()
+	r := nora.DefaultRules()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := PolicyContext(ctx, r, DefaultSamples, DefaultIPCap, VariantOptimal); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled before: %v, want context.Canceled", err)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := EstimatePassDistsContext(ctx, r, DefaultSamples, DistSeed, 2)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("cancelled during the build: %v, want context.DeadlineExceeded", err)
+	}
+	// The longest step between two looks at the context is one shuffle's
+	// plans: far below a second.
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("the build stopped %v after it began, 100ms after cancellation was asked", d)
+	}
+	files, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "cardsim", "nora-*"))
+	if len(files) != 0 {
+		t.Errorf("a cancelled build left %v", files)
+	}
+}

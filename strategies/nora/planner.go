@@ -1,0 +1,192 @@
+package nora
+
+import (
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+	"github.com/cardsim/cardsim/games/nora"
+)
+
+// When a plan's switch is made.
+const (
+	switchNone  = iota // no switch: the pairs fall in the max-ip order
+	switchLook         // before any pair is taken
+	switchPath         // after the first steps of the max-ip order, pairs still waiting
+	switchBlock        // after one block taken by hand, pairs still waiting
+	switchRest         // once the cascade has come to rest
+)
+
+// A plan is one way to play a pass from the point where the player looks at
+// it: at most one SWITCH, made before any pair is taken, between removal
+// steps while pairs still wait (after some steps of the max-ip order, or
+// after one chosen pair), or once the cascade has come to rest, every other
+// pair falling in the max-ip order. The ip are counted from that point.
+type plan struct {
+	when   int        // switchNone … switchRest
+	at     int        // the switch position (when ≠ switchNone)
+	steps  int        // switchPath: max-ip steps taken first
+	first  nora.Block // switchBlock: the block taken first
+	before int        // ip the pass earns before the switch
+	total  int        // ip the pass earns in all, its sweep and jamboree included
+	next   int        // composition index of the deck left
+	live   bool       // the pass removes a pair (counting any removed before)
+}
+
+// planner lists the plans of a pass. It allocates nothing once warm; one
+// planner serves one goroutine.
+type planner struct {
+	cs                   *Comps
+	base, rest, mid, try *nora.PassState
+	path                 []nora.Block
+	blocks               []nora.Block
+	plans                []plan
+	pos                  []int // creating's buffer
+}
+
+func newPlanner(r nora.Rules, cs *Comps) *planner {
+	return &planner{cs: cs, base: nora.NewPassState(r), rest: nora.NewPassState(r),
+		mid: nora.NewPassState(r), try: nora.NewPassState(r)}
+}
+
+// list returns the plans for the pass p, the no-switch plan first. The
+// switches tried are those that make two equal ranks neighbours (any other
+// swap of a deck at rest changes nothing; one while pairs wait only moves
+// cards the cascade will move anyway); between steps, only those that touch
+// a waiting pair. The slice is pl's own until the next call.
+func (pl *planner) list(p *nora.PassState) []plan {
+	pl.plans = pl.plans[:0]
+	now := p.Earned()
+	earned0 := now.Total()
+
+	// No switch.
+	pl.base.CopyFrom(p)
+	pl.base.Settle(nil, nil)
+	pl.rest.CopyFrom(pl.base) // at rest, before the bonus
+	pl.plans = append(pl.plans, pl.finish(pl.base, switchNone, 0, earned0))
+	pl.plans[0].before = pl.plans[0].total
+
+	// A switch at the first look.
+	for _, i := range pl.creating(p.Order(), 0) {
+		pl.try.CopyFrom(p)
+		pl.try.Switch(i)
+		pl.try.Settle(nil, nil)
+		pl.add(switchLook, i, earned0, earned0)
+	}
+	if !p.Waiting() {
+		return pl.plans // at rest already: the first look is the rest
+	}
+
+	// A switch once the cascade has come to rest.
+	restEarned := pl.rest.Earned()
+	for _, i := range pl.creating(pl.rest.Order(), 0) {
+		pl.try.CopyFrom(pl.rest)
+		pl.try.Switch(i)
+		pl.try.Settle(nil, nil)
+		pl.add(switchRest, i, restEarned.Total(), earned0)
+	}
+
+	// A switch between the steps of the max-ip order.
+	pl.path = p.Path(pl.path)
+	pl.mid.CopyFrom(p)
+	for s := 0; s+1 < len(pl.path); s++ {
+		b := pl.path[s]
+		pl.mid.Remove(b.At, b.Pairs, nil)
+		pl.midSwitches(switchPath, s+1, nora.Block{}, earned0)
+	}
+
+	// A switch after one pair other than the max-ip order's first step.
+	pl.blocks = p.Blocks(pl.blocks)
+	for _, b := range pl.blocks {
+		if b.Pairs != 1 || len(pl.path) > 0 && b == pl.path[0] {
+			continue
+		}
+		pl.mid.CopyFrom(p)
+		pl.mid.Remove(b.At, b.Pairs, nil)
+		pl.midSwitches(switchBlock, 0, b, earned0)
+	}
+	return pl.plans
+}
+
+// midSwitches adds the plans switching now at pl.mid, pairs still waiting,
+// for the switches that touch a waiting pair.
+func (pl *planner) midSwitches(when, steps int, first nora.Block, earned0 int) {
+	order := pl.mid.Order()
+	waiting := waitingCards(order)
+	if waiting == 0 {
+		return
+	}
+	e := pl.mid.Earned()
+	for _, i := range pl.creating(order, waiting) {
+		pl.try.CopyFrom(pl.mid)
+		pl.try.Switch(i)
+		pl.try.Settle(nil, nil)
+		pl.add(when, i, e.Total(), earned0)
+		last := &pl.plans[len(pl.plans)-1]
+		last.steps, last.first = steps, first
+	}
+}
+
+// add appends the plan that switched at i and settled in pl.try, having
+// earned before (counted from the pass's start) before its switch.
+func (pl *planner) add(when, i, before, earned0 int) {
+	pp := pl.finish(pl.try, when, i, earned0)
+	pp.before = before - earned0
+	pl.plans = append(pl.plans, pp)
+}
+
+// finish returns the plan ending with the settled pass q.
+func (pl *planner) finish(q *nora.PassState, when, at, earned0 int) plan {
+	e, bonus := q.Earned(), q.Bonus()
+	return plan{when: when, at: at, total: e.Total() + bonus.Total() - earned0,
+		next: pl.cs.of(q.Order()), live: q.Removed() > 0}
+}
+
+// creating returns the positions i at which swapping cards i and i+1 makes
+// two equal ranks neighbours, and, if near is not zero, touches (within one
+// place) a card whose bit is set in near. The slice is pl's own until the
+// next call.
+func (pl *planner) creating(order []cards.Card, near uint64) []int {
+	out := pl.pos[:0]
+	for i := 0; i+1 < len(order); i++ {
+		if !(i > 0 && order[i+1].Rank() == order[i-1].Rank()) && !(i+2 < len(order) && order[i].Rank() == order[i+2].Rank()) {
+			continue
+		}
+		if near != 0 && near&(0xf<<uint(i)>>1) == 0 {
+			continue
+		}
+		out = append(out, i)
+	}
+	pl.pos = out
+	return out
+}
+
+// waitingCards returns the positions of the cards that have a neighbour of
+// their rank.
+func waitingCards(order []cards.Card) uint64 {
+	var m uint64
+	for i := 0; i+1 < len(order); i++ {
+		if order[i].Rank() == order[i+1].Rank() {
+			m |= 3 << uint(i)
+		}
+	}
+	return m
+}
+
+// actions returns the actions that play pp, in order; after them the
+// player proceeds until the pass ends. It appends to dst[:0].
+func (pl *planner) actions(pp plan, dst []games.Action) []games.Action {
+	dst = dst[:0]
+	switch pp.when {
+	case switchLook:
+		dst = append(dst, nora.SwitchAt(pp.at))
+	case switchRest:
+		dst = append(dst, nora.Proceed, nora.SwitchAt(pp.at))
+	case switchPath:
+		for _, b := range pl.path[:pp.steps] {
+			dst = append(dst, nora.RemoveAt(b.At, b.Pairs))
+		}
+		dst = append(dst, nora.SwitchAt(pp.at))
+	case switchBlock:
+		dst = append(dst, nora.RemoveAt(pp.first.At, pp.first.Pairs), nora.SwitchAt(pp.at))
+	}
+	return append(dst, nora.Proceed)
+}

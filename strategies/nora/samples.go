@@ -1,0 +1,386 @@
+package nora
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+	"github.com/cardsim/cardsim/games/nora"
+)
+
+// A choice is one plan for a seen shuffle reduced to what the solver needs:
+// the deck it leaves and the ip it earns, before its switch and in all. The
+// prices are not in it, so one set of choices serves every price.
+type choice struct {
+	Next   uint8 // composition index of the deck left
+	Before uint8 // ip earned before the switch (a plan without one: Total)
+	Total  uint8 // ip earned by the pass, sweep and jamboree included
+	Flags  uint8 // choiceSwitch, choiceRescue
+}
+
+// The flags of a choice.
+const (
+	choiceSwitch = 1 << iota // the plan makes a switch
+	choiceRescue             // on a dead shuffle, the switch the first optimal policy (v1) made: RescueSwitch's
+)
+
+// sampleSet holds the shuffles drawn (or enumerated) for one composition,
+// live or dead, each with the choices they offer; identical shuffles (same
+// class of top card, same choices) are merged with their counts.
+type sampleSet struct {
+	Weight  []uint32 // by distinct shuffle: how many were drawn
+	Top     []Top    // the class of the top card
+	Off     []uint32 // the choices of shuffle i are Choices[Off[i]:Off[i+1]]
+	Choices []choice
+}
+
+// Len returns the number of distinct shuffles.
+func (ss *sampleSet) Len() int { return len(ss.Weight) }
+
+// choices returns the choices of shuffle i.
+func (ss *sampleSet) choices(i int) []choice { return ss.Choices[ss.Off[i]:ss.Off[i+1]] }
+
+// Outcome is one outcome of a pass: the composition left (an index into
+// Comps.List), the ip the pass earned, and its probability.
+type Outcome struct {
+	Next int
+	IP   int
+	P    float64
+}
+
+// PassDist describes the passes over a uniform shuffle of a deck of
+// composition Comp.
+type PassDist struct {
+	Comp Comp
+	// Dead is the exact chance that the shuffle holds no pair
+	// (nora.DeadChance).
+	Dead float64
+	// Live lists the outcomes of a live shuffle played without a switch;
+	// their P sum to 1.
+	Live []Outcome
+	// Rescue is the chance, given a dead shuffle, that a single swap of two
+	// adjacent cards creates a pair.
+	Rescue float64
+	// Samples is the number of live shuffles drawn, or 0 if every
+	// arrangement of the deck was enumerated (the distributions are then
+	// exact).
+	Samples int
+
+	live, dead sampleSet
+}
+
+// PassDists holds the shuffles of every composition under the rules that
+// affect a pass, with the plans each offers, and their summaries.
+type PassDists struct {
+	Comps *Comps
+	Dists []PassDist // by composition index; Dists[0], the empty deck, is empty
+	Key   string     // PassKey of the rules and the sampling
+}
+
+// PassKey returns a hash of what the pass distributions depend on: the deck,
+// the removal order, every ip earned during a pass, and the sampling. The
+// prices, the dead-deck consolations, rounds and start-ip do not change a
+// pass, so distributions are shared across them.
+func PassKey(r nora.Rules, samples int, seed uint64) string {
+	h := sha256.New()
+	for _, v := range []int{passdistVersion, r.Ranks, r.Jokers, b2i(r.QuadChain), r.Joke, r.Triple, r.Quad, r.Sweep,
+		r.Chain, r.Reaction, r.Jamboree, r.JamboreeFrom, samples} {
+		binary.Write(h, binary.LittleEndian, int64(v))
+	}
+	h.Write([]byte(r.Removal))
+	binary.Write(h, binary.LittleEndian, seed)
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// passdistVersion changes whenever the estimation changes, so that cached
+// distributions of an older version are not reused.
+const passdistVersion = 3
+
+// EstimatePassDists is EstimatePassDistsContext without a context.
+func EstimatePassDists(r nora.Rules, samples int, seed uint64, workers int) (*PassDists, error) {
+	return EstimatePassDistsContext(context.Background(), r, samples, seed, workers)
+}
+
+// EstimatePassDistsContext draws the shuffles of every composition and
+// lists the plans each offers: compositions with at most samples distinct
+// arrangements of ranks are enumerated exactly, the others estimated from
+// samples live shuffles (and up to samples/10 dead ones) drawn from seed.
+// The work is spread over workers goroutines (GOMAXPROCS if zero); the
+// result does not depend on their number. It stops early with ctx's error
+// when ctx is done.
+func EstimatePassDistsContext(ctx context.Context, r nora.Rules, samples int, seed uint64, workers int) (*PassDists, error) {
+	if samples < 1 {
+		return nil, fmt.Errorf("samples %d: want at least 1", samples)
+	}
+	if r.Ranks < 1 || r.Ranks > 13 || (r.Jokers != 0 && r.Jokers != 2) {
+		return nil, fmt.Errorf("rules ranks=%d jokers=%d: not a deck the game plays", r.Ranks, r.Jokers)
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	cs := newComps(&r)
+	pd := &PassDists{Comps: cs, Dists: make([]PassDist, len(cs.List)), Key: PassKey(r, samples, seed)}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			e := newEstimator(r, cs)
+			for i := range next {
+				if ctx.Err() != nil {
+					continue
+				}
+				pd.Dists[i] = e.estimate(ctx, i, samples, seed)
+			}
+		})
+	}
+	// Largest first: they take longest.
+	for i := len(cs.List) - 1; i >= 1; i-- {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return pd, nil
+}
+
+// estimator draws the shuffles of one composition after another; one per
+// goroutine.
+type estimator struct {
+	cs    *Comps
+	pl    *planner
+	look  *nora.PassState
+	live  sampleBuilder
+	dead  sampleBuilder
+	items []choice
+}
+
+func newEstimator(r nora.Rules, cs *Comps) *estimator {
+	return &estimator{cs: cs, pl: newPlanner(r, cs), look: nora.NewPassState(r)}
+}
+
+// estimate draws the shuffles of composition i.
+func (e *estimator) estimate(ctx context.Context, i, samples int, seed uint64) PassDist {
+	c := e.cs.List[i]
+	d := PassDist{Comp: c, Dead: nora.DeadChance(c.N4, c.N2, c.Jokers)}
+	e.live.reset()
+	e.dead.reset()
+	deck := c.deck()
+	var counts [15]uint8
+	for _, cd := range deck {
+		counts[cd.Rank()]++
+	}
+	observe := func(order []cards.Card) {
+		e.look.Begin(order)
+		plans := e.pl.list(e.look)
+		top := topOf(order[0], &counts)
+		if plans[0].live {
+			e.live.add(top, e.choices(plans, false))
+		} else {
+			e.dead.add(top, e.choices(plans[1:], true))
+		}
+	}
+	if arrangements(c) <= float64(samples) {
+		enumerate(deck, func(order []cards.Card) bool {
+			observe(order)
+			return ctx.Err() == nil
+		})
+	} else {
+		d.Samples = samples
+		rng := rand.New(rand.NewPCG(games.Mix(seed, uint64(c.N4)<<8|uint64(c.N2)<<1|uint64(b2i(c.Jokers))), 0x70617373))
+		wantDead := max(samples/10, 1)
+		for n := 0; n < samples && ctx.Err() == nil; {
+			cards.Shuffle(rng, deck)
+			if hasPair(deck) {
+				observe(deck)
+				n++
+			} else if e.dead.n < wantDead {
+				observe(deck)
+			}
+		}
+		// Dead shuffles are rare in large decks: draw more for the rescues.
+		for tries := 0; e.dead.n < wantDead && tries < 200*samples && d.Dead > 0 && ctx.Err() == nil; tries++ {
+			cards.Shuffle(rng, deck)
+			if !hasPair(deck) {
+				observe(deck)
+			}
+		}
+	}
+	d.live, d.dead = e.live.build(), e.dead.build()
+	d.summarize(e.cs)
+	return d
+}
+
+// choices reduces plans to choices, dropping those no price can make
+// worth taking: for the same deck left, a choice earning no more ip
+// than a plan without a switch, or than another switching no later for at
+// least as much. On a dead shuffle (plans are then the rescues) it marks
+// the switch RescueSwitch would make.
+func (e *estimator) choices(plans []plan, dead bool) []choice {
+	items := e.items[:0]
+	rescue, bestLeft, bestIP := -1, 0, 0
+	for k, pp := range plans {
+		ch := choice{Next: uint8(pp.next), Before: uint8(pp.before), Total: uint8(pp.total)}
+		if pp.when != switchNone {
+			ch.Flags |= choiceSwitch
+		}
+		if dead {
+			left := e.cs.List[pp.next].Cards()
+			if rescue < 0 || left < bestLeft || left == bestLeft && pp.total > bestIP {
+				rescue, bestLeft, bestIP = k, left, pp.total
+			}
+		}
+		items = append(items, ch)
+	}
+	if rescue >= 0 {
+		items[rescue].Flags |= choiceRescue
+	}
+	// Drop the dominated ones; the first choice of a live shuffle (no
+	// switch) and the rescue stay.
+	kept := items[:0]
+	for k, ch := range items {
+		if k > 0 || dead {
+			if ch.Flags&choiceRescue == 0 && dominated(ch, items, k) {
+				continue
+			}
+		}
+		kept = append(kept, ch)
+	}
+	e.items = items
+	return kept
+}
+
+// dominated reports whether choice items[k] is never better than another:
+// one leaving the same deck with at least its ip, needing no more ip before
+// its switch (or making none). Of two equal choices the later is dominated.
+func dominated(ch choice, items []choice, k int) bool {
+	chSwitch := ch.Flags&choiceSwitch != 0
+	for j, o := range items {
+		if j == k || o.Next != ch.Next || o.Total < ch.Total {
+			continue
+		}
+		oSwitch := o.Flags&choiceSwitch != 0
+		if oSwitch && (!chSwitch || o.Before < ch.Before) {
+			continue
+		}
+		equal := o.Total == ch.Total && oSwitch == chSwitch && (!oSwitch || o.Before == ch.Before)
+		if equal && j > k {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// summarize fills the summaries Live and Rescue from the shuffles.
+func (d *PassDist) summarize(cs *Comps) {
+	d.Live, d.Rescue = nil, 0
+	p, pdead := topChances(d.Comp)
+	var w [numTops]float64
+	for i := range d.live.Len() {
+		w[d.live.Top[i]] += float64(d.live.Weight[i])
+	}
+	byOutcome := map[[2]int]float64{}
+	total := 0.0
+	for i := range d.live.Len() {
+		t := d.live.Top[i]
+		base := d.live.choices(i)[0]
+		// Weight each class of top card by its exact share of the live
+		// shuffles.
+		x := p[t] * (1 - pdead[t]) * float64(d.live.Weight[i]) / w[t]
+		byOutcome[[2]int{int(base.Next), int(base.Total)}] += x
+		total += x
+	}
+	for k, x := range byOutcome {
+		d.Live = append(d.Live, Outcome{Next: k[0], IP: k[1], P: x / total})
+	}
+	slices.SortFunc(d.Live, func(a, b Outcome) int {
+		if a.Next != b.Next {
+			return a.Next - b.Next
+		}
+		return a.IP - b.IP
+	})
+	all, rescuable := 0.0, 0.0
+	for i := range d.dead.Len() {
+		all += float64(d.dead.Weight[i])
+		if len(d.dead.choices(i)) > 0 {
+			rescuable += float64(d.dead.Weight[i])
+		}
+	}
+	if all > 0 {
+		d.Rescue = rescuable / all
+	}
+}
+
+// sampleBuilder gathers the shuffles of one composition, merging equal
+// ones.
+type sampleBuilder struct {
+	index map[string]int
+	set   sampleSet
+	key   []byte
+	n     int // shuffles added
+}
+
+func (b *sampleBuilder) reset() {
+	b.index = map[string]int{}
+	b.set = sampleSet{Off: []uint32{0}}
+	b.n = 0
+}
+
+func (b *sampleBuilder) add(top Top, chs []choice) {
+	b.n++
+	b.key = append(b.key[:0], byte(top))
+	for _, ch := range chs {
+		b.key = append(b.key, ch.Next, ch.Before, ch.Total, ch.Flags)
+	}
+	if i, ok := b.index[string(b.key)]; ok {
+		b.set.Weight[i]++
+		return
+	}
+	b.index[string(b.key)] = len(b.set.Weight)
+	b.set.Weight = append(b.set.Weight, 1)
+	b.set.Top = append(b.set.Top, top)
+	b.set.Choices = append(b.set.Choices, chs...)
+	b.set.Off = append(b.set.Off, uint32(len(b.set.Choices)))
+}
+
+// build returns the shuffles gathered, as a set of their own.
+func (b *sampleBuilder) build() sampleSet {
+	s := b.set
+	return sampleSet{Weight: slices.Clip(s.Weight), Top: slices.Clip(s.Top), Off: slices.Clip(s.Off), Choices: slices.Clip(s.Choices)}
+}
+
+// RescueSwitch returns the position i of the swap of cards i and i+1 that
+// turns a dead order into a live one removing the most cards (ties: the most
+// ip, then the leftmost), and false if no single swap creates a pair. This
+// is the fixed switch rule of the first optimal policy (optimal-v1).
+func RescueSwitch(r nora.Rules, order []cards.Card) (int, bool) {
+	best, bestLeft, bestIP, found := 0, 0, 0, false
+	buf := make([]cards.Card, len(order))
+	for i := 0; i+1 < len(order); i++ {
+		if !(i > 0 && order[i+1].Rank() == order[i-1].Rank()) && !(i+2 < len(order) && order[i].Rank() == order[i+2].Rank()) {
+			continue
+		}
+		copy(buf, order)
+		buf[i], buf[i+1] = buf[i+1], buf[i]
+		_, left, e := nora.Pass(r, buf)
+		if !found || len(left) < bestLeft || len(left) == bestLeft && e.Total() > bestIP {
+			best, bestLeft, bestIP, found = i, len(left), e.Total(), true
+		}
+	}
+	return best, found
+}
