@@ -19,10 +19,14 @@ func Studies() []Study {
 	return []Study{
 		{Game: "nora", Title: "How close can a player get to the perfect 540, and how often?",
 			Strategies: []string{"stop-at", "cautious", "rescuer", "optimal"}, Games: 4000},
+		// The optimal policy is re-solved at every price (rescuer ignores
+		// prices beyond what it can afford).
 		{Game: "nora", Title: "What is insurance worth? Mean score as the price of INSURE varies",
-			Strategies: []string{"cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000},
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000},
+		{Game: "nora", Title: "Is SWITCH priced right? Mean score as its price varies",
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 2000},
 		{Game: "nora", Title: "Is REVIVE priced right? Mean score as its price varies",
-			Strategies: []string{"rescuer"}, Rules: []string{"revive=1,2,4,8"}, Games: 2000},
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 2000},
 		{Game: "spite", Title: "How big is the first player's edge?",
 			Strategies: []string{"planner", "greedy"}, Games: 2000},
 		{Game: "spite", Title: "What is a joker worth? Win rate as the jokers in the deck vary",

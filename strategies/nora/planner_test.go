@@ -1,10 +1,10 @@
 package nora
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
-	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
 	"github.com/cardsim/cardsim/games/nora"
 )
@@ -141,4 +141,28 @@ func TestCreating(t *testing.T) {
 	}
 }
 
-var _ games.Action // the test helpers use the games package through nora
+// TestRescueOfMatchesRescueSwitch: on dead orders the plan the first policy
+// rescues with is RescueSwitch's swap.
+func TestRescueOfMatchesRescueSwitch(t *testing.T) {
+	r := nora.DefaultRules()
+	cs := newComps(&r)
+	pl := newPlanner(r, cs)
+	p := nora.NewPassState(r)
+	rng := rand.New(rand.NewPCG(1, 2))
+	deck := cards.Standard(2)
+	found := 0
+	for found < 200 {
+		cards.Shuffle(rng, deck)
+		if hasPair(deck) {
+			continue
+		}
+		p.Begin(deck)
+		plans := pl.list(p)
+		i := rescueOf(cs, plans)
+		pos, ok := RescueSwitch(r, deck)
+		if ok != (i >= 0) || ok && plans[i].at != pos {
+			t.Fatalf("%s: rescueOf picks %d (%+v), RescueSwitch %d, %v", cards.Format(deck), i, plans[max(i, 0)], pos, ok)
+		}
+		found++
+	}
+}

@@ -232,22 +232,17 @@ func (e *estimator) estimate(ctx context.Context, i, samples int, seed uint64) P
 // the switch RescueSwitch would make.
 func (e *estimator) choices(plans []plan, dead bool) []choice {
 	items := e.items[:0]
-	rescue, bestLeft, bestIP := -1, 0, 0
-	for k, pp := range plans {
+	for _, pp := range plans {
 		ch := choice{Next: uint8(pp.next), Before: uint8(pp.before), Total: uint8(pp.total)}
 		if pp.when != switchNone {
 			ch.Flags |= choiceSwitch
 		}
-		if dead {
-			left := e.cs.List[pp.next].Cards()
-			if rescue < 0 || left < bestLeft || left == bestLeft && pp.total > bestIP {
-				rescue, bestLeft, bestIP = k, left, pp.total
-			}
-		}
 		items = append(items, ch)
 	}
-	if rescue >= 0 {
-		items[rescue].Flags |= choiceRescue
+	if dead {
+		if i := rescueOf(e.cs, plans); i >= 0 {
+			items[i].Flags |= choiceRescue
+		}
 	}
 	// Drop the dominated ones; the first choice of a live shuffle (no
 	// switch) and the rescue stay.
