@@ -23,8 +23,6 @@ func Studies() []Study {
 		// prices beyond what it can afford).
 		{Game: "nora", Title: "What is insurance worth? Mean score as the price of INSURE varies",
 			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000},
-		{Game: "nora", Title: "Is SWITCH priced right? Mean score as its price varies",
-			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 2000},
 		{Game: "nora", Title: "Is REVIVE priced right? Mean score as its price varies",
 			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 2000},
 		{Game: "spite", Title: "How big is the first player's edge?",
