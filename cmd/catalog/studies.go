@@ -22,7 +22,7 @@ func Studies() []Study {
 		// The optimal policy is re-solved at every price (rescuer ignores
 		// prices beyond what it can afford).
 		{Game: "nora", Title: "What is insurance worth? Mean score as the price of INSURE varies",
-			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000},
+			Strategies: []string{"optimal", "cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000},
 		{Game: "nora", Title: "Is REVIVE priced right? Mean score as its price varies",
 			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 2000},
 		{Game: "spite", Title: "How big is the first player's edge?",
