@@ -277,6 +277,9 @@ func (c *cascader) fixedCards() uint64 {
 // appends the removed cards to pile and each step to steps when they are
 // not nil.
 func (c *cascader) run(d []cards.Card, made uint64, pile *[]cards.Card, steps *[]Step) (left int, e Earned, quadRanks uint16) {
+	if !hasPair(d) {
+		return len(d), e, 0 // at rest: nothing to search
+	}
 	c.n, c.made = len(d), made
 	for i, cd := range d {
 		c.rank[i] = uint8(cd.Rank())
