@@ -20,7 +20,17 @@ func Wilson(k, n int64, confidence float64) (lo, hi float64) {
 	z2 := z * z
 	centre := (p + z2/(2*nf)) / (1 + z2/nf)
 	half := z / (1 + z2/nf) * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
-	return math.Max(0, centre-half), math.Min(1, centre+half)
+	lo, hi = math.Max(0, centre-half), math.Min(1, centre+half)
+	// At k = 0 the lower bound is 0 exactly, and at k = n the upper bound
+	// is 1; rounding would otherwise leave a bound such as 4e-19 that
+	// claims a rate above zero.
+	if k == 0 {
+		lo = 0
+	}
+	if k == n {
+		hi = 1
+	}
+	return lo, hi
 }
 
 // MeanInterval returns the Student t interval for a mean estimated from n

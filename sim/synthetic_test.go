@@ -23,8 +23,14 @@ func (g dice) Name() string            { return "dice" }
 func (g dice) Seats() int              { return g.seats }
 func (g dice) Rules() []games.Setting  { return nil }
 func (g dice) ScoreBounds() (int, int) { return 0, 5 }
-func (g dice) Metrics() []games.Metric { return []games.Metric{{Name: "die", Usage: "seat 0's die"}} }
-func (g dice) NewState() games.State   { return &diceState{g: g} }
+func (g dice) Metrics() []games.Metric {
+	return []games.Metric{
+		{Name: "die", Usage: "seat 0's die"},
+		{Name: "end.cap", Usage: "1 if seat 0 rolled 0, as if a cap ended the game", Role: games.Capped},
+		{Name: "length", Usage: "seat 0's die + 1, as if it were the game's turns", Role: games.Duration},
+	}
+}
+func (g dice) NewState() games.State { return &diceState{g: g} }
 func (g dice) DealFeatures() []games.Metric {
 	return []games.Metric{{Name: "die", Usage: "the seat's die"}}
 }
@@ -70,7 +76,13 @@ func (s *diceState) Outcome(seat int) games.Outcome {
 	}
 	return o
 }
-func (s *diceState) Metrics(dst []int64) []int64 { return append(dst[:0], s.die[0]) }
+func (s *diceState) Metrics(dst []int64) []int64 {
+	capped := int64(0)
+	if s.die[0] == 0 {
+		capped = 1
+	}
+	return append(dst[:0], s.die[0], capped, s.die[0]+1)
+}
 func (s *diceState) SeatFeatures(seat int, dst []int64) []int64 {
 	return append(dst[:0], s.die[seat])
 }
@@ -190,5 +202,32 @@ func TestSummaryOneGameFeature(t *testing.T) {
 	}
 	if _, err := json.Marshal(s); err != nil {
 		t.Errorf("summary of one game does not encode: %v", err)
+	}
+}
+
+// TestBalanceReadsMetricRoles: completion and duration come from the
+// metrics whose roles say so, whatever their names ("end.cap", "length"),
+// worked out here from the deals.
+func TestBalanceReadsMetricRoles(t *testing.T) {
+	const n = 3000
+	cfg := Config{Game: dice{2}, Lineup: []Player{{Strategy: fixedDef("a", 0)}}, Seed: 4, Games: n}
+	tally, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(&cfg, tally, 0.95)
+	var done, length float64
+	for i := range int64(n) {
+		d := dieOf(GameSeed(4, i), 0)
+		if d != 0 {
+			done++
+		}
+		length += float64(d + 1)
+	}
+	if want := done / n; math.Abs(s.Balance.Completion-want) > 1e-12 {
+		t.Errorf("completion %g, want %g (games whose cap metric is 0)", s.Balance.Completion, want)
+	}
+	if s.Balance.Duration == nil || math.Abs(s.Balance.Duration.Mean-length/n) > 1e-9 {
+		t.Errorf("duration %+v, want mean %g", s.Balance.Duration, length/n)
 	}
 }

@@ -127,19 +127,6 @@ func (t *Tally) Merge(o *Tally) {
 		d.Wins += c.Wins
 		d.ScoreSum += c.ScoreSum
 	}
-	for k, c := range o.Joint {
-		if t.Joint == nil {
-			t.Joint = map[string]*JointCell{}
-		}
-		d := t.Joint[k]
-		if d == nil {
-			d = &JointCell{}
-			t.Joint[k] = d
-		}
-		d.Games += c.Games
-		d.Wins += c.Wins
-		d.ScoreSum += c.ScoreSum
-	}
 	for f := range o.Features {
 		for i := range o.Features[f].Cells {
 			c := &o.Features[f].Cells[i]
