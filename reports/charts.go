@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/cardsim/cardsim/sim"
 )
@@ -61,29 +62,68 @@ func caption(s *sim.Summary) string {
 	return fmt.Sprintf("%s, %s, %d games, seed %d", s.Manifest.Game, strategyList(&s.Manifest), s.Manifest.Games, s.Manifest.Seed)
 }
 
+// title puts what a chart shows above the run it comes from.
+func title(what string, s *sim.Summary) string {
+	return what + "\n" + caption(s)
+}
+
+// scoreChart draws the score distribution: bars for one strategy, a step
+// line per strategy when several played the same deals.
 func scoreChart(s *sim.Summary) (Chart, error) {
+	ents := entries(s)
 	p := plot.New()
-	p.Title.Text = "Score distribution — " + caption(s)
+	p.Title.Text = title("Score distribution", s)
 	p.X.Label.Text = "game score (points)"
-	p.Y.Label.Text = "share of games"
+	unit := "share of games"
+	if scoreUnit(s) == "seat_games" {
+		unit = "share of seat-games (each seat's score in each game)"
+	}
+	p.Y.Label.Text = unit
+	lo, hi := ents[0].score.Min, ents[0].score.Max
+	for _, e := range ents[1:] {
+		lo, hi = min(lo, e.score.Min), max(hi, e.score.Max)
+	}
 	// Scores are integers: bins of a whole number of points each, so that
 	// no bin holds more distinct scores than its neighbours.
-	width := (s.Score.Max - s.Score.Min + 60) / 60
-	nbins := (s.Score.Max-s.Score.Min)/width + 1
-	bins := make([]plotter.HistogramBin, nbins)
-	for i := range bins {
-		lo := float64(s.Score.Min+int64(i)*width) - 0.5
-		bins[i] = plotter.HistogramBin{Min: lo, Max: lo + float64(width)}
-	}
-	for _, b := range s.Score.Histogram {
-		bins[(b.Value-s.Score.Min)/width].Weight += float64(b.Count) / float64(s.Manifest.Games)
-	}
+	width := (hi - lo + 60) / 60
+	nbins := (hi-lo)/width + 1
 	if width > 1 {
-		p.Y.Label.Text = fmt.Sprintf("share of games (bins of %d points)", width)
+		p.Y.Label.Text = fmt.Sprintf("%s, bins of %d points", unit, width)
 	}
-	h := &plotter.Histogram{Bins: bins, Width: float64(width), FillColor: barColor}
-	h.LineStyle.Width = 0
-	p.Add(plotter.NewGrid(), h)
+	shares := func(e entryFigures) []plotter.HistogramBin {
+		bins := make([]plotter.HistogramBin, nbins)
+		for i := range bins {
+			l := float64(lo+int64(i)*width) - 0.5
+			bins[i] = plotter.HistogramBin{Min: l, Max: l + float64(width)}
+		}
+		for _, b := range e.score.Histogram {
+			bins[(b.Value-lo)/width].Weight += float64(b.Count) / float64(e.score.N)
+		}
+		return bins
+	}
+	p.Add(plotter.NewGrid())
+	if len(ents) == 1 {
+		h := &plotter.Histogram{Bins: shares(ents[0]), Width: float64(width), FillColor: barColor}
+		h.LineStyle.Width = 0
+		p.Add(h)
+		return Chart{Name: "score", Plot: p}, nil
+	}
+	for i, e := range ents {
+		bins := shares(e)
+		xy := make(plotter.XYs, 0, 2*len(bins))
+		for _, b := range bins {
+			xy = append(xy, plotter.XY{X: b.Min, Y: b.Weight}, plotter.XY{X: b.Max, Y: b.Weight})
+		}
+		l, err := plotter.NewLine(xy)
+		if err != nil {
+			return Chart{}, err
+		}
+		l.Color = paletteColor(i)
+		l.Width = vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add(e.name, l)
+	}
+	p.Legend.Top = true
 	return Chart{Name: "score", Plot: p}, nil
 }
 
@@ -114,21 +154,77 @@ type errorBars struct {
 	plotter.YErrors
 }
 
+// groupChart draws the mean per game of each member of a metric group with
+// its interval: one bar per member, side by side for each strategy.
 func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
+	ents := entries(s)
 	p := plot.New()
-	p.Title.Text = strings.ReplaceAll(name, "_", " ") + " per game — " + caption(s)
+	p.Title.Text = title(strings.ReplaceAll(name, "_", " ")+" per game", s)
 	p.Y.Label.Text = "mean per game (bars: " + fmt.Sprintf("%g%%", s.Manifest.Confidence*100) + " interval)"
-	vals := make(plotter.Values, len(members))
 	labels := make([]string, len(members))
-	eb := errorBars{XYs: make(plotter.XYs, len(members)), YErrors: make(plotter.YErrors, len(members))}
 	for i, m := range members {
-		ms := s.Metrics[m]
-		vals[i] = ms.Mean
 		labels[i] = strings.TrimPrefix(m, name+".")
-		eb.XYs[i] = plotter.XY{X: float64(i), Y: ms.Mean}
-		eb.YErrors[i] = struct{ Low, High float64 }{ms.Mean - ms.CILow, ms.CIHigh - ms.Mean}
 	}
-	return barChart(p, vals, labels, eb, name, name)
+	if len(ents) == 1 {
+		vals := make(plotter.Values, len(members))
+		eb := errorBars{XYs: make(plotter.XYs, len(members)), YErrors: make(plotter.YErrors, len(members))}
+		for i, m := range members {
+			ms := s.Metrics[m]
+			vals[i] = ms.Mean
+			eb.XYs[i] = plotter.XY{X: float64(i), Y: ms.Mean}
+			eb.YErrors[i] = struct{ Low, High float64 }{ms.Mean - ms.CILow, ms.CIHigh - ms.Mean}
+		}
+		return barChart(p, vals, labels, eb, name, name)
+	}
+	// Several strategies: a group of bars per member, one bar per strategy,
+	// each offset from the member's tick.
+	const barWidth = 14
+	p.Add(plotter.NewGrid())
+	for i, e := range ents {
+		vals := make(plotter.Values, len(members))
+		eb := errorBars{XYs: make(plotter.XYs, len(members)), YErrors: make(plotter.YErrors, len(members))}
+		offset := (float64(i) - float64(len(ents)-1)/2) * barWidth
+		for j, m := range members {
+			ms := e.metrics[m]
+			vals[j] = ms.Mean
+			eb.XYs[j] = plotter.XY{X: float64(j), Y: ms.Mean}
+			eb.YErrors[j] = struct{ Low, High float64 }{ms.Mean - ms.CILow, ms.CIHigh - ms.Mean}
+		}
+		bars, err := plotter.NewBarChart(vals, vg.Points(barWidth))
+		if err != nil {
+			return Chart{}, err
+		}
+		bars.Color = paletteColor(i)
+		bars.LineStyle.Width = 0
+		bars.Offset = vg.Points(offset)
+		ebars, err := plotter.NewYErrorBars(eb)
+		if err != nil {
+			return Chart{}, err
+		}
+		ebars.LineStyle.Color = intervalColor
+		ebars.LineStyle.Width = vg.Points(1)
+		p.Add(bars, offsetErrorBars{ebars, vg.Points(offset)})
+		p.Legend.Add(e.name, bars)
+	}
+	p.Legend.Top = true
+	p.NominalX(labels...)
+	p.X.Label.Text = name
+	return Chart{Name: name, Plot: p}, nil
+}
+
+// offsetErrorBars draws error bars shifted sideways, over the bar of a
+// group they belong to.
+type offsetErrorBars struct {
+	*plotter.YErrorBars
+	dx vg.Length
+}
+
+// Plot draws the error bars shifted by dx.
+func (o offsetErrorBars) Plot(c draw.Canvas, p *plot.Plot) {
+	c.Push()
+	defer c.Pop()
+	c.Translate(vg.Point{X: o.dx})
+	o.YErrorBars.Plot(c, p)
 }
 
 // fade returns a light, translucent version of a colour, for interval bands.

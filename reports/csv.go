@@ -64,6 +64,8 @@ func WriteFiguresCSV(w io.Writer, s *sim.Summary) error {
 		c.Write([]string{p, "win_diff", ftoa(cp.WinDiff)})
 		c.Write([]string{p, "win_diff_ci_low", ftoa(cp.WinDiffCILow)})
 		c.Write([]string{p, "win_diff_ci_high", ftoa(cp.WinDiffCIHigh)})
+		c.Write([]string{p, "undecided_a", itoa(cp.UndecidedA)})
+		c.Write([]string{p, "undecided_b", itoa(cp.UndecidedB)})
 	}
 	for _, seat := range s.Seats {
 		p := "seat" + strconv.Itoa(seat.Seat)
@@ -110,12 +112,17 @@ func WriteFiguresCSV(w io.Writer, s *sim.Summary) error {
 	return c.Error()
 }
 
-// WriteHistogramCSV writes the exact score histogram: score, games, share.
+// WriteHistogramCSV writes each strategy's exact score histogram: strategy,
+// score, how many games ended with it and their share. In a game of several
+// players the count column is seat_games (each seat's score in each game
+// once) rather than games. A strategy's shares sum to 1.
 func WriteHistogramCSV(w io.Writer, s *sim.Summary) error {
 	c := csv.NewWriter(w)
-	c.Write([]string{"score", "games", "share"})
-	for _, b := range s.Score.Histogram {
-		c.Write([]string{itoa(b.Value), itoa(b.Count), ftoa(float64(b.Count) / float64(s.Manifest.Games))})
+	c.Write([]string{"strategy", "score", scoreUnit(s), "share"})
+	for _, e := range entries(s) {
+		for _, b := range e.score.Histogram {
+			c.Write([]string{e.name, itoa(b.Value), itoa(b.Count), ftoa(float64(b.Count) / float64(e.score.N))})
+		}
 	}
 	c.Flush()
 	return c.Error()

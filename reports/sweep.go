@@ -72,29 +72,6 @@ func WriteSweepCSV(w io.Writer, sw *Sweep) error {
 	return c.Error()
 }
 
-type entryFigures struct {
-	name    string
-	score   sim.ScoreSummary
-	win     sim.RateSummary
-	metrics map[string]sim.MetricSummary
-}
-
-// entries lists a summary's strategies with their figures.
-func entries(s *sim.Summary) []entryFigures {
-	if len(s.Entries) == 0 {
-		name := ""
-		if len(s.Manifest.Strategies) > 0 {
-			name = s.Manifest.Strategies[0].Name
-		}
-		return []entryFigures{{name, s.Score, s.Win, s.Metrics}}
-	}
-	var out []entryFigures
-	for _, e := range s.Entries {
-		out = append(out, entryFigures{e.Strategy.Name, e.Score, e.Win, e.Metrics})
-	}
-	return out
-}
-
 // SweepCharts draws, for each swept rule, the mean score and the win rate
 // against the rule's value, with interval bands: one line per strategy and
 // per combination of the other swept rules' values.

@@ -11,7 +11,7 @@ import (
 )
 
 // PartFormat names the format of shard parts and checkpoints.
-const PartFormat = "cardsim-part/1"
+const PartFormat = "cardsim-part/2"
 
 // Part is the tally of a slice of a run's deals with what is needed to check
 // that parts belong together: a shard of a cluster job, or the checkpoint of
@@ -163,5 +163,6 @@ func emptyLike(t *Tally) *Tally {
 func sameShape(a, b *Tally) bool {
 	return len(a.Seats) == len(b.Seats) && len(a.Entries) == len(b.Entries) && len(a.Features) == len(b.Features) &&
 		len(a.Metrics) == len(b.Metrics) && len(a.Pairs) == len(b.Pairs) && len(a.PairWins) == len(b.PairWins) &&
+		len(a.PairWinsLow) == len(b.PairWinsLow) && len(a.PairWinsHigh) == len(b.PairWinsHigh) &&
 		(len(a.Metrics) == 0 || len(a.Metrics[0]) == len(b.Metrics[0]))
 }

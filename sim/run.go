@@ -221,6 +221,7 @@ type worker struct {
 	slots    []int64 // per entry, its seats over all seatings of a deal
 	score    []int64 // per entry, this deal
 	wins     []int64
+	undec    []int64 // per entry, this deal: games a solver left undecided
 	tally    *Tally
 }
 
@@ -228,7 +229,7 @@ func newWorker(cfg *Config) (*worker, error) {
 	w := &worker{
 		cfg: cfg, seatings: cfg.seatings(), state: cfg.Game.NewState(),
 		legal: make([]games.Action, 0, 64),
-		score: make([]int64, len(cfg.Lineup)), wins: make([]int64, len(cfg.Lineup)),
+		score: make([]int64, len(cfg.Lineup)), wins: make([]int64, len(cfg.Lineup)), undec: make([]int64, len(cfg.Lineup)),
 		bots:     make([]strategies.Strategy, cfg.Game.Seats()),
 		features: make([][]int64, cfg.Game.Seats()),
 		slots:    slots(cfg, len(cfg.Lineup)),
@@ -271,6 +272,7 @@ func (w *worker) playDeal(i int64) error {
 	seed := w.cfg.Seed
 	clear(w.score)
 	clear(w.wins)
+	clear(w.undec)
 	featured, _ := w.state.(games.FeaturedState)
 	starter, _ := w.state.(games.Starter)
 	for k, seating := range w.seatings {
@@ -316,6 +318,9 @@ func (w *worker) playDeal(i int64) error {
 			if o.Result == games.Win {
 				w.wins[e]++
 			}
+			if undecided {
+				w.undec[e]++
+			}
 			if !slices.Contains(seating[:seat], e) {
 				for m, v := range w.metrics {
 					t.Metrics[e][m].Add(v)
@@ -338,11 +343,13 @@ func (w *worker) playDeal(i int64) error {
 		}
 	}
 	t.Games++
-	n, c := len(w.score), w.slots
+	n, c, wins, undec := len(w.score), w.slots, w.wins, w.undec
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
 			t.Pairs[a*n+b].Add(c[b]*w.score[a] - c[a]*w.score[b])
-			t.PairWins[a*n+b].Add(c[b]*w.wins[a] - c[a]*w.wins[b])
+			t.PairWins[a*n+b].Add(c[b]*wins[a] - c[a]*wins[b])
+			t.PairWinsLow[a*n+b].Add(c[b]*wins[a] - c[a]*(wins[b]+undec[b]))
+			t.PairWinsHigh[a*n+b].Add(c[b]*(wins[a]+undec[a]) - c[a]*wins[b])
 		}
 	}
 	return nil

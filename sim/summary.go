@@ -52,6 +52,9 @@ type SeatSummary struct {
 // Comparison is the difference between two entries on the same deals: A's
 // mean per game minus B's, with the interval of the paired differences per
 // deal, and for reference the wider interval two independent runs would give.
+// The win-rate difference counts games a solver left undecided as losses
+// (WinDiff); its interval runs from the lower bound with A's undecided games
+// lost and B's won to the upper bound with A's won and B's lost.
 type Comparison struct {
 	A, B          int     `json:"-"`
 	Label         string  `json:"label"` // "A − B"
@@ -63,6 +66,8 @@ type Comparison struct {
 	WinDiff       float64 `json:"win_diff"`
 	WinDiffCILow  float64 `json:"win_diff_ci_low"`
 	WinDiffCIHigh float64 `json:"win_diff_ci_high"`
+	UndecidedA    int64   `json:"undecided_a"` // A's games a solver left undecided
+	UndecidedB    int64   `json:"undecided_b"`
 }
 
 // EdgeSummary is the first player's advantage: how often the seat that
@@ -103,8 +108,11 @@ type FeatureValue struct {
 	Score ScoreSummary `json:"score"`
 }
 
-// ScoreSummary describes a score distribution.
+// ScoreSummary describes a score distribution. In a game of several
+// players each seat's score in each game is one value: N counts seat-games,
+// and the histogram's counts sum to N.
 type ScoreSummary struct {
+	N         int64              `json:"n"` // scores summarized: games, or seat-games with several seats
 	Mean      float64            `json:"mean"`
 	CILow     float64            `json:"ci_low"`
 	CIHigh    float64            `json:"ci_high"`
@@ -257,9 +265,9 @@ func compare(cfg *Config, t *Tally, confidence float64) []Comparison {
 			scale := float64(c[a] * c[b])
 			mean, sd := t.Pairs[a*n+b].MeanSD()
 			lo, hi := MeanInterval(mean, sd, t.Games, confidence)
-			wm, wsd := t.PairWins[a*n+b].MeanSD()
-			wlo, whi := MeanInterval(wm, wsd, t.Games, confidence)
 			ea, eb := &t.Entries[a], &t.Entries[b]
+			wm, _ := t.PairWins[a*n+b].MeanSD()
+			wlo, whi := pairedWinInterval(t, a, b, c, confidence)
 			ma, sa := ea.Score.MeanSD()
 			mb, sb := eb.Score.MeanSD()
 			// Unpaired: as if a and b had played independent deals.
@@ -269,11 +277,40 @@ func compare(cfg *Config, t *Tally, confidence float64) []Comparison {
 				A: a, B: b, Label: fmt.Sprintf("%s − %s", label(cfg, a), label(cfg, b)),
 				ScoreDiff: mean / scale, CILow: lo / scale, CIHigh: hi / scale,
 				UnpairedLow: ma - mb - z*se, UnpairedHigh: ma - mb + z*se,
-				WinDiff: wm / scale, WinDiffCILow: wlo / scale, WinDiffCIHigh: whi / scale,
+				WinDiff: wm / scale, WinDiffCILow: wlo, WinDiffCIHigh: whi,
+				UndecidedA: ea.Undecided, UndecidedB: eb.Undecided,
 			})
 		}
 	}
 	return out
+}
+
+// pairedWinInterval returns the interval of the win-rate difference of
+// entries a and b per game, with undecided games counted both ways: the
+// lower end from the tally with a's undecided games lost and b's won, the
+// upper end from the one with a's won and b's lost. When each entry plays
+// each deal once (solitaires), a deal's difference is a win of one and not
+// the other, and Newcombe's paired interval applies; otherwise the t
+// interval of the per-deal differences.
+func pairedWinInterval(t *Tally, a, b int, c []int64, confidence float64) (lo, hi float64) {
+	n := len(t.Entries)
+	low, high := &t.PairWinsLow[a*n+b], &t.PairWinsHigh[a*n+b]
+	ea, eb := &t.Entries[a], &t.Entries[b]
+	if c[a] == 1 && c[b] == 1 {
+		// Low end: a wins ea.Wins, b wins eb.Wins + eb.Undecided; only a
+		// won on the deals counted +1, only b on those counted −1.
+		only1, only2 := low.Count(1), low.Count(-1)
+		lo, _ = PairedRateDifference(ea.Wins-only1, only1, only2, t.Games, confidence)
+		only1, only2 = high.Count(1), high.Count(-1)
+		_, hi = PairedRateDifference(eb.Wins-only2, only1, only2, t.Games, confidence)
+		return lo, hi
+	}
+	scale := float64(c[a] * c[b])
+	m, sd := low.MeanSD()
+	lo, _ = MeanInterval(m, sd, t.Games, confidence)
+	m, sd = high.MeanSD()
+	_, hi = MeanInterval(m, sd, t.Games, confidence)
+	return lo / scale, hi / scale
 }
 
 // label names entry e, with its index when two entries share a name.
@@ -323,7 +360,7 @@ func summarizeScore(h *Histogram, confidence float64, bounds [2]int) ScoreSummar
 			bins = append(bins, Bin{Value: h.Min + int64(i), Count: c})
 		}
 	}
-	return ScoreSummary{Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx, Quantiles: q, Histogram: bins}
+	return ScoreSummary{N: h.N(), Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx, Quantiles: q, Histogram: bins}
 }
 
 func summarizeRate(k, undecided, n int64, confidence float64) RateSummary {

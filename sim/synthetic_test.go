@@ -231,3 +231,70 @@ func TestBalanceReadsMetricRoles(t *testing.T) {
 		t.Errorf("duration %+v, want mean %g", s.Balance.Duration, length/n)
 	}
 }
+
+// doubter takes the sure 2 (never a win) and, like a solver out of budget,
+// reports every game undecided.
+type doubter struct{ fixed }
+
+func (doubter) Undecided() bool { return true }
+
+// TestPairedWinsCountUndecidedBothWays: "die" wins on a 5; "doubt" never
+// wins but leaves every game undecided, so it may have won any of them. The
+// win-rate difference's interval must reach down to die's rate minus 1 and
+// up to die's rate, not shrink to the decided games; two strategies that
+// never win and leave nothing undecided differ by an interval around 0, not
+// a point.
+func TestPairedWinsCountUndecidedBothWays(t *testing.T) {
+	const n = 4000
+	doubt := strategies.Definition{Name: "doubt", Params: func() []games.Setting { return nil },
+		New: func(games.Game, []string) (strategies.Strategy, error) { return doubter{1}, nil }}
+	cfg := Config{Game: dice{1}, Lineup: []Player{{Strategy: fixedDef("die", 0)}, {Strategy: doubt}, {Strategy: fixedDef("two", 1)}}, Seed: 6, Games: n}
+	tally, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(&cfg, tally, 0.95)
+	var fives int64
+	for i := range int64(n) {
+		if dieOf(GameSeed(6, i), 0) == 5 {
+			fives++
+		}
+	}
+	p := float64(fives) / n
+	dd := s.Comparisons[0] // die − doubt
+	if dd.UndecidedA != 0 || dd.UndecidedB != n {
+		t.Errorf("undecided %d and %d, want 0 and %d", dd.UndecidedA, dd.UndecidedB, n)
+	}
+	if math.Abs(dd.WinDiff-p) > 1e-12 {
+		t.Errorf("win difference %g, want %g (undecided counted as not won)", dd.WinDiff, p)
+	}
+	if !(dd.WinDiffCILow < p-1+0.02 && dd.WinDiffCIHigh > p && dd.WinDiffCIHigh < p+0.03) {
+		t.Errorf("die − doubt: interval %g … %g, want about %g … %g", dd.WinDiffCILow, dd.WinDiffCIHigh, p-1, p)
+	}
+	dt := s.Comparisons[2] // doubt − two: both never win
+	_, u := Wilson(0, n, 0.95)
+	if dt.WinDiff != 0 || dt.WinDiffCILow != -u || !(dt.WinDiffCIHigh > 0.99) {
+		t.Errorf("doubt − two: %g (%g … %g), want 0 (−%g … about 1)", dt.WinDiff, dt.WinDiffCILow, dt.WinDiffCIHigh, u)
+	}
+	// die − two on the same deals: no undecided games, the ordinary
+	// paired interval around p.
+	if c := s.Comparisons[1]; !(c.WinDiffCILow < p && p < c.WinDiffCIHigh && c.WinDiffCIHigh-c.WinDiffCILow < 0.03) {
+		t.Errorf("die − two: %g … %g, want a narrow interval around %g", c.WinDiffCILow, c.WinDiffCIHigh, p)
+	}
+}
+
+// TestNoWinsIsNotAPoint: two strategies that never win differ by 0 with an
+// interval of ± the Wilson bound of 0 of n, not "+0.00 (+0.00 to +0.00)".
+func TestNoWinsIsNotAPoint(t *testing.T) {
+	const n = 2000
+	cfg := Config{Game: dice{1}, Lineup: []Player{{Strategy: fixedDef("two", 1)}, {Strategy: fixedDef("two", 1)}}, Seed: 6, Games: n}
+	tally, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Summarize(&cfg, tally, 0.95).Comparisons[0]
+	_, u := Wilson(0, n, 0.95)
+	if c.WinDiff != 0 || c.WinDiffCILow != -u || c.WinDiffCIHigh != u || u < 0.0015 {
+		t.Errorf("never-winners differ by %g (%g … %g), want 0 (−%g … %g)", c.WinDiff, c.WinDiffCILow, c.WinDiffCIHigh, u, u)
+	}
+}

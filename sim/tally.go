@@ -13,8 +13,13 @@ type Tally struct {
 	Starter Outcomes `json:"starter"`
 	// Pairs[i*E+j] (i < j, E entries) counts, per deal, entry i's score
 	// summed over its seatings minus entry j's; PairWins the same for wins.
-	Pairs    []Histogram `json:"pairs"`
-	PairWins []Histogram `json:"pair_wins"`
+	// PairWinsLow and PairWinsHigh count the win difference with games a
+	// solver left undecided counted against i and for j, and for i and
+	// against j: the two ends of what the undecided games allow.
+	Pairs        []Histogram `json:"pairs"`
+	PairWins     []Histogram `json:"pair_wins"`
+	PairWinsLow  []Histogram `json:"pair_wins_low"`
+	PairWinsHigh []Histogram `json:"pair_wins_high"`
 	// Metrics[e][k] is metric k over the plays entry e took part in.
 	Metrics  [][]Histogram  `json:"metrics"`
 	Features []FeatureTally `json:"features"`
@@ -76,12 +81,14 @@ func (f *FeatureTally) cell(v int64) *Outcomes {
 // entries, metrics and deal features.
 func NewTally(seats, entries, metrics, features int) *Tally {
 	t := &Tally{
-		Entries:  make([]Outcomes, entries),
-		Seats:    make([]Outcomes, seats),
-		Pairs:    make([]Histogram, entries*entries),
-		PairWins: make([]Histogram, entries*entries),
-		Metrics:  make([][]Histogram, entries),
-		Features: make([]FeatureTally, features),
+		Entries:      make([]Outcomes, entries),
+		Seats:        make([]Outcomes, seats),
+		Pairs:        make([]Histogram, entries*entries),
+		PairWins:     make([]Histogram, entries*entries),
+		PairWinsLow:  make([]Histogram, entries*entries),
+		PairWinsHigh: make([]Histogram, entries*entries),
+		Metrics:      make([][]Histogram, entries),
+		Features:     make([]FeatureTally, features),
 	}
 	for e := range t.Metrics {
 		t.Metrics[e] = make([]Histogram, metrics)
@@ -91,8 +98,7 @@ func NewTally(seats, entries, metrics, features int) *Tally {
 
 // Merge adds o to t. Both must be for the same game and lineup.
 func (t *Tally) Merge(o *Tally) {
-	if len(o.Seats) != len(t.Seats) || len(o.Entries) != len(t.Entries) || len(o.Features) != len(t.Features) ||
-		len(o.Metrics) != len(t.Metrics) || (len(o.Metrics) > 0 && len(o.Metrics[0]) != len(t.Metrics[0])) {
+	if !sameShape(t, o) {
 		panic("sim: merging tallies of different shapes")
 	}
 	t.Games += o.Games
@@ -108,6 +114,8 @@ func (t *Tally) Merge(o *Tally) {
 	for i := range o.Pairs {
 		t.Pairs[i].Merge(&o.Pairs[i])
 		t.PairWins[i].Merge(&o.PairWins[i])
+		t.PairWinsLow[i].Merge(&o.PairWinsLow[i])
+		t.PairWinsHigh[i].Merge(&o.PairWinsHigh[i])
 	}
 	for e := range o.Metrics {
 		for k := range o.Metrics[e] {
