@@ -97,6 +97,17 @@ func WriteFiguresCSV(w io.Writer, s *sim.Summary) error {
 			c.Write([]string{p + ".score", "ci_high", ftoa(v.Score.CIHigh)})
 		}
 	}
+	for _, f := range s.RoundFeatures {
+		for _, v := range f.Values {
+			p := "round_feature." + f.Name + "=" + itoa(v.Value)
+			c.Write([]string{p, "seat_rounds", itoa(v.Games)})
+			rate(p+".win", &v.Win)
+			rate(p+".draw", &v.Draw)
+			c.Write([]string{p + ".points", "mean", ftoa(v.Score.Mean)})
+			c.Write([]string{p + ".points", "ci_low", ftoa(v.Score.CILow)})
+			c.Write([]string{p + ".points", "ci_high", ftoa(v.Score.CIHigh)})
+		}
+	}
 	for _, name := range s.MetricOrder {
 		m := s.Metrics[name]
 		f := "metric." + name

@@ -60,6 +60,11 @@ func WriteTable(w io.Writer, s *sim.Summary) error {
 			fmt.Fprintf(tw, "dealt %s = %d: win rate (%d seats)\t%.5f\t%.5f … %.5f\n", f.Name, v.Value, v.Games, v.Win.Rate, v.Win.CILow, v.Win.CIHigh)
 		}
 	}
+	for _, f := range s.RoundFeatures {
+		for _, v := range f.Values {
+			fmt.Fprintf(tw, "dealt %s = %d in a round: round won alone (%d seat-rounds)\t%.5f\t%.5f … %.5f\n", f.Name, v.Value, v.Games, v.Win.Rate, v.Win.CILow, v.Win.CIHigh)
+		}
+	}
 	ents := entries(s)
 	if len(ents) > 1 {
 		// Every strategy's metrics side by side, a column each.

@@ -162,6 +162,7 @@ func emptyLike(t *Tally) *Tally {
 
 func sameShape(a, b *Tally) bool {
 	return len(a.Seats) == len(b.Seats) && len(a.Entries) == len(b.Entries) && len(a.Features) == len(b.Features) &&
+		(len(a.RoundFeatures) == 0 || len(b.RoundFeatures) == 0 || len(a.RoundFeatures) == len(b.RoundFeatures)) &&
 		len(a.Metrics) == len(b.Metrics) && len(a.Pairs) == len(b.Pairs) && len(a.PairWins) == len(b.PairWins) &&
 		len(a.PairWinsLow) == len(b.PairWinsLow) && len(a.PairWinsHigh) == len(b.PairWinsHigh) &&
 		(len(a.Metrics) == 0 || len(a.Metrics[0]) == len(b.Metrics[0]))

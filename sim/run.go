@@ -207,22 +207,23 @@ func newBots(cfg *Config) ([]strategies.Strategy, error) {
 // worker plays chunks of deals with its own state, bots and buffers, so the
 // games themselves allocate nothing.
 type worker struct {
-	cfg      *Config
-	seatings [][]int
-	state    games.State
-	entries  []strategies.Strategy // one bot per lineup entry and seat
-	bots     []strategies.Strategy // the bots of the current seating
-	byEntry  [][]strategies.Strategy
-	legal    []games.Action
-	metrics  []int64
-	features [][]int64 // per seat, this deal
-	cards    []cards.Card
-	key      []byte  // a seat's feature vector as text, the key of Tally.Joint
-	slots    []int64 // per entry, its seats over all seatings of a deal
-	score    []int64 // per entry, this deal
-	wins     []int64
-	undec    []int64 // per entry, this deal: games a solver left undecided
-	tally    *Tally
+	cfg           *Config
+	seatings      [][]int
+	state         games.State
+	entries       []strategies.Strategy // one bot per lineup entry and seat
+	bots          []strategies.Strategy // the bots of the current seating
+	byEntry       [][]strategies.Strategy
+	legal         []games.Action
+	metrics       []int64
+	features      [][]int64 // per seat, this deal
+	roundFeatures []int64
+	cards         []cards.Card
+	key           []byte  // a seat's feature vector as text, the key of Tally.Joint
+	slots         []int64 // per entry, its seats over all seatings of a deal
+	score         []int64 // per entry, this deal
+	wins          []int64
+	undec         []int64 // per entry, this deal: games a solver left undecided
+	tally         *Tally
 }
 
 func newWorker(cfg *Config) (*worker, error) {
@@ -275,6 +276,7 @@ func (w *worker) playDeal(i int64) error {
 	clear(w.undec)
 	featured, _ := w.state.(games.FeaturedState)
 	starter, _ := w.state.(games.Starter)
+	rounds, _ := w.state.(games.RoundFeaturedState)
 	for k, seating := range w.seatings {
 		s := w.state
 		s.Reset(GameSeed(seed, i))
@@ -341,6 +343,9 @@ func (w *worker) playDeal(i int64) error {
 		if starter != nil && len(seating) > 1 {
 			t.Starter.add(s.Outcome(starter.FirstSeat()), false)
 		}
+		if rounds != nil && len(t.Features) > 0 {
+			w.tallyRounds(rounds, len(seating))
+		}
 	}
 	t.Games++
 	n, c, wins, undec := len(w.score), w.slots, w.wins, w.undec
@@ -353,6 +358,24 @@ func (w *worker) playDeal(i int64) error {
 		}
 	}
 	return nil
+}
+
+// tallyRounds counts every seat's result in every round of the game just
+// played by the features of that round's deal.
+func (w *worker) tallyRounds(rs games.RoundFeaturedState, seats int) {
+	t := w.tally
+	if t.RoundFeatures == nil {
+		t.RoundFeatures = make([]FeatureTally, len(t.Features))
+	}
+	for r := range rs.Rounds() {
+		for seat := range seats {
+			w.roundFeatures = rs.RoundFeatures(r, seat, w.roundFeatures)
+			o := rs.RoundOutcome(r, seat)
+			for f, v := range w.roundFeatures[:len(t.RoundFeatures)] {
+				t.RoundFeatures[f].cell(v).add(o, false)
+			}
+		}
+	}
 }
 
 // joint counts o in the joint cell of the feature vector in w.key.

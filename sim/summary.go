@@ -28,7 +28,11 @@ type Summary struct {
 	FirstPlayer *EdgeSummary     `json:"first_player,omitempty"`
 	Balance     *BalanceSummary  `json:"balance,omitempty"`
 	Features    []FeatureSummary `json:"features,omitempty"`
-	Fingerprint string           `json:"deal_fingerprint"`
+	// RoundFeatures reports, for games played in rounds, each round's
+	// result (Win: the seat alone scored the most that round) against the
+	// features of that round's deal; a value counts seat-rounds.
+	RoundFeatures []FeatureSummary `json:"round_features,omitempty"`
+	Fingerprint   string           `json:"deal_fingerprint"`
 }
 
 // EntrySummary holds one lineup entry's figures.
@@ -105,6 +109,7 @@ type FeatureValue struct {
 	Value int64        `json:"value"`
 	Games int64        `json:"games"`
 	Win   RateSummary  `json:"win"`
+	Draw  RateSummary  `json:"draw"`
 	Score ScoreSummary `json:"score"`
 }
 
@@ -223,24 +228,37 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		}
 	}
 	if f, ok := g.(games.Featured); ok {
-		for i, m := range f.DealFeatures() {
-			fs := FeatureSummary{Name: m.Name, Usage: m.Usage}
-			ft := &t.Features[i]
-			for j := range ft.Cells {
-				c := &ft.Cells[j]
-				if c.Games == 0 {
-					continue
-				}
-				fs.Values = append(fs.Values, FeatureValue{
-					Value: ft.Min + int64(j), Games: c.Games,
-					Win:   summarizeRate(c.Wins, c.Undecided, c.Games, confidence),
-					Score: summarizeScore(&c.Score, confidence, bounds),
-				})
-			}
-			s.Features = append(s.Features, fs)
+		s.Features = summarizeFeatures(f.DealFeatures(), t.Features, confidence, bounds)
+		if len(t.RoundFeatures) > 0 {
+			// A round's points are not within the game's score bounds.
+			s.RoundFeatures = summarizeFeatures(f.DealFeatures(), t.RoundFeatures, confidence, unbounded)
 		}
 	}
 	return s
+}
+
+// summarizeFeatures reports the outcomes counted in ts against the values
+// of the features ms.
+func summarizeFeatures(ms []games.Metric, ts []FeatureTally, confidence float64, bounds [2]int) []FeatureSummary {
+	var out []FeatureSummary
+	for i, m := range ms {
+		fs := FeatureSummary{Name: m.Name, Usage: m.Usage}
+		ft := &ts[i]
+		for j := range ft.Cells {
+			c := &ft.Cells[j]
+			if c.Games == 0 {
+				continue
+			}
+			fs.Values = append(fs.Values, FeatureValue{
+				Value: ft.Min + int64(j), Games: c.Games,
+				Win:   summarizeRate(c.Wins, c.Undecided, c.Games, confidence),
+				Draw:  summarizeRate(c.Draws, 0, c.Games, confidence),
+				Score: summarizeScore(&c.Score, confidence, bounds),
+			})
+		}
+		out = append(out, fs)
+	}
+	return out
 }
 
 // slots counts how often each entry sits at a deal, over all seatings.
@@ -338,17 +356,25 @@ func summarizeMetrics(g games.Game, hs []Histogram, confidence float64) (map[str
 	return out, order
 }
 
+// unbounded marks scores whose bounds are not known (a round's points).
+var unbounded = [2]int{1, 0}
+
 // summarizeScore describes the scores of h. The interval of the mean is
 // kept within the game's score bounds, which is also all that can be said of
 // a mean from a single game.
 func summarizeScore(h *Histogram, confidence float64, bounds [2]int) ScoreSummary {
+	if bounds[0] > bounds[1] && bounds != unbounded {
+		panic("sim: score bounds the wrong way round")
+	}
 	mean, sd := h.MeanSD()
 	lo, hi := MeanInterval(mean, sd, h.N(), confidence)
-	if h.N() < 2 {
-		lo, hi = float64(bounds[0]), float64(bounds[1])
+	if bounds != unbounded {
+		if h.N() < 2 {
+			lo, hi = float64(bounds[0]), float64(bounds[1])
+		}
+		lo = math.Max(lo, float64(bounds[0]))
+		hi = math.Min(hi, float64(bounds[1]))
 	}
-	lo = math.Max(lo, float64(bounds[0]))
-	hi = math.Min(hi, float64(bounds[1]))
 	mn, mx, _ := h.Range()
 	q := map[string]float64{}
 	for _, p := range Quantiles {

@@ -298,3 +298,89 @@ func TestNoWinsIsNotAPoint(t *testing.T) {
 		t.Errorf("never-winners differ by %g (%g … %g), want 0 (−%g … %g)", c.WinDiff, c.WinDiffCILow, c.WinDiffCIHigh, u, u)
 	}
 }
+
+// roundDice plays dice{2} with three extra rounds beside the game: in round
+// r each seat throws dieOf(seed, 10r+seat+2); the higher die wins the
+// round, equal dice draw it, and a round's score is the seat's die.
+type roundDice struct{ dice }
+
+func (g roundDice) NewState() games.State { return &roundDiceState{diceState{g: g.dice}, 0} }
+
+type roundDiceState struct {
+	diceState
+	seed uint64
+}
+
+func (s *roundDiceState) Reset(seed uint64)  { s.diceState.Reset(seed); s.seed = seed }
+func (s *roundDiceState) Clone() games.State { c := *s; return &c }
+func (s *roundDiceState) Rounds() int        { return 3 }
+func (s *roundDiceState) roundDie(r, seat int) int64 {
+	return dieOf(s.seed, 10*r+seat+2)
+}
+func (s *roundDiceState) RoundFeatures(r, seat int, dst []int64) []int64 {
+	return append(dst[:0], s.roundDie(r, seat))
+}
+func (s *roundDiceState) RoundOutcome(r, seat int) games.Outcome {
+	me, other := s.roundDie(r, seat), s.roundDie(r, 1-seat)
+	o := games.Outcome{Score: int(me)}
+	switch {
+	case me > other:
+		o.Result = games.Win
+	case me == other:
+		o.Result = games.Draw
+	}
+	return o
+}
+
+// TestRoundFeatures: every round's result is counted against that round's
+// deal, exactly as counted here from the deals, in addition to the game's
+// result against the first deal.
+func TestRoundFeatures(t *testing.T) {
+	const n = 500
+	cfg := Config{Game: roundDice{dice{2}}, Lineup: []Player{{Strategy: fixedDef("a", 0)}}, Seed: 9, Games: n, Chunk: 64, Batch: 1}
+	tally, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(&cfg, tally, 0.95)
+	type cell struct{ games, wins, draws, points int64 }
+	want := map[int64]*cell{}
+	for i := range int64(n) {
+		st := cfg.Game.NewState().(*roundDiceState)
+		st.Reset(GameSeed(9, i))
+		for r := range 3 {
+			for seat := range 2 {
+				v := st.roundDie(r, seat)
+				if want[v] == nil {
+					want[v] = &cell{}
+				}
+				c, o := want[v], st.RoundOutcome(r, seat)
+				c.games++
+				c.points += int64(o.Score)
+				switch o.Result {
+				case games.Win:
+					c.wins++
+				case games.Draw:
+					c.draws++
+				}
+			}
+		}
+	}
+	if len(s.RoundFeatures) != 1 || len(s.RoundFeatures[0].Values) != len(want) {
+		t.Fatalf("round features %+v, want one feature with %d values", s.RoundFeatures, len(want))
+	}
+	for _, v := range s.RoundFeatures[0].Values {
+		w := want[v.Value]
+		if v.Games != w.games || v.Win.Count != w.wins || v.Draw.Count != w.draws || math.Abs(v.Score.Mean-float64(w.points)/float64(w.games)) > 1e-12 {
+			t.Errorf("die %d: %d seat-rounds, %d won, %d drawn, mean %g; counted %+v", v.Value, v.Games, v.Win.Count, v.Draw.Count, v.Score.Mean, *w)
+		}
+	}
+	// The game's own features are untouched: 2 seats per deal.
+	var seats int64
+	for _, v := range s.Features[0].Values {
+		seats += v.Games
+	}
+	if seats != 2*n {
+		t.Errorf("game features count %d seats, want %d", seats, 2*n)
+	}
+}

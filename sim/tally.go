@@ -23,6 +23,10 @@ type Tally struct {
 	// Metrics[e][k] is metric k over the plays entry e took part in.
 	Metrics  [][]Histogram  `json:"metrics"`
 	Features []FeatureTally `json:"features"`
+	// RoundFeatures counts, in games played in rounds with a fresh deal
+	// each (games.RoundFeaturedState), each seat's result in every round
+	// by the value of each deal feature in that round's deal.
+	RoundFeatures []FeatureTally `json:"round_features,omitempty"`
 	// Joint counts outcomes by a seat's whole feature vector (the values
 	// joined by commas), for models of several features at once.
 	Joint       map[string]*JointCell `json:"joint,omitempty"`
@@ -135,11 +139,20 @@ func (t *Tally) Merge(o *Tally) {
 		d.Wins += c.Wins
 		d.ScoreSum += c.ScoreSum
 	}
-	for f := range o.Features {
-		for i := range o.Features[f].Cells {
-			c := &o.Features[f].Cells[i]
+	mergeFeatures(t.Features, o.Features)
+	if len(o.RoundFeatures) > 0 && len(t.RoundFeatures) == 0 {
+		t.RoundFeatures = make([]FeatureTally, len(o.RoundFeatures))
+	}
+	mergeFeatures(t.RoundFeatures, o.RoundFeatures)
+}
+
+// mergeFeatures adds the cells of o to t, feature by feature.
+func mergeFeatures(t, o []FeatureTally) {
+	for f := range o {
+		for i := range o[f].Cells {
+			c := &o[f].Cells[i]
 			if c.Games > 0 {
-				t.Features[f].cell(o.Features[f].Min + int64(i)).merge(c)
+				t[f].cell(o[f].Min + int64(i)).merge(c)
 			}
 		}
 	}
