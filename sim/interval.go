@@ -14,23 +14,16 @@ func Wilson(k, n int64, confidence float64) (lo, hi float64) {
 	if n == 0 {
 		return 0, 1
 	}
-	z := distuv.UnitNormal.Quantile(1 - (1-confidence)/2)
-	nf := float64(n)
-	p := float64(k) / nf
-	z2 := z * z
-	centre := (p + z2/(2*nf)) / (1 + z2/nf)
-	half := z / (1 + z2/nf) * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
-	lo, hi = math.Max(0, centre-half), math.Min(1, centre+half)
 	// At k = 0 the lower bound is 0 exactly, and at k = n the upper bound
-	// is 1; rounding would otherwise leave a bound such as 4e-19 that
-	// claims a rate above zero.
-	if k == 0 {
-		lo = 0
-	}
-	if k == n {
-		hi = 1
-	}
-	return lo, hi
+	// is 1 (wilsonAt sees to it); rounding would otherwise leave a bound
+	// such as 4e-19 that claims a rate above zero.
+	return wilsonAt(float64(k)/float64(n), float64(n), confidence)
+}
+
+// zQuantile returns the two-sided standard normal critical value for the
+// given confidence.
+func zQuantile(confidence float64) float64 {
+	return distuv.UnitNormal.Quantile(1 - (1-confidence)/2)
 }
 
 // MeanInterval returns the Student t interval for a mean estimated from n

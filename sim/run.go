@@ -217,13 +217,16 @@ type worker struct {
 	metrics       []int64
 	features      [][]int64 // per seat, this deal
 	roundFeatures []int64
-	cards         []cards.Card
-	key           []byte  // a seat's feature vector as text, the key of Tally.Joint
-	slots         []int64 // per entry, its seats over all seatings of a deal
-	score         []int64 // per entry, this deal
-	wins          []int64
-	undec         []int64 // per entry, this deal: games a solver left undecided
-	tally         *Tally
+	// sums gathers a deal's totals for intervals clustered by deal; nil
+	// where every deal counts one play of each figure (solitaires).
+	sums  *dealSums
+	cards []cards.Card
+	key   []byte  // a seat's feature vector as text, the key of Tally.Joint
+	slots []int64 // per entry, its seats over all seatings of a deal
+	score []int64 // per entry, this deal
+	wins  []int64
+	undec []int64 // per entry, this deal: games a solver left undecided
+	tally *Tally
 }
 
 func newWorker(cfg *Config) (*worker, error) {
@@ -235,6 +238,10 @@ func newWorker(cfg *Config) (*worker, error) {
 		features: make([][]int64, cfg.Game.Seats()),
 		slots:    slots(cfg, len(cfg.Lineup)),
 		tally:    NewTallyFor(cfg),
+	}
+	_, rounds := w.state.(games.RoundFeaturedState)
+	if cfg.Game.Seats() > 1 || rounds {
+		w.sums = newDealSums(len(cfg.Lineup), cfg.Game.Seats(), len(cfg.Game.Metrics()), len(w.tally.Features))
 	}
 	// A bot per (entry, seat), so an entry sitting in two seats of one
 	// game has two independent bots.
@@ -274,6 +281,9 @@ func (w *worker) playDeal(i int64) error {
 	clear(w.score)
 	clear(w.wins)
 	clear(w.undec)
+	if w.sums != nil {
+		w.sums.reset()
+	}
 	featured, _ := w.state.(games.FeaturedState)
 	starter, _ := w.state.(games.Starter)
 	rounds, _ := w.state.(games.RoundFeaturedState)
@@ -323,15 +333,27 @@ func (w *worker) playDeal(i int64) error {
 			if undecided {
 				w.undec[e]++
 			}
+			play := outcomeOf(o)
+			if w.sums != nil {
+				w.sums.seats[seat].add(play)
+				w.sums.entries[e].add(play)
+			}
 			if !slices.Contains(seating[:seat], e) {
 				for m, v := range w.metrics {
 					t.Metrics[e][m].Add(v)
+					if w.sums != nil {
+						w.sums.metrics[e][m].n++
+						w.sums.metrics[e][m].s += v
+					}
 				}
 			}
 			if featured != nil && len(t.Features) > 0 {
 				w.key = w.key[:0]
 				for f, v := range w.features[seat][:len(t.Features)] {
 					t.Features[f].cell(v).add(o, undecided)
+					if w.sums != nil {
+						w.sums.features[f].add(v, play)
+					}
 					if f > 0 {
 						w.key = append(w.key, ',')
 					}
@@ -341,13 +363,18 @@ func (w *worker) playDeal(i int64) error {
 			}
 		}
 		if starter != nil && len(seating) > 1 {
-			t.Starter.add(s.Outcome(starter.FirstSeat()), false)
+			o := s.Outcome(starter.FirstSeat())
+			t.Starter.add(o, false)
+			w.sums.starter.add(outcomeOf(o))
 		}
 		if rounds != nil && len(t.Features) > 0 {
 			w.tallyRounds(rounds, len(seating))
 		}
 	}
 	t.Games++
+	if w.sums != nil {
+		w.sums.flush(t)
+	}
 	n, c, wins, undec := len(w.score), w.slots, w.wins, w.undec
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
@@ -371,8 +398,10 @@ func (w *worker) tallyRounds(rs games.RoundFeaturedState, seats int) {
 		for seat := range seats {
 			w.roundFeatures = rs.RoundFeatures(r, seat, w.roundFeatures)
 			o := rs.RoundOutcome(r, seat)
+			play := outcomeOf(o)
 			for f, v := range w.roundFeatures[:len(t.RoundFeatures)] {
 				t.RoundFeatures[f].cell(v).add(o, false)
+				w.sums.rounds[f].add(v, play)
 			}
 		}
 	}

@@ -97,11 +97,14 @@ type BalanceSummary struct {
 	DurationHistogram []Bin          `json:"duration_histogram,omitempty"`
 }
 
-// FeatureSummary reports outcomes against one deal feature of a seat.
+// FeatureSummary reports outcomes against one deal feature of a seat: per
+// value, and as the trends of winning and of the score over every seat.
 type FeatureSummary struct {
-	Name   string         `json:"name"`
-	Usage  string         `json:"usage"`
-	Values []FeatureValue `json:"values"`
+	Name       string         `json:"name"`
+	Usage      string         `json:"usage"`
+	Values     []FeatureValue `json:"values"`
+	WinTrend   *Trend         `json:"win_trend,omitempty"`   // change in the win rate per unit of the feature
+	ScoreTrend *Trend         `json:"score_trend,omitempty"` // change in the mean score per unit
 }
 
 // FeatureValue is the outcome of the seats dealt one value of a feature.
@@ -144,6 +147,10 @@ type RateSummary struct {
 	Count     int64   `json:"count"`
 	Undecided int64   `json:"undecided"`
 	Games     int64   `json:"games"`
+	// Deals, where a deal counts several of the games (the seats of one
+	// game, the seatings of one deal), is the number of deals: the
+	// interval treats deals, not games, as independent.
+	Deals int64 `json:"deals,omitempty"`
 }
 
 // MetricSummary describes one metric over the games.
@@ -175,11 +182,14 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		o := &t.Entries[e]
 		es := EntrySummary{
 			Entry: e, Strategy: StrategyRecord{Name: cfg.Lineup[e].Strategy.Name, Params: ParamValues(cfg.Lineup[e])},
-			Score: summarizeScore(&o.Score, confidence, bounds),
-			Win:   summarizeRate(o.Wins, o.Undecided, o.Games, confidence),
-			Draw:  summarizeRate(o.Draws, 0, o.Games, confidence),
+			Score: summarizeScore(&o.Score, &o.Cluster, confidence, bounds),
 		}
-		es.Metrics, es.MetricOrder = summarizeMetrics(g, t.Metrics[e], confidence)
+		es.Win, es.Draw = summarizeOutcomes(o, confidence)
+		var mc []Cluster
+		if t.MetricClusters != nil {
+			mc = t.MetricClusters[e]
+		}
+		es.Metrics, es.MetricOrder = summarizeMetrics(g, t.Metrics[e], mc, confidence)
 		s.Entries = append(s.Entries, es)
 	}
 	s.Score, s.Win, s.Metrics, s.MetricOrder = s.Entries[0].Score, s.Entries[0].Win, s.Entries[0].Metrics, s.Entries[0].MetricOrder
@@ -192,7 +202,8 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		lo, hi := 1.0, 0.0
 		for i := range t.Seats {
 			o := &t.Seats[i]
-			ss := SeatSummary{Seat: i, Score: summarizeScore(&o.Score, confidence, bounds), Win: summarizeRate(o.Wins, o.Undecided, o.Games, confidence)}
+			ss := SeatSummary{Seat: i, Score: summarizeScore(&o.Score, &o.Cluster, confidence, bounds)}
+			ss.Win, _ = summarizeOutcomes(o, confidence)
 			s.Seats = append(s.Seats, ss)
 			lo, hi = math.Min(lo, ss.Win.Rate), math.Max(hi, ss.Win.Rate)
 		}
@@ -222,7 +233,7 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 			}
 		}
 		if t.Starter.Games > 0 {
-			r := summarizeRate(t.Starter.Wins, 0, t.Starter.Games, confidence)
+			r, _ := summarizeOutcomes(&t.Starter, confidence)
 			fair := 1 / float64(g.Seats())
 			s.FirstPlayer = &EdgeSummary{WinRate: r, Edge: r.Rate - fair, CILow: r.CILow - fair, CIHigh: r.CIHigh - fair}
 		}
@@ -249,13 +260,11 @@ func summarizeFeatures(ms []games.Metric, ts []FeatureTally, confidence float64,
 			if c.Games == 0 {
 				continue
 			}
-			fs.Values = append(fs.Values, FeatureValue{
-				Value: ft.Min + int64(j), Games: c.Games,
-				Win:   summarizeRate(c.Wins, c.Undecided, c.Games, confidence),
-				Draw:  summarizeRate(c.Draws, 0, c.Games, confidence),
-				Score: summarizeScore(&c.Score, confidence, bounds),
-			})
+			v := FeatureValue{Value: ft.Min + int64(j), Games: c.Games, Score: summarizeScore(&c.Score, &c.Cluster, confidence, bounds)}
+			v.Win, v.Draw = summarizeOutcomes(c, confidence)
+			fs.Values = append(fs.Values, v)
 		}
+		fs.WinTrend, fs.ScoreTrend = featureTrends(ft, confidence)
 		out = append(out, fs)
 	}
 	return out
@@ -342,13 +351,22 @@ func label(cfg *Config, e int) string {
 	return name
 }
 
-func summarizeMetrics(g games.Game, hs []Histogram, confidence float64) (map[string]MetricSummary, []string) {
+// summarizeMetrics describes each metric's histogram in hs; clusters, if
+// not nil, holds their sums by deal.
+func summarizeMetrics(g games.Game, hs []Histogram, clusters []Cluster, confidence float64) (map[string]MetricSummary, []string) {
 	out := map[string]MetricSummary{}
 	var order []string
 	for i, m := range g.Metrics() {
 		h := &hs[i]
 		mean, sd := h.MeanSD()
 		lo, hi := MeanInterval(mean, sd, h.N(), confidence)
+		if clusters != nil && clusters[i].clustered(h.N()) {
+			lo, hi = clusterMean(mean, h.N(), &clusters[i], confidence)
+			if math.IsInf(hi, 0) { // one deal: only its values bound the mean
+				mn, mx, _ := h.Range()
+				lo, hi = float64(mn), float64(mx)
+			}
+		}
 		mn, mx, _ := h.Range()
 		out[m.Name] = MetricSummary{Usage: m.Usage, Total: h.Sum(), Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx}
 		order = append(order, m.Name)
@@ -362,12 +380,20 @@ var unbounded = [2]int{1, 0}
 // summarizeScore describes the scores of h. The interval of the mean is
 // kept within the game's score bounds, which is also all that can be said of
 // a mean from a single game.
-func summarizeScore(h *Histogram, confidence float64, bounds [2]int) ScoreSummary {
+func summarizeScore(h *Histogram, c *Cluster, confidence float64, bounds [2]int) ScoreSummary {
 	if bounds[0] > bounds[1] && bounds != unbounded {
 		panic("sim: score bounds the wrong way round")
 	}
 	mean, sd := h.MeanSD()
 	lo, hi := MeanInterval(mean, sd, h.N(), confidence)
+	if c.clustered(h.N()) {
+		lo, hi = clusterMean(mean, h.N(), c, confidence)
+	}
+	if bounds == unbounded && (math.IsInf(lo, 0) || math.IsInf(hi, 0)) {
+		// Nothing bounds the mean but the values seen.
+		mn, mx, _ := h.Range()
+		lo, hi = float64(mn), float64(mx)
+	}
 	if bounds != unbounded {
 		if h.N() < 2 {
 			lo, hi = float64(bounds[0]), float64(bounds[1])
@@ -387,6 +413,19 @@ func summarizeScore(h *Histogram, confidence float64, bounds [2]int) ScoreSummar
 		}
 	}
 	return ScoreSummary{N: h.N(), Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx, Quantiles: q, Histogram: bins}
+}
+
+// summarizeOutcomes describes the win and draw rates of o, with intervals
+// clustered by deal where a deal counts several plays.
+func summarizeOutcomes(o *Outcomes, confidence float64) (win, draw RateSummary) {
+	win = summarizeRate(o.Wins, o.Undecided, o.Games, confidence)
+	draw = summarizeRate(o.Draws, 0, o.Games, confidence)
+	if c := &o.Cluster; c.clustered(o.Games) && o.Undecided == 0 {
+		win.CILow, win.CIHigh = clusterRate(o.Wins, o.Games, c, c.W2, c.NW, confidence)
+		draw.CILow, draw.CIHigh = clusterRate(o.Draws, o.Games, c, c.D2, c.ND, confidence)
+		win.Deals, draw.Deals = c.Deals, c.Deals
+	}
+	return win, draw
 }
 
 func summarizeRate(k, undecided, n int64, confidence float64) RateSummary {

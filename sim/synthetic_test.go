@@ -384,3 +384,46 @@ func TestRoundFeatures(t *testing.T) {
 		t.Errorf("game features count %d seats, want %d", seats, 2*n)
 	}
 }
+
+// TestIntervalsCountDealsNotPlays: where a deal counts several plays, the
+// intervals treat deals as independent. With the seats rotated, seat 0
+// holds the same die in both seatings of a deal, so its two games agree
+// and its win rate is known as well as from one game a deal, not two; and
+// one strategy in both seats of a game that always has one winner wins
+// exactly half its games, an interval of no width.
+func TestIntervalsCountDealsNotPlays(t *testing.T) {
+	const n = 4000
+	cfg := Config{Game: dice{2}, Lineup: []Player{{Strategy: fixedDef("a", 0)}, {Strategy: fixedDef("b", 0)}}, Seed: 14, Games: n}
+	tally, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(&cfg, tally, 0.95)
+	seat0 := s.Seats[0].Win
+	if seat0.Games != 2*n || seat0.Deals != n {
+		t.Fatalf("seat 0: %d games over %d deals, want %d over %d", seat0.Games, seat0.Deals, 2*n, n)
+	}
+	lo, hi := Wilson(seat0.Count/2, n, 0.95) // one game a deal
+	if w, want := seat0.CIHigh-seat0.CILow, hi-lo; math.Abs(w/want-1) > 0.02 {
+		t.Errorf("seat 0's interval is %.5f wide, want %.5f as from %d independent games", w, want, n)
+	}
+	// Its mean score (its die) likewise: the t interval of one die a deal.
+	var sum, sq float64
+	for i := range int64(n) {
+		d := float64(dieOf(GameSeed(14, i), 0))
+		sum, sq = sum+d, sq+d*d
+	}
+	mean := sum / n
+	mlo, mhi := MeanInterval(mean, math.Sqrt((sq-n*mean*mean)/(n-1)), n, 0.95)
+	if sc := s.Seats[0].Score; math.Abs(sc.Mean-mean) > 1e-9 || math.Abs(sc.CILow-mlo) > 1e-9 || math.Abs(sc.CIHigh-mhi) > 1e-9 {
+		t.Errorf("seat 0's score %g (%g … %g), want %g (%g … %g) as from one die a deal", sc.Mean, sc.CILow, sc.CIHigh, mean, mlo, mhi)
+	}
+	one := Config{Game: dice{2}, Lineup: []Player{{Strategy: fixedDef("a", 0)}}, Seed: 14, Games: n}
+	tally, err = Run(context.Background(), one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := Summarize(&one, tally, 0.95).Win; w.Rate != 0.5 || w.CILow != 0.5 || w.CIHigh != 0.5 {
+		t.Errorf("one strategy in both seats wins %g (%g … %g), want exactly 0.5", w.Rate, w.CILow, w.CIHigh)
+	}
+}

@@ -21,8 +21,11 @@ type Tally struct {
 	PairWinsLow  []Histogram `json:"pair_wins_low"`
 	PairWinsHigh []Histogram `json:"pair_wins_high"`
 	// Metrics[e][k] is metric k over the plays entry e took part in.
-	Metrics  [][]Histogram  `json:"metrics"`
-	Features []FeatureTally `json:"features"`
+	Metrics [][]Histogram `json:"metrics"`
+	// MetricClusters[e][k] holds the cluster sums of Metrics[e][k] (plays
+	// n and the metric's sum s per deal), in games of several players.
+	MetricClusters [][]Cluster    `json:"metric_clusters,omitempty"`
+	Features       []FeatureTally `json:"features"`
 	// RoundFeatures counts, in games played in rounds with a fresh deal
 	// each (games.RoundFeaturedState), each seat's result in every round
 	// by the value of each deal feature in that round's deal.
@@ -47,6 +50,9 @@ type Outcomes struct {
 	Draws     int64     `json:"draws"`
 	Undecided int64     `json:"undecided"` // games a solver could not decide, not won
 	Score     Histogram `json:"score"`
+	// Cluster holds the sums behind intervals that treat each deal, not
+	// each play, as independent, where a deal counts several plays.
+	Cluster Cluster `json:"cluster,omitzero"`
 }
 
 func (o *Outcomes) merge(p *Outcomes) {
@@ -55,12 +61,18 @@ func (o *Outcomes) merge(p *Outcomes) {
 	o.Draws += p.Draws
 	o.Undecided += p.Undecided
 	o.Score.Merge(&p.Score)
+	o.Cluster.merge(&p.Cluster)
 }
 
 // FeatureTally counts outcomes by the value of one deal feature of a seat.
 type FeatureTally struct {
 	Min   int64      `json:"min"` // the value counted by Cells[0]
 	Cells []Outcomes `json:"cells"`
+	// Moments sums over deals the products of each deal's totals (plays,
+	// Σx, Σx², wins, Σx·win, score, Σx·score, for feature value x), the
+	// upper triangle row by row: the cluster-robust trend's inputs.
+	Moments [momentTerms * (momentTerms + 1) / 2]int64 `json:"moments,omitzero"`
+	Deals   int64                                      `json:"deals,omitzero"` // deals summed in Moments
 }
 
 // cell returns the outcomes for value v, growing the range as needed.
@@ -139,6 +151,14 @@ func (t *Tally) Merge(o *Tally) {
 		d.Wins += c.Wins
 		d.ScoreSum += c.ScoreSum
 	}
+	if o.MetricClusters != nil && t.MetricClusters == nil {
+		t.MetricClusters = newMetricClusters(len(o.MetricClusters), len(o.MetricClusters[0]))
+	}
+	for e := range o.MetricClusters {
+		for k := range o.MetricClusters[e] {
+			t.MetricClusters[e][k].merge(&o.MetricClusters[e][k])
+		}
+	}
 	mergeFeatures(t.Features, o.Features)
 	if len(o.RoundFeatures) > 0 && len(t.RoundFeatures) == 0 {
 		t.RoundFeatures = make([]FeatureTally, len(o.RoundFeatures))
@@ -146,9 +166,21 @@ func (t *Tally) Merge(o *Tally) {
 	mergeFeatures(t.RoundFeatures, o.RoundFeatures)
 }
 
+func newMetricClusters(entries, metrics int) [][]Cluster {
+	c := make([][]Cluster, entries)
+	for e := range c {
+		c[e] = make([]Cluster, metrics)
+	}
+	return c
+}
+
 // mergeFeatures adds the cells of o to t, feature by feature.
 func mergeFeatures(t, o []FeatureTally) {
 	for f := range o {
+		for k, m := range o[f].Moments {
+			t[f].Moments[k] += m
+		}
+		t[f].Deals += o[f].Deals
 		for i := range o[f].Cells {
 			c := &o[f].Cells[i]
 			if c.Games > 0 {

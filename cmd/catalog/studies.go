@@ -11,6 +11,9 @@ type Study struct {
 	Strategies []string // "name" or "name:key=value:…"
 	Rules      []string
 	Games      int64 // deals (per point of a sweep) at --scale 1
+	// Quote names metrics the answer quotes (mean per game with its
+	// interval), for questions such as "how long is a round?".
+	Quote []string
 }
 
 // Studies returns the designers' questions of shared/seeds/README.md, game
@@ -34,6 +37,7 @@ func Studies() []Study {
 		{Game: "roundup", Title: "If someone is dealt more face cards, do they win most of the time? Which face card is most useful?",
 			Strategies: []string{"greedy"}, Rules: []string{"players=4"}, Games: 3000},
 		{Game: "roundup", Title: "Does the seat that starts win more, and how long is a round?",
-			Strategies: []string{"greedy", "defender"}, Rules: []string{"players=4"}, Games: 1000},
+			Strategies: []string{"greedy", "defender"}, Rules: []string{"players=4"}, Games: 1000,
+			Quote: []string{"rounds", "turns", "round_turns.first", "round_turns.longest"}},
 	}
 }

@@ -113,7 +113,7 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 // a rule has several values. Strategies this build lacks are left out, with
 // a note.
 func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportOptions) (*reports.Study, error) {
-	st := &reports.Study{Game: spec.Game, Title: spec.Title}
+	st := &reports.Study{Game: spec.Game, Title: spec.Title, Quote: spec.Quote}
 	var strats []string
 	for _, s := range spec.Strategies {
 		name, _, _ := strings.Cut(s, ":")
