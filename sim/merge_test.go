@@ -2,6 +2,8 @@ package sim
 
 import (
 	"context"
+	"math"
+	"math/big"
 	"reflect"
 	"testing"
 
@@ -94,5 +96,42 @@ func TestShardsMergeIntoTheWholeRun(t *testing.T) {
 				t.Errorf("summaries of %d merged shards differ from the whole run's", shards)
 			}
 		})
+	}
+}
+
+// TestShardRangeExact: shards cover every deal once, in order, even for
+// runs of nearly 2⁶³ deals where total·k overflows 64 bits; each bound is
+// ⌊total·k/n⌋, worked with big integers.
+func TestShardRangeExact(t *testing.T) {
+	for _, tt := range []struct {
+		total int64
+		n     int
+	}{{10, 3}, {1, 1}, {2, 2}, {math.MaxInt64, 3}, {math.MaxInt64, MaxShards}, {math.MaxInt64 - 1, 7}, {1e18, 64}} {
+		next := int64(0)
+		for k := range min(tt.n, 200) {
+			lo, hi := ShardRange(tt.total, k, tt.n)
+			want := new(big.Int).Div(new(big.Int).Mul(big.NewInt(tt.total), big.NewInt(int64(k+1))), big.NewInt(int64(tt.n)))
+			if lo != next || hi < lo || !want.IsInt64() || hi != want.Int64() {
+				t.Fatalf("ShardRange(%d, %d, %d) = %d, %d; want %d, %s", tt.total, k, tt.n, lo, hi, next, want)
+			}
+			next = hi
+		}
+		if tt.n <= 200 && next != tt.total {
+			t.Errorf("%d shards of %d end at %d", tt.n, tt.total, next)
+		}
+	}
+}
+
+// TestRunRefusesIndicesPastInt64: a run whose last deal index would pass
+// the largest int64 is refused; one that ends exactly there plays.
+func TestRunRefusesIndicesPastInt64(t *testing.T) {
+	cfg := severalSeats(t, 5)["spite"]
+	cfg.First = math.MaxInt64 - 5 // deals up to MaxInt64-1: the end index is MaxInt64
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Errorf("the last 5 indices: %v", err)
+	}
+	cfg.First++
+	if _, err := Run(context.Background(), cfg); err == nil {
+		t.Error("a run past the largest index was accepted")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strconv"
@@ -140,10 +141,13 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 		}
 		workers[i] = w
 	}
+	if cfg.First < 0 || cfg.Games > math.MaxInt64-cfg.First {
+		return nil, fmt.Errorf("deals %d to %d+%d: beyond the indices a run can number", cfg.First, cfg.First, cfg.Games)
+	}
 	end := cfg.First + cfg.Games
 	batch := int64(cfg.Chunk) * int64(cfg.Batch)
-	for lo := cfg.First; lo < end; lo += batch {
-		hi := min(lo+batch, end)
+	for lo := cfg.First; lo < end; {
+		hi := lo + min(batch, end-lo) // never past end, so never past MaxInt64
 		if err := playBatch(ctx, &cfg, workers, lo, hi); err != nil {
 			return total, err
 		}
@@ -157,6 +161,7 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 				return total, err
 			}
 		}
+		lo = hi
 	}
 	return total, nil
 }
@@ -175,7 +180,7 @@ func playBatch(ctx context.Context, cfg *Config, workers []*worker, lo, hi int64
 					return nil
 				}
 				a := lo + c*chunk
-				b := min(a+chunk, hi)
+				b := a + min(chunk, hi-a)
 				if err := w.play(a, b); err != nil {
 					return err
 				}

@@ -95,6 +95,9 @@ func runMerge(f *Factory, opts *MergeOptions) error {
 		return errors.New("the parts name no strategy")
 	}
 	cfg := sim.Config{Game: g, Lineup: lineup, Seed: m.Seed}
+	if err := parts[0].Check(&cfg, parts[0].Total, ""); err != nil {
+		return fmt.Errorf("shard %d: %w", parts[0].Shard, err)
+	}
 	var wall float64
 	for _, p := range parts {
 		wall += p.Manifest.WallSeconds

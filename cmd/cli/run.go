@@ -200,19 +200,20 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	if opts.Precision > 0 {
 		total, extra = opts.MaxGames, fmt.Sprintf("precision=%g target=%s confidence=%g", opts.Precision, opts.Target, opts.Confidence)
 	}
-	lo, hi := sim.ShardRange(total, k, n)
-	if hi-lo < 1 {
-		return fmt.Errorf("shard %d of %d holds no deals: use fewer shards than the %d games", k, n, total)
+	cfg := sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers}
+	part, err := sim.NewPart(&cfg, total, extra, k, n)
+	if err != nil {
+		return err
 	}
-	cfg := sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, First: lo, Games: hi - lo, Workers: opts.Workers}
-	part := &sim.Part{Fingerprint: sim.Fingerprint(&cfg, total, extra), Shard: k, Shards: n, First: lo, End: hi, Next: lo}
+	lo, hi := part.First, part.End
+	cfg.First, cfg.Games = lo, hi-lo
 	var before float64 // wall seconds of earlier sessions of a resumed run
 	if opts.Resume {
 		ck, err := sim.ReadPart(opts.Checkpoint)
 		if err != nil {
 			return fmt.Errorf("--resume: %v", err)
 		}
-		if ck.Fingerprint != part.Fingerprint || ck.Shard != k || ck.Shards != n {
+		if err := ck.Check(&cfg, total, extra); err != nil || ck.Shard != k || ck.Shards != n {
 			return fmt.Errorf("--resume: %s was written by another command (game, rules, strategies, seed, games or shard differ)", opts.Checkpoint)
 		}
 		cfg.Start, cfg.First, cfg.Games, part.Next = ck.Tally, ck.Next, hi-ck.Next, ck.Next

@@ -10,6 +10,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cardsim/cardsim/reports"
+	"github.com/cardsim/cardsim/sim"
 )
 
 func summaryOf(t *testing.T, dir string) string {
@@ -236,5 +239,66 @@ func TestClusterLocally(t *testing.T) {
 	}
 	if summaryOf(t, merged) != summaryOf(t, whole) {
 		t.Error("the merged shards differ from one run")
+	}
+}
+
+// TestMergeRefusesEditedParts: parts edited by hand and resealed, as a
+// hostile or careless user might, are refused with an error rather than a
+// panic or a summary labelled with what was never played.
+func TestMergeRefusesEditedParts(t *testing.T) {
+	dir := t.TempDir()
+	for k := range 3 {
+		mustRun(t, "run", "roundup", "--strategies", "greedy,defender", "--rule", "players=3", "--games", "30", "-q", "--out", dir, "--shard", fmt.Sprintf("%d/3", k))
+	}
+	p := func(k int) string { return filepath.Join(dir, fmt.Sprintf("part-%d-of-3.json", k)) }
+	edited := func(edit func(*sim.Part)) string {
+		part, err := sim.ReadPart(p(2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(part)
+		part.Seal()
+		path := filepath.Join(t.TempDir(), "part-2-of-3.json")
+		if err := reports.WritePart(path, part); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, tt := range []struct {
+		name string
+		file string
+		want string
+	}{
+		{"negative shards", edited(func(p *sim.Part) { p.Shards = -1 }), "shards: want 1 to"},
+		{"10^15 shards", edited(func(p *sim.Part) { p.Shards = 1_000_000_000_000_000 }), "shards: want 1 to"},
+		{"another range", edited(func(p *sim.Part) { p.First-- }), "holds deals"},
+		{"another seed", edited(func(p *sim.Part) { p.Manifest.Seed = 99 }), "describes another run"},
+		{"another rule", edited(func(p *sim.Part) { p.Manifest.Rules["players"] = "4" }), "describes another run"},
+		{"another strategy", edited(func(p *sim.Part) { p.Manifest.Strategies[1].Name = "greedy" }), "describes another run"},
+	} {
+		code, _, errs := run(t, "merge", p(0), p(1), tt.file)
+		if code != 1 || !strings.Contains(errs, tt.want) {
+			t.Errorf("%s: exit %d, %q; want an error with %q", tt.name, code, errs, tt.want)
+		}
+	}
+	// Every part claiming another game, consistently: its tally is not
+	// shaped for that game.
+	var nora []string
+	for k := range 3 {
+		part, err := sim.ReadPart(p(k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		part.Manifest.Game, part.Manifest.Rules = "nora", map[string]string{}
+		for i := range part.Manifest.Strategies {
+			part.Manifest.Strategies[i] = sim.StrategyRecord{Name: "rescuer", Params: map[string]string{}}
+		}
+		part.Seal()
+		path := filepath.Join(t.TempDir(), fmt.Sprintf("part-%d-of-3.json", k))
+		reports.WritePart(path, part)
+		nora = append(nora, path)
+	}
+	if code, _, errs := run(t, append([]string{"merge"}, nora...)...); code != 1 || !strings.Contains(errs, "another command") {
+		t.Errorf("parts relabelled as nora: exit %d, %q", code, errs)
 	}
 }
