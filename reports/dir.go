@@ -10,20 +10,6 @@ import (
 	"github.com/cardsim/cardsim/sim"
 )
 
-// CheckDir creates dir if needed and checks that files can be written in it,
-// so that a run fails before it starts rather than after.
-func CheckDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("output directory: %v", err)
-	}
-	f, err := os.CreateTemp(dir, ".cardsim-check-*")
-	if err != nil {
-		return fmt.Errorf("output directory %s is not writable: %v", dir, err)
-	}
-	f.Close()
-	return os.Remove(f.Name())
-}
-
 // WriteDir writes every output of s into dir: summary.json, figures.csv (every
 // figure, tidy), score_histogram.csv, and each chart as SVG and PNG. All
 // outputs are rendered first and each file is written atomically (a

@@ -54,8 +54,8 @@ func TestWritePageSelfContained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(names) != 7 {
-		t.Errorf("wrote %v, want 4 chart files, report.md, report.html and t.csv", names)
+	if len(names) != 8 || names[7] != ManifestName {
+		t.Errorf("wrote %v, want 4 chart files, report.md, report.html, t.csv and the manifest", names)
 	}
 	h, _ := os.ReadFile(filepath.Join(dir, "report.html"))
 	html := string(h)

@@ -220,12 +220,16 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		before = ck.Manifest.WallSeconds
 	}
 	if opts.Out != "" {
-		if err := reports.CheckDir(opts.Out); err != nil {
+		check := reports.CheckDir
+		if opts.Shard != "" {
+			check = reports.CheckFileDir // parts of every shard share it
+		}
+		if err := check(opts.Out); err != nil {
 			return err
 		}
 	}
 	if opts.Checkpoint != "" {
-		if err := reports.CheckDir(filepath.Dir(opts.Checkpoint)); err != nil {
+		if err := reports.CheckFileDir(filepath.Dir(opts.Checkpoint)); err != nil {
 			return fmt.Errorf("--checkpoint: %v", err)
 		}
 	}

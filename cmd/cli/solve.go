@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"time"
@@ -147,10 +146,8 @@ func runSolve(f *Factory, opts *SolveOptions) error {
 		}
 		files["chart_"+chart.Name+"."+format] = data
 	}
-	for _, name := range []string{"policy.csv", "round_values.csv", "pass_dists.csv", "chart_frontier.svg", "chart_frontier.png"} {
-		if err := reports.WriteFileAtomic(filepath.Join(opts.Out, name), files[name]); err != nil {
-			return err
-		}
+	if _, err := reports.WriteFiles(opts.Out, files); err != nil {
+		return err
 	}
 	fmt.Fprintf(w, "wrote policy.csv, round_values.csv, pass_dists.csv, chart_frontier.svg and .png to %s\n", opts.Out)
 	return nil

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
@@ -161,10 +160,7 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 		csvb = reports.RowsCSV(rows)
 	}
 	if opts.Out != "" {
-		if err := reports.WriteFileAtomic(filepath.Join(opts.Out, "tournament.json"), append(js, '\n')); err != nil {
-			return err
-		}
-		if err := reports.WriteFileAtomic(filepath.Join(opts.Out, "tournament.csv"), csvb); err != nil {
+		if _, err := reports.WriteFiles(opts.Out, map[string][]byte{"tournament.json": append(js, '\n'), "tournament.csv": csvb}); err != nil {
 			return err
 		}
 	}
