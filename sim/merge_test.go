@@ -2,9 +2,11 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/big"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/cardsim/cardsim/games"
@@ -133,5 +135,50 @@ func TestRunRefusesIndicesPastInt64(t *testing.T) {
 	cfg.First++
 	if _, err := Run(context.Background(), cfg); err == nil {
 		t.Error("a run past the largest index was accepted")
+	}
+}
+
+// TestResumeMidBatch: a run stopped between two chunks of a batch, and
+// resumed from its last snapshot (the batch under way and its chunks
+// played), ends with exactly the tally of a run never stopped, for any
+// number of workers on either side.
+func TestResumeMidBatch(t *testing.T) {
+	cfg := severalSeats(t, 200)["roundup"] // chunks of 16, batches of 2 chunks
+	cfg.Batch = 5
+	cfg.Workers = 1
+	whole, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stopAfter := range []int{1, 3, 7, 12} {
+		ctx, cancel := context.WithCancel(context.Background())
+		first := cfg
+		first.Workers = 2
+		var last Snapshot
+		chunks := 0
+		first.OnChunk = func(s Snapshot) error {
+			last = Snapshot{Next: s.Next, Done: slices.Clone(s.Done)}
+			if chunks++; chunks == stopAfter {
+				cancel()
+			}
+			return nil
+		}
+		part, err := Run(ctx, first)
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("stopped after %d chunks: %v", stopAfter, err)
+		}
+		if stopAfter%cfg.Batch != 0 && len(last.Done) == 0 {
+			t.Errorf("stopped after %d chunks: no chunk of the batch recorded", stopAfter)
+		}
+		rest := cfg
+		rest.Workers = 3
+		rest.Start, rest.First, rest.Games, rest.Done = part, last.Next, cfg.Games-last.Next, last.Done
+		got, err := Run(context.Background(), rest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(whole, got) {
+			t.Errorf("stopped after %d chunks (next %d, done %v) and resumed: the tally differs", stopAfter, last.Next, last.Done)
+		}
 	}
 }

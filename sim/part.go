@@ -37,8 +37,15 @@ type Part struct {
 	Shards      int      `json:"shards"`
 	First       int64    `json:"first"` // first deal index of the slice
 	End         int64    `json:"end"`   // one past the last deal index of the slice
-	Next        int64    `json:"next"`  // one past the last deal played (End when complete)
-	Manifest    Manifest `json:"manifest"`
+	Next        int64    `json:"next"`  // first deal of the batch under way: every deal before it is played (End when complete)
+	Chunk       int      `json:"chunk"` // deals per chunk of the run
+	// Done lists the first deals of the chunks from Next on already
+	// played: a checkpoint taken between two chunks of a batch.
+	Done []int64 `json:"done,omitempty"`
+	// Stopped says why a run stopped before End (a precision target
+	// reached): a finished run whose checkpoint a resume must not extend.
+	Stopped  string   `json:"stopped,omitempty"`
+	Manifest Manifest `json:"manifest"`
 	Tally       *Tally   `json:"tally"`
 	Checksum    string   `json:"checksum"` // SHA-256 of the whole part without it, to catch damage and edits
 }
@@ -54,7 +61,29 @@ func NewPart(cfg *Config, total int64, extra string, k, n int) (*Part, error) {
 	if hi <= lo {
 		return nil, fmt.Errorf("shard %d of %d holds no deals: use fewer shards than the %d games", k, n, total)
 	}
-	return &Part{Fingerprint: Fingerprint(cfg, total, extra), Total: total, Shard: k, Shards: n, First: lo, End: hi, Next: lo}, nil
+	chunk := cfg.Chunk
+	if chunk <= 0 {
+		chunk = DefaultChunk
+	}
+	return &Part{Fingerprint: Fingerprint(cfg, total, extra), Total: total, Shard: k, Shards: n, First: lo, End: hi, Next: lo, Chunk: chunk}, nil
+}
+
+// Record sets the part's tally and progress from a run's snapshot.
+func (p *Part) Record(s Snapshot) {
+	p.Tally, p.Next = s.Tally, s.Next
+	p.Done = slices.Sorted(slices.Values(s.Done))
+	if len(p.Done) == 0 {
+		p.Done = nil
+	}
+}
+
+// Played returns the number of deals the part holds.
+func (p *Part) Played() int64 {
+	n := p.Next - p.First
+	for _, d := range p.Done {
+		n += min(int64(p.Chunk), p.End-d)
+	}
+	return n
 }
 
 func checkShard(total int64, k, n int) error {
@@ -168,7 +197,7 @@ func ReadPart(path string) (*Part, error) {
 	if err := p.checkRange(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if err := p.Tally.checkCounts(p.Next - p.First); err != nil {
+	if err := p.Tally.checkCounts(p.Played()); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &p, nil
@@ -185,6 +214,17 @@ func (p *Part) checkRange() error {
 	}
 	if p.Next < p.First || p.Next > p.End {
 		return fmt.Errorf("next deal %d outside the shard's deals %d…%d", p.Next, p.First, p.End-1)
+	}
+	if p.Chunk < 1 || p.Chunk > maxHistogramLen {
+		return fmt.Errorf("chunks of %d deals", p.Chunk)
+	}
+	for i, d := range p.Done {
+		if d < p.Next || d >= p.End || (d-p.Next)%int64(p.Chunk) != 0 || (i > 0 && d <= p.Done[i-1]) {
+			return fmt.Errorf("chunk at deal %d is not a chunk of the batch from deal %d", d, p.Next)
+		}
+	}
+	if len(p.Done) > maxHistogramLen {
+		return errors.New("too many chunks done")
 	}
 	if p.Tally == nil {
 		return errors.New("no tally")
@@ -237,8 +277,8 @@ func MergeParts(parts []*Part) (*Tally, error) {
 			return nil, fmt.Errorf("shard %d given twice", p.Shard)
 		}
 		seen[p.Shard] = true
-		if p.Next != p.End {
-			return nil, fmt.Errorf("shard %d is incomplete: %d of its %d deals played (resume it first)", p.Shard, p.Next-p.First, p.End-p.First)
+		if p.Next != p.End || len(p.Done) > 0 {
+			return nil, fmt.Errorf("shard %d is incomplete: %d of its %d deals played (resume it first)", p.Shard, p.Played(), p.End-p.First)
 		}
 	}
 	var missing []int

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -56,6 +57,25 @@ type Config struct {
 	// true stops the run there. The batches do not depend on the number of
 	// workers, so neither does where a run stops.
 	After func(t *Tally, next int64) (stop bool, err error)
+	// OnChunk, if not nil, is called after every chunk, one call at a
+	// time, with the run's state: what a checkpoint saves. It must not keep
+	// the snapshot's tally, which the run goes on adding to.
+	OnChunk func(s Snapshot) error
+	// Done lists the first deals of chunks of the first batch that were
+	// already played (a run resumed from a Snapshot taken mid-batch, whose
+	// tally is Start); Run skips them.
+	Done []int64
+}
+
+// Snapshot is a run's state between two chunks: the tally of every deal
+// played (Start included), and where to resume: the first deal of the batch
+// under way and the first deals of its chunks already played. Tallies merge
+// exactly in any order, so a run resumed from a snapshot ends with the same
+// tally as one never stopped, whatever the workers did.
+type Snapshot struct {
+	Tally *Tally
+	Next  int64
+	Done  []int64
 }
 
 // GameError reports a game that could not be played: a bot panicked or chose
@@ -146,15 +166,14 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	}
 	end := cfg.First + cfg.Games
 	batch := int64(cfg.Chunk) * int64(cfg.Batch)
+	state := &runState{total: total, done: slices.Clone(cfg.Done)}
 	for lo := cfg.First; lo < end; {
 		hi := lo + min(batch, end-lo) // never past end, so never past MaxInt64
-		if err := playBatch(ctx, &cfg, workers, lo, hi); err != nil {
+		state.next = lo
+		if err := playBatch(ctx, &cfg, workers, state, lo, hi); err != nil {
 			return total, err
 		}
-		for _, w := range workers {
-			total.Merge(w.tally)
-			w.tally = NewTallyFor(&cfg)
-		}
+		state.done = state.done[:0]
 		if cfg.After != nil {
 			stop, err := cfg.After(total, hi)
 			if err != nil || stop {
@@ -166,10 +185,35 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	return total, nil
 }
 
-// playBatch plays deals lo … hi-1 on the workers, chunk by chunk.
-func playBatch(ctx context.Context, cfg *Config, workers []*worker, lo, hi int64) error {
+// runState is what the workers of a run share: the tally of every chunk
+// played, and the chunks of the batch under way already played.
+type runState struct {
+	mu    sync.Mutex
+	total *Tally
+	next  int64   // first deal of the batch under way
+	done  []int64 // first deals of its chunks played
+}
+
+// add merges the tally of the chunk that starts at deal a, then reports
+// the new state to cfg.OnChunk.
+func (st *runState) add(cfg *Config, a int64, t *Tally) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.total.Merge(t)
+	st.done = append(st.done, a)
+	if cfg.OnChunk == nil {
+		return nil
+	}
+	return cfg.OnChunk(Snapshot{Tally: st.total, Next: st.next, Done: st.done})
+}
+
+// playBatch plays deals lo … hi-1 on the workers, chunk by chunk, and adds
+// each chunk's tally to the run's as soon as it is played. Chunks already
+// done (a resumed run) are skipped.
+func playBatch(ctx context.Context, cfg *Config, workers []*worker, st *runState, lo, hi int64) error {
 	chunk := int64(cfg.Chunk)
 	chunks := (hi - lo + chunk - 1) / chunk
+	skip := slices.Clone(st.done)
 	var next atomic.Int64
 	g, gctx := errgroup.WithContext(ctx)
 	for _, w := range workers {
@@ -180,10 +224,17 @@ func playBatch(ctx context.Context, cfg *Config, workers []*worker, lo, hi int64
 					return nil
 				}
 				a := lo + c*chunk
+				if slices.Contains(skip, a) {
+					continue
+				}
 				b := a + min(chunk, hi-a)
 				if err := w.play(a, b); err != nil {
 					return err
 				}
+				if err := st.add(cfg, a, w.tally); err != nil {
+					return err
+				}
+				w.tally = NewTallyFor(cfg)
 				if cfg.Progress != nil {
 					cfg.Progress(b - a)
 				}

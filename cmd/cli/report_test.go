@@ -24,7 +24,7 @@ func TestReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"How close can a player get", "What is insurance worth", "data:image/svg", "scores", "On the same deals"} {
+	for _, want := range []string{"How close can a player get", "What is insurance worth", "data:image/svg", "scores", "On the same 200 deals", " beats "} {
 		if !bytes.Contains(html, []byte(want)) {
 			t.Errorf("report.html lacks %q", want)
 		}

@@ -207,7 +207,8 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	}
 	lo, hi := part.First, part.End
 	cfg.First, cfg.Games = lo, hi-lo
-	var before float64 // wall seconds of earlier sessions of a resumed run
+	var before float64   // wall seconds of earlier sessions of a resumed run
+	var resumedStop string // why the resumed run had stopped, if it had finished
 	if opts.Resume {
 		ck, err := sim.ReadPart(opts.Checkpoint)
 		if err != nil {
@@ -216,8 +217,12 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		if err := ck.Check(&cfg, total, extra); err != nil || ck.Shard != k || ck.Shards != n {
 			return fmt.Errorf("--resume: %s was written by another command (game, rules, strategies, seed, games or shard differ)", opts.Checkpoint)
 		}
-		cfg.Start, cfg.First, cfg.Games, part.Next = ck.Tally, ck.Next, hi-ck.Next, ck.Next
+		cfg.Start, cfg.First, cfg.Games, cfg.Done, cfg.Chunk = ck.Tally, ck.Next, hi-ck.Next, ck.Done, ck.Chunk
+		part.Record(sim.Snapshot{Tally: ck.Tally, Next: ck.Next, Done: ck.Done})
 		before = ck.Manifest.WallSeconds
+		if ck.Stopped != "" {
+			cfg.Games, resumedStop = 0, ck.Stopped // a finished run: report it, play nothing more
+		}
 	}
 	if opts.Out != "" {
 		check := reports.CheckDir
@@ -235,28 +240,30 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	}
 	start := time.Now()
 	wall := func() float64 { return before + time.Since(start).Seconds() }
-	writePart := func(path string, t *sim.Tally, next int64) error {
-		part.Next, part.Tally = next, t
-		part.Manifest = sim.NewManifest(&cfg, t.Games, opts.Confidence)
+	writePart := func(path string) error {
+		part.Manifest = sim.NewManifest(&cfg, part.Tally.Games, opts.Confidence)
 		part.Manifest.WallSeconds = wall()
 		part.Seal()
 		return reports.WritePart(path, part)
 	}
-	stopped := ""
+	stopped := resumedStop
 	lastCheckpoint := time.Now()
-	var tally *sim.Tally
-	next := cfg.First
-	cfg.After = func(t *sim.Tally, nx int64) (bool, error) {
-		tally, next = t, nx
+	// Checkpoints are taken between chunks, every --checkpoint-every: the
+	// part records the batch under way and its chunks already played.
+	cfg.OnChunk = func(s sim.Snapshot) error {
+		part.Record(s)
 		if opts.Checkpoint != "" && time.Since(lastCheckpoint) >= opts.CheckpointEvery {
 			lastCheckpoint = time.Now()
-			if err := writePart(opts.Checkpoint, t, nx); err != nil {
-				return false, err
-			}
+			return writePart(opts.Checkpoint)
 		}
+		return nil
+	}
+	cfg.After = func(t *sim.Tally, nx int64) (bool, error) {
+		part.Record(sim.Snapshot{Tally: t, Next: nx})
 		if opts.Precision > 0 && t.Games >= 2 {
 			if half := halfWidth(&cfg, t, opts.Target, opts.Confidence); half <= opts.Precision {
 				stopped = fmt.Sprintf("precision %g on %s reached after %d deals (half-width %.6g)", opts.Precision, opts.Target, t.Games, half)
+				part.Stopped = stopped
 				return true, nil
 			}
 		}
@@ -276,6 +283,7 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		cfg.Progress = func(n int64) { bar.Add64(n) }
 	}
 	cfg.Games = max(cfg.Games, 0)
+	tally := cfg.Start
 	if cfg.Games > 0 {
 		t, err := sim.Run(ctx, cfg)
 		if bar != nil {
@@ -290,7 +298,8 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 				return err
 			}
 			if errors.Is(err, context.Canceled) && opts.Checkpoint != "" {
-				if werr := writePart(opts.Checkpoint, tally, next); werr != nil {
+				// part holds the last chunk's snapshot: every deal in tally.
+				if werr := writePart(opts.Checkpoint); werr != nil {
 					return fmt.Errorf("interrupted, and the checkpoint could not be written: %v", werr)
 				}
 				if opts.Out != "" && tally.Games >= 2 {
@@ -302,11 +311,9 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 			}
 			return fmt.Errorf("run stopped after %d deals: %w", tally.Games, err)
 		}
-	} else if tally == nil {
-		tally = cfg.Start
 	}
 	if opts.Checkpoint != "" {
-		if err := writePart(opts.Checkpoint, tally, next); err != nil {
+		if err := writePart(opts.Checkpoint); err != nil {
 			return err
 		}
 	}
@@ -315,7 +322,8 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	}
 	if opts.Shard != "" {
 		name := fmt.Sprintf("part-%d-of-%d.json", k, n)
-		if err := writePart(filepath.Join(opts.Out, name), tally, hi); err != nil {
+		part.Record(sim.Snapshot{Tally: tally, Next: hi})
+		if err := writePart(filepath.Join(opts.Out, name)); err != nil {
 			return err
 		}
 		fmt.Fprintf(f.Err, "shard %d of %d: deals %d…%d written to %s\n", k, n, lo, hi-1, filepath.Join(opts.Out, name))

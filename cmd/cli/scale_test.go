@@ -197,6 +197,59 @@ func TestInterruptResume(t *testing.T) {
 	}
 }
 
+// TestCheckpointMidBatch: a slow run interrupted before its first batch
+// of 32,768 deals is done keeps the chunks it played (the checkpoint is
+// taken between chunks), and resumed gives the uninterrupted result.
+func TestCheckpointMidBatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cardsim and plays a slow strategy")
+	}
+	bin := filepath.Join(t.TempDir(), "cardsim")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	ckpt := filepath.Join(dir, "run.ckpt")
+	args := []string{"run", "chriscross", "--strategy", "search", "--games", "4000", "--seed", "4", "-q",
+		"--checkpoint", ckpt, "--checkpoint-every", "10ms", "--out", filepath.Join(dir, "out")}
+	cmd := exec.Command(bin, args...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(120 * time.Second)
+	for {
+		if _, err := os.Stat(ckpt); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("no checkpoint written in 120 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	if err := cmd.Wait(); err == nil {
+		t.Skip("the run finished before the signal arrived")
+	}
+	part, err := sim.ReadPart(ckpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if part.Played() == 0 || part.Played() >= 4000 {
+		t.Fatalf("the checkpoint holds %d of 4000 deals, want some but not all", part.Played())
+	}
+	if out, err := exec.Command(bin, append(args, "--resume")...).CombinedOutput(); err != nil {
+		t.Fatalf("resume: %v\n%s", err, out)
+	}
+	whole := t.TempDir()
+	if out, err := exec.Command(bin, "run", "chriscross", "--strategy", "search", "--games", "4000", "--seed", "4", "-q", "--out", whole).CombinedOutput(); err != nil {
+		t.Fatalf("uninterrupted run: %v\n%s", err, out)
+	}
+	if summaryOf(t, filepath.Join(dir, "out")) != summaryOf(t, whole) {
+		t.Error("interrupted and resumed run differs from an uninterrupted one")
+	}
+}
+
 // TestClusterLocally runs the command of deploy/slurm/run.sbatch (with fewer
 // games) as n concurrent processes, each told its shard by
 // SLURM_ARRAY_TASK_ID as Slurm would, merges their directory as
@@ -300,5 +353,19 @@ func TestMergeRefusesEditedParts(t *testing.T) {
 	}
 	if code, _, errs := run(t, append([]string{"merge"}, nora...)...); code != 1 || !strings.Contains(errs, "another command") {
 		t.Errorf("parts relabelled as nora: exit %d, %q", code, errs)
+	}
+}
+
+// TestResumeFinishedPrecisionRun: resuming a run that stopped on its
+// precision target plays nothing more and reports the same result.
+func TestResumeFinishedPrecisionRun(t *testing.T) {
+	dir := t.TempDir()
+	ckpt := filepath.Join(dir, "run.ckpt")
+	args := []string{"run", "nora", "--strategy", "rescuer", "--precision", "3", "--seed", "2", "-q", "--checkpoint", ckpt}
+	mustRun(t, append(args, "--out", filepath.Join(dir, "first"))...)
+	mustRun(t, append(args, "--resume", "--out", filepath.Join(dir, "again"))...)
+	first, again := summaryOf(t, filepath.Join(dir, "first")), summaryOf(t, filepath.Join(dir, "again"))
+	if first != again || !strings.Contains(again, "precision 3 on score reached") {
+		t.Errorf("the resumed finished run differs or kept playing:\n%.300s\n%.300s", first, again)
 	}
 }
