@@ -30,15 +30,15 @@ const MaxPartBytes = 256 << 20
 // an interrupted run. Parts of one run merge exactly into the tally a single
 // run would have produced.
 type Part struct {
-	Format      string   `json:"format"`
-	Fingerprint string   `json:"fingerprint"` // of the command: game, rules, lineup, seed, games
-	Total       int64    `json:"total"`       // deals of the whole run, over every shard
-	Shard       int      `json:"shard"`       // k of n, from 0
-	Shards      int      `json:"shards"`
-	First       int64    `json:"first"` // first deal index of the slice
-	End         int64    `json:"end"`   // one past the last deal index of the slice
-	Next        int64    `json:"next"`  // first deal of the batch under way: every deal before it is played (End when complete)
-	Chunk       int      `json:"chunk"` // deals per chunk of the run
+	Format      string `json:"format"`
+	Fingerprint string `json:"fingerprint"` // of the command: game, rules, lineup, seed, games
+	Total       int64  `json:"total"`       // deals of the whole run, over every shard
+	Shard       int    `json:"shard"`       // k of n, from 0
+	Shards      int    `json:"shards"`
+	First       int64  `json:"first"` // first deal index of the slice
+	End         int64  `json:"end"`   // one past the last deal index of the slice
+	Next        int64  `json:"next"`  // first deal of the batch under way: every deal before it is played (End when complete)
+	Chunk       int    `json:"chunk"` // deals per chunk of the run
 	// Done lists the first deals of the chunks from Next on already
 	// played: a checkpoint taken between two chunks of a batch.
 	Done []int64 `json:"done,omitempty"`
@@ -46,8 +46,8 @@ type Part struct {
 	// reached): a finished run whose checkpoint a resume must not extend.
 	Stopped  string   `json:"stopped,omitempty"`
 	Manifest Manifest `json:"manifest"`
-	Tally       *Tally   `json:"tally"`
-	Checksum    string   `json:"checksum"` // SHA-256 of the whole part without it, to catch damage and edits
+	Tally    *Tally   `json:"tally"`
+	Checksum string   `json:"checksum"` // SHA-256 of the whole part without it, to catch damage and edits
 }
 
 // NewPart returns an empty part for shard k of n of the run cfg of total

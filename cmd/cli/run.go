@@ -207,7 +207,7 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	}
 	lo, hi := part.First, part.End
 	cfg.First, cfg.Games = lo, hi-lo
-	var before float64   // wall seconds of earlier sessions of a resumed run
+	var before float64     // wall seconds of earlier sessions of a resumed run
 	var resumedStop string // why the resumed run had stopped, if it had finished
 	if opts.Resume {
 		ck, err := sim.ReadPart(opts.Checkpoint)
