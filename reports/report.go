@@ -348,7 +348,7 @@ func WriteReportDir(dir string, r *Report) error {
 	var studies []studyOut
 	var csvBuf bytes.Buffer
 	cw := csv.NewWriter(&csvBuf)
-	cw.Write([]string{"study", "figure", "statistic", "value"})
+	cw.Write(append([]string{"study", "point"}, FigureColumns...))
 	for i := range r.Studies {
 		st := &r.Studies[i]
 		so := studyOut{Study: *st, Anchor: fmt.Sprintf("s%d", i+1)}
@@ -367,9 +367,8 @@ func WriteReportDir(dir string, r *Report) error {
 				SVG: template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))})
 		}
 		so.Rows = st.Rows
-		csvRows := st.Rows
 		if so.Rows == nil {
-			so.Rows, csvRows = studyRows(st, readable), studyRows(st, ftoa)
+			so.Rows = studyRows(st)
 		}
 		var mb bytes.Buffer
 		if st.Note != "" {
@@ -382,9 +381,7 @@ func WriteReportDir(dir string, r *Report) error {
 			fmt.Fprintf(&mb, "seed %d, %d deals per point, strategies %s, cardsim %s", m.Seed, m.Games, strategyList(&m), m.Cardsim)
 		}
 		so.Manifest = mb.String()
-		for _, row := range csvRows[1:] {
-			cw.Write(append([]string{so.Anchor + " " + st.Game + ": " + st.Title}, row...))
-		}
+		writeStudyFigures(cw, so.Anchor+" "+st.Game+": "+st.Title, st)
 		studies = append(studies, so)
 	}
 	cw.Flush()
@@ -420,11 +417,50 @@ func WriteReportDir(dir string, r *Report) error {
 	return err
 }
 
-// studyRows returns a study's table: a header, then one row per figure,
-// its numbers written by num (full precision for CSV, readable for pages).
-func studyRows(st *Study, num func(float64) string) [][]string {
+// writeStudyFigures writes a study's figures as tidy rows under the study
+// and the sweep point (such as "insure=2"), then FigureColumns: from its
+// summary, from each point of its sweep, or else from its own table (each
+// cell a statistic of the figure its row names).
+func writeStudyFigures(cw *csv.Writer, study string, st *Study) {
+	write := func(point string, s *sim.Summary) {
+		keys := runKeys(s)
+		for _, f := range Figures(s) {
+			cw.Write(append(append([]string{study, point}, keys...), f.cells()...))
+		}
+	}
+	switch {
+	case st.Summary != nil:
+		write("", st.Summary)
+	case st.Sweep != nil:
+		for i := range st.Sweep.Points {
+			p := &st.Sweep.Points[i]
+			var vals []string
+			for _, k := range st.Sweep.Keys {
+				vals = append(vals, k+"="+p.Values[k])
+			}
+			write(strings.Join(vals, ";"), &p.Summary)
+		}
+	case len(st.Rows) > 1:
+		head := st.Rows[0]
+		empty := make([]string, 4) // no run keys known
+		for _, r := range st.Rows[1:] {
+			for j := 1; j < len(r) && j < len(head); j++ {
+				v, err := strconv.ParseFloat(r[j], 64)
+				if err != nil {
+					continue
+				}
+				f := Figure{Metric: r[0], Statistic: head[j], Value: v, CILow: math.NaN(), CIHigh: math.NaN()}
+				cw.Write(append(append([]string{study, ""}, empty...), f.cells()...))
+			}
+		}
+	}
+}
+
+// studyRows returns a study's table for a page: a header, then one row per
+// figure, its number readable (report.csv has them in full).
+func studyRows(st *Study) [][]string {
 	rows := [][]string{{"figure", "statistic", "value"}}
-	add := func(fig, stat string, v float64) { rows = append(rows, []string{fig, stat, num(v)}) }
+	add := func(fig, stat string, v float64) { rows = append(rows, []string{fig, stat, readable(v)}) }
 	count := func(fig, stat string, v int64) { rows = append(rows, []string{fig, stat, itoa(v)}) }
 	rate := func(fig, what string, r sim.RateSummary) {
 		add(fig, what+" rate", r.Rate)

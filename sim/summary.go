@@ -156,6 +156,7 @@ type RateSummary struct {
 // MetricSummary describes one metric over the games.
 type MetricSummary struct {
 	Usage  string  `json:"usage"`
+	N      int64   `json:"n"` // games counted: deals, or plays of every seating the strategy took part in
 	Total  int64   `json:"total"`
 	Mean   float64 `json:"mean"`
 	CILow  float64 `json:"ci_low"`
@@ -368,7 +369,7 @@ func summarizeMetrics(g games.Game, hs []Histogram, clusters []Cluster, confiden
 			}
 		}
 		mn, mx, _ := h.Range()
-		out[m.Name] = MetricSummary{Usage: m.Usage, Total: h.Sum(), Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx}
+		out[m.Name] = MetricSummary{Usage: m.Usage, N: h.N(), Total: h.Sum(), Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx}
 		order = append(order, m.Name)
 	}
 	return out, order

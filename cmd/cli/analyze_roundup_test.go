@@ -31,10 +31,14 @@ func TestAnalyzeRoundup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
 	seen := map[string]bool{}
 	for _, r := range rows[1:] {
-		if strings.HasSuffix(r[1], "uplift_per_card|queen") && r[2] == "value" {
-			seen[strings.Fields(r[1])[0]+" "+strings.Fields(r[1])[1]] = true
+		if m := r[col["metric"]]; strings.HasSuffix(m, "uplift_per_card|queen") && r[col["statistic"]] == "value" {
+			seen[strings.Fields(m)[0]+" "+strings.Fields(m)[1]] = true
 		}
 	}
 	if len(seen) != 4 {
