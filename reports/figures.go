@@ -160,11 +160,7 @@ func Figures(s *sim.Summary) []Figure {
 // runKeys returns the cells of the run columns of FigureColumns.
 func runKeys(s *sim.Summary) []string {
 	m := &s.Manifest
-	rules := make([]string, 0, len(m.Rules))
-	for _, k := range sortedKeys(m.Rules) {
-		rules = append(rules, k+"="+m.Rules[k])
-	}
-	return []string{m.Game, strings.Join(rules, ";"), strconv.FormatUint(m.Seed, 10), itoa(m.Games)}
+	return []string{m.Game, ruleList(m.Rules, ";"), strconv.FormatUint(m.Seed, 10), itoa(m.Games)}
 }
 
 // cells returns f's cells after the run columns.

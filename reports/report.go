@@ -274,12 +274,13 @@ func sweepAnswers(sw *Sweep) []string {
 	return out
 }
 
-func ruleList(rules map[string]string) string {
+// ruleList writes rules as "key=value" separated by sep, sorted by key.
+func ruleList(rules map[string]sim.RuleValue, sep string) string {
 	var parts []string
 	for _, k := range sortedKeys(rules) {
-		parts = append(parts, k+"="+rules[k])
+		parts = append(parts, k+"="+rules[k].Text)
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, sep)
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
@@ -375,7 +376,7 @@ func WriteReportDir(dir string, r *Report) error {
 			mb.WriteString(st.Note)
 		} else if st.Summary != nil {
 			m := st.Summary.Manifest
-			fmt.Fprintf(&mb, "seed %d, %d deals, strategies %s; rules %s; cardsim %s", m.Seed, m.Games, strategyList(&m), ruleList(m.Rules), m.Cardsim)
+			fmt.Fprintf(&mb, "seed %d, %d deals, strategies %s; rules %s; cardsim %s", m.Seed, m.Games, strategyList(&m), ruleList(m.Rules, " "), m.Cardsim)
 		} else if st.Sweep != nil && len(st.Sweep.Points) > 0 {
 			m := st.Sweep.Points[0].Summary.Manifest
 			fmt.Fprintf(&mb, "seed %d, %d deals per point, strategies %s, cardsim %s", m.Seed, m.Games, strategyList(&m), m.Cardsim)

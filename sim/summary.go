@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 
@@ -9,6 +10,11 @@ import (
 
 // Version is cardsim's version, recorded in every manifest.
 const Version = "0.2.0"
+
+// SchemaVersion is the version of the layout of a summary in JSON,
+// described by SummarySchema; it changes whenever a field's meaning or
+// place does.
+const SchemaVersion = 1
 
 // Summary is what a run found: the figures with their intervals.
 type Summary struct {
@@ -33,6 +39,25 @@ type Summary struct {
 	// features of that round's deal; a value counts seat-rounds.
 	RoundFeatures []FeatureSummary `json:"round_features,omitempty"`
 	Fingerprint   string           `json:"deal_fingerprint"`
+}
+
+// MarshalJSON writes the summary with its schema version first. With
+// several strategies, the top-level score, win and metrics (the first
+// entry's) are left out: entries holds every strategy's figures, and none
+// is singled out.
+func (s Summary) MarshalJSON() ([]byte, error) {
+	type plain Summary // Summary without its methods
+	out := struct {
+		SchemaVersion int `json:"schema_version"`
+		plain
+		Score   *ScoreSummary            `json:"score,omitempty"`
+		Win     *RateSummary             `json:"win,omitempty"`
+		Metrics map[string]MetricSummary `json:"metrics,omitempty"`
+	}{SchemaVersion: SchemaVersion, plain: plain(s)}
+	if len(s.Entries) == 0 {
+		out.Score, out.Win, out.Metrics = &s.Score, &s.Win, s.Metrics
+	}
+	return json.Marshal(out)
 }
 
 // EntrySummary holds one lineup entry's figures.

@@ -78,7 +78,7 @@ func TestRunJSON(t *testing.T) {
 	var s struct {
 		Manifest struct {
 			Game       string
-			Rules      map[string]string
+			Rules      map[string]any // typed: numbers stay numbers
 			Strategies []struct {
 				Name   string
 				Params map[string]string
@@ -100,7 +100,7 @@ func TestRunJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := s.Manifest
-	if m.Game != "nora" || m.Rules["insure"] != "2" || m.Rules["rounds"] != "5" || m.Games != 500 || m.Seed != 1 ||
+	if m.Game != "nora" || m.Rules["insure"] != 2.0 || m.Rules["rounds"] != 5.0 || m.Rules["removal"] != "max-ip" || m.Rules["quad-chain"] != true || m.Games != 500 || m.Seed != 1 ||
 		len(m.Strategies) != 1 || m.Strategies[0].Name != "stop-at" || m.Strategies[0].Params["cards"] != "20" {
 		t.Errorf("manifest %+v", m)
 	}

@@ -72,8 +72,8 @@ func runMerge(f *Factory, opts *MergeOptions) error {
 	}
 	m := parts[0].Manifest
 	var rules []string
-	for _, k := range sortedKeys(m.Rules) {
-		rules = append(rules, k+"="+m.Rules[k])
+	for k, v := range m.Rules {
+		rules = append(rules, k+"="+v.Text)
 	}
 	g, err := f.game(m.Game, rules)
 	if err != nil {

@@ -326,7 +326,7 @@ func TestMergeRefusesEditedParts(t *testing.T) {
 		{"10^15 shards", edited(func(p *sim.Part) { p.Shards = 1_000_000_000_000_000 }), "shards: want 1 to"},
 		{"another range", edited(func(p *sim.Part) { p.First-- }), "holds deals"},
 		{"another seed", edited(func(p *sim.Part) { p.Manifest.Seed = 99 }), "describes another run"},
-		{"another rule", edited(func(p *sim.Part) { p.Manifest.Rules["players"] = "4" }), "describes another run"},
+		{"another rule", edited(func(p *sim.Part) { p.Manifest.Rules["players"] = sim.RuleValue{Text: "4", Kind: "integer"} }), "describes another run"},
 		{"another strategy", edited(func(p *sim.Part) { p.Manifest.Strategies[1].Name = "greedy" }), "describes another run"},
 	} {
 		code, _, errs := run(t, "merge", p(0), p(1), tt.file)
@@ -342,7 +342,7 @@ func TestMergeRefusesEditedParts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		part.Manifest.Game, part.Manifest.Rules = "nora", map[string]string{}
+		part.Manifest.Game, part.Manifest.Rules = "nora", map[string]sim.RuleValue{}
 		for i := range part.Manifest.Strategies {
 			part.Manifest.Strategies[i] = sim.StrategyRecord{Name: "rescuer", Params: map[string]string{}}
 		}
