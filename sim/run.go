@@ -65,6 +65,9 @@ type Config struct {
 	// already played (a run resumed from a Snapshot taken mid-batch, whose
 	// tally is Start); Run skips them.
 	Done []int64
+	// Records, if not nil, receives a record of every seat of every game,
+	// in deal order.
+	Records RecordSink
 }
 
 // Snapshot is a run's state between two chunks: the tally of every deal
@@ -167,6 +170,9 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	end := cfg.First + cfg.Games
 	batch := int64(cfg.Chunk) * int64(cfg.Batch)
 	state := &runState{total: total, done: slices.Clone(cfg.Done)}
+	if cfg.Records != nil {
+		state.records = newRecordQueue(cfg.Records, cfg.First, end, cfg.Chunk, cfg.Workers, cfg.Done)
+	}
 	for lo := cfg.First; lo < end; {
 		hi := lo + min(batch, end-lo) // never past end, so never past MaxInt64
 		state.next = lo
@@ -188,10 +194,11 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 // runState is what the workers of a run share: the tally of every chunk
 // played, and the chunks of the batch under way already played.
 type runState struct {
-	mu    sync.Mutex
-	total *Tally
-	next  int64   // first deal of the batch under way
-	done  []int64 // first deals of its chunks played
+	mu      sync.Mutex
+	total   *Tally
+	next    int64   // first deal of the batch under way
+	done    []int64 // first deals of its chunks played
+	records *recordQueue
 }
 
 // add merges the tally of the chunk that starts at deal a, then reports
@@ -228,8 +235,20 @@ func playBatch(ctx context.Context, cfg *Config, workers []*worker, st *runState
 					continue
 				}
 				b := a + min(chunk, hi-a)
+				if st.records != nil {
+					w.recs = st.records.get(a)
+				}
 				if err := w.play(a, b); err != nil {
+					if st.records != nil {
+						st.records.fail(err)
+					}
 					return err
+				}
+				if st.records != nil {
+					w.recs.slices(len(w.tally.Features), len(cfg.Game.Metrics()))
+					if err := st.records.put(w.recs); err != nil {
+						return err
+					}
 				}
 				if err := st.add(cfg, a, w.tally); err != nil {
 					return err
@@ -276,6 +295,7 @@ type worker struct {
 	// sums gathers a deal's totals for intervals clustered by deal; nil
 	// where every deal counts one play of each figure (solitaires).
 	sums  *dealSums
+	recs  *chunkRecords // the records of the chunk under way, if records are kept
 	cards []cards.Card
 	key   []byte  // a seat's feature vector as text, the key of Tally.Joint
 	slots []int64 // per entry, its seats over all seatings of a deal
@@ -390,6 +410,13 @@ func (w *worker) playDeal(i int64) error {
 				w.undec[e]++
 			}
 			play := outcomeOf(o)
+			if w.recs != nil {
+				var fs []int64
+				if featured != nil {
+					fs = w.features[seat][:len(t.Features)]
+				}
+				w.recs.add(Record{Index: i, Seating: k, Seat: seat, Entry: e, Score: o.Score, Result: o.Result, Undecided: undecided}, fs, w.metrics)
+			}
 			if w.sums != nil {
 				w.sums.seats[seat].add(play)
 				w.sums.entries[e].add(play)
