@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -14,28 +15,26 @@ import (
 	"github.com/cardsim/cardsim/sim"
 )
 
-var (
-	barColor      = color.RGBA{R: 70, G: 110, B: 175, A: 255}
-	intervalColor = color.RGBA{R: 200, G: 60, B: 40, A: 255}
-)
-
 // Chart is a drawn chart, ready to save as SVG and PNG.
 type Chart struct {
 	Name string // file name without extension
 	Plot *plot.Plot
 }
 
-// Render returns the chart in the given format ("svg" or "png").
+// Render returns the chart in one of ChartFormats, its legend beside the
+// data rather than over it.
 func (c Chart) Render(format string) ([]byte, error) {
-	wt, err := c.Plot.WriterTo(7*vg.Inch, 4*vg.Inch, format)
-	if err != nil {
-		return nil, err
-	}
 	var b bytes.Buffer
-	if _, err := wt.WriteTo(&b); err != nil {
+	if err := writeTo(c.Plot, format, &b); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+type errUnknownFormat string
+
+func (e errUnknownFormat) Error() string {
+	return fmt.Sprintf("chart format %q: want svg, png or pdf", string(e))
 }
 
 // Charts returns the charts of s: the score distribution, and one bar chart
@@ -49,6 +48,9 @@ func Charts(s *sim.Summary) ([]Chart, error) {
 	}
 	out = append(out, c)
 	for _, g := range metricGroups(s.MetricOrder) {
+		if !worthCharting(s, g.members) {
+			continue
+		}
 		c, err := groupChart(s, g.name, g.members)
 		if err != nil {
 			return nil, err
@@ -58,8 +60,31 @@ func Charts(s *sim.Summary) ([]Chart, error) {
 	return out, nil
 }
 
+// worthCharting reports whether a metric group's chart would show
+// something: more than one bar, and not every bar at zero.
+func worthCharting(s *sim.Summary, members []string) bool {
+	ents := entries(s)
+	if len(ents)*len(members) < 2 {
+		return false
+	}
+	for _, e := range ents {
+		for _, m := range members {
+			if ms := e.metrics[m]; ms.Mean != 0 || ms.CIHigh != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// caption names the run a chart comes from: game, strategies, deals and
+// seed (their parameters and the rules are in the manifest beside it).
 func caption(s *sim.Summary) string {
-	return fmt.Sprintf("%s, %s, %d games, seed %d", s.Manifest.Game, strategyList(&s.Manifest), s.Manifest.Games, s.Manifest.Seed)
+	var names []string
+	for _, e := range entries(s) {
+		names = append(names, e.name)
+	}
+	return fmt.Sprintf("%s · %s · %d deals · seed %d", s.Manifest.Game, strings.Join(names, ", "), s.Manifest.Games, s.Manifest.Seed)
 }
 
 // title puts what a chart shows above the run it comes from.
@@ -102,10 +127,16 @@ func scoreChart(s *sim.Summary) (Chart, error) {
 		return bins
 	}
 	p.Add(plotter.NewGrid())
+	perfect := func() {
+		if b := s.Manifest.ScoreBounds; len(s.Seats) == 0 && b[1] > b[0] {
+			addRefLine(p, float64(b[1]), true, fmt.Sprintf("perfect score (%d)", b[1]))
+		}
+	}
 	if len(ents) == 1 {
 		h := &plotter.Histogram{Bins: shares(ents[0]), Width: float64(width), FillColor: barColor}
 		h.LineStyle.Width = 0
 		p.Add(h)
+		perfect()
 		return Chart{Name: "score", Plot: p}, nil
 	}
 	for i, e := range ents {
@@ -123,7 +154,7 @@ func scoreChart(s *sim.Summary) (Chart, error) {
 		p.Add(l)
 		p.Legend.Add(e.name, l)
 	}
-	p.Legend.Top = true
+	perfect()
 	return Chart{Name: "score", Plot: p}, nil
 }
 
@@ -174,6 +205,7 @@ func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 			eb.XYs[i] = plotter.XY{X: float64(i), Y: ms.Mean}
 			eb.YErrors[i] = struct{ Low, High float64 }{ms.Mean - ms.CILow, ms.CIHigh - ms.Mean}
 		}
+		addIntervalKey(p, s.Manifest.Confidence)
 		return barChart(p, vals, labels, eb, name, name)
 	}
 	// Several strategies: a group of bars per member, one bar per strategy,
@@ -206,7 +238,7 @@ func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 		p.Add(bars, offsetErrorBars{ebars, vg.Points(offset)})
 		p.Legend.Add(e.name, bars)
 	}
-	p.Legend.Top = true
+	addIntervalKey(p, s.Manifest.Confidence)
 	p.NominalX(labels...)
 	p.X.Label.Text = name
 	return Chart{Name: name, Plot: p}, nil
@@ -252,23 +284,100 @@ func entryChart(st *Study, fig string) (Chart, error) {
 		eb.XYs[i] = plotter.XY{X: float64(i), Y: m}
 		eb.YErrors[i] = struct{ Low, High float64 }{m - lo, hi - m}
 	}
+	addIntervalKey(p, s.Manifest.Confidence)
 	return barChart(p, vals, labels, eb, "entry_"+fig, "strategy")
 }
 
-// featureChart draws the win rate of seats against a deal feature's value.
+// featureChart draws the win rate of seats against a deal feature's value,
+// with the number of seats over each bar and the fair share 1/players as a
+// reference. Values held by fewer than 1% of seats are pooled at either
+// end ("≤2", "≥7"); a pooled bar's interval is the seat-weighted sum of its
+// values' half-widths, which bounds its spread whatever their correlation.
 func featureChart(st *Study, f sim.FeatureSummary) (Chart, error) {
+	s := st.Summary
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: win rate against %s dealt", st.Game, strings.ReplaceAll(f.Name, "_", " "))
-	p.Y.Label.Text = "win rate of the seat (bars: interval)"
-	vals := make(plotter.Values, len(f.Values))
-	labels := make([]string, len(f.Values))
-	eb := errorBars{XYs: make(plotter.XYs, len(f.Values)), YErrors: make(plotter.YErrors, len(f.Values))}
-	for i, v := range f.Values {
-		vals[i], labels[i] = v.Win.Rate, fmt.Sprint(v.Value)
-		eb.XYs[i] = plotter.XY{X: float64(i), Y: v.Win.Rate}
-		eb.YErrors[i] = struct{ Low, High float64 }{v.Win.Rate - v.Win.CILow, v.Win.CIHigh - v.Win.Rate}
+	p.Title.Text = fmt.Sprintf("%s: win rate against %s dealt\n%s", st.Game, strings.ReplaceAll(f.Name, "_", " "), caption(s))
+	p.Y.Label.Text = "win rate of the seat"
+	bins := poolFeature(f.Values)
+	vals := make(plotter.Values, len(bins))
+	labels := make([]string, len(bins))
+	counts := make([]int64, len(bins))
+	tops := make([]float64, len(bins))
+	eb := errorBars{XYs: make(plotter.XYs, len(bins)), YErrors: make(plotter.YErrors, len(bins))}
+	for i, b := range bins {
+		vals[i], labels[i], counts[i], tops[i] = b.rate, b.label, b.games, b.hi
+		eb.XYs[i] = plotter.XY{X: float64(i), Y: b.rate}
+		eb.YErrors[i] = struct{ Low, High float64 }{b.rate - b.lo, b.hi - b.rate}
 	}
-	return barChart(p, vals, labels, eb, "feature_"+f.Name, f.Name+" dealt to the seat")
+	if len(s.Seats) > 1 {
+		addRefLine(p, 1/float64(len(s.Seats)), false, fmt.Sprintf("fair share (1/%d)", len(s.Seats)))
+	}
+	addIntervalKey(p, s.Manifest.Confidence)
+	c, err := barChart(p, vals, labels, eb, "feature_"+f.Name, f.Name+" dealt to the seat")
+	if err != nil || len(bins) == 0 {
+		return c, err
+	}
+	l, err := countLabels(tops, counts)
+	if err != nil {
+		return Chart{}, err
+	}
+	p.Add(l)
+	return c, nil
+}
+
+// featureBin is one bar of a feature chart: a value, or values pooled.
+type featureBin struct {
+	label        string
+	games        int64
+	rate, lo, hi float64
+}
+
+// poolFeature pools the values of a feature held by fewer than 1% of the
+// seats at either end, each pool growing inwards until it holds 1% of them.
+func poolFeature(vs []sim.FeatureValue) []featureBin {
+	var total int64
+	for _, v := range vs {
+		total += v.Games
+	}
+	sparse := func(v sim.FeatureValue) bool { return v.Games*100 < total }
+	pool := func(group []sim.FeatureValue, label string) featureBin {
+		b := featureBin{label: label}
+		var wins, half float64
+		for _, v := range group {
+			b.games += v.Games
+			wins += float64(v.Win.Count)
+		}
+		for _, v := range group {
+			half += float64(v.Games) / float64(b.games) * (v.Win.CIHigh - v.Win.CILow) / 2
+		}
+		b.rate = wins / float64(b.games)
+		b.lo, b.hi = math.Max(0, b.rate-half), math.Min(1, b.rate+half)
+		return b
+	}
+	i, j := 0, len(vs)-1
+	var out, high []featureBin
+	if len(vs) > 0 && sparse(vs[0]) {
+		var n int64
+		for i < len(vs) && n*100 < total {
+			n += vs[i].Games
+			i++
+		}
+		out = append(out, pool(vs[:i], fmt.Sprintf("≤%d", vs[i-1].Value)))
+	}
+	if j >= i && sparse(vs[j]) {
+		var n int64
+		k := j
+		for k >= i && n*100 < total {
+			n += vs[k].Games
+			k--
+		}
+		high = append(high, pool(vs[k+1:j+1], fmt.Sprintf("≥%d", vs[k+1].Value)))
+		j = k
+	}
+	for _, v := range vs[i : j+1] {
+		out = append(out, featureBin{label: fmt.Sprint(v.Value), games: v.Games, rate: v.Win.Rate, lo: v.Win.CILow, hi: v.Win.CIHigh})
+	}
+	return append(out, high...)
 }
 
 func barChart(p *plot.Plot, vals plotter.Values, labels []string, eb errorBars, name, xlabel string) (Chart, error) {

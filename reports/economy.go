@@ -16,15 +16,6 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// palette holds ten colours told apart easily (Tableau 10).
-var palette = []color.RGBA{
-	{31, 119, 180, 255}, {255, 127, 14, 255}, {44, 160, 44, 255}, {214, 39, 40, 255}, {148, 103, 189, 255},
-	{140, 86, 75, 255}, {227, 119, 194, 255}, {127, 127, 127, 255}, {188, 189, 34, 255}, {23, 190, 207, 255},
-}
-
-// paletteColor returns the i-th colour, cycling.
-func paletteColor(i int) color.RGBA { return palette[i%len(palette)] }
-
 // LineSeries is one line of a line chart: Y against X, with an optional
 // interval band from Lo to Hi (nil for none).
 type LineSeries struct {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -131,5 +132,37 @@ func TestEveryStrategyTabulatedAndCharted(t *testing.T) {
 				t.Errorf("chart %s has no legend entry for %s", c.Name, name)
 			}
 		}
+	}
+}
+
+// TestPoolFeature: values held by fewer than 1% of seats are pooled into
+// the end bins, which keep every seat and win, and whose interval holds
+// each pooled value's rate weighted as the bound says.
+func TestPoolFeature(t *testing.T) {
+	v := func(value, games, wins int64) sim.FeatureValue {
+		lo, hi := sim.Wilson(wins, games, 0.95)
+		return sim.FeatureValue{Value: value, Games: games, Win: sim.RateSummary{Count: wins, Rate: float64(wins) / float64(games), CILow: lo, CIHigh: hi}}
+	}
+	vs := []sim.FeatureValue{v(0, 3, 1), v(1, 5, 2), v(2, 400, 100), v(3, 500, 120), v(4, 80, 20), v(5, 6, 3), v(6, 2, 2)}
+	bins := poolFeature(vs)
+	var labels []string
+	var games int64
+	for _, b := range bins {
+		labels = append(labels, b.label)
+		games += b.games
+	}
+	// 1% of 996 seats is 9.96: from the top, 6 (2 seats) and 5 (6) are not
+	// enough, so 4 (80) joins them; from the bottom 0 and 1 take 2 along.
+	if want := []string{"≤2", "3", "≥4"}; !slices.Equal(labels, want) {
+		t.Fatalf("bins %v, want %v", labels, want)
+	}
+	if games != 996 || bins[0].games != 408 || bins[2].games != 88 {
+		t.Errorf("bins hold %d seats (%d, %d at the ends), want 996 (408, 88)", games, bins[0].games, bins[2].games)
+	}
+	if r := bins[2].rate; r != 25.0/88 || bins[2].lo > r || bins[2].hi < r {
+		t.Errorf("≥4: rate %g in %g … %g, want 25/88 inside", r, bins[2].lo, bins[2].hi)
+	}
+	if got := poolFeature(vs[2:5]); len(got) != 3 || got[0].label != "2" {
+		t.Errorf("nothing sparse: %v", got)
 	}
 }

@@ -38,10 +38,11 @@ func (o *outputs) put(name string, b []byte) {
 	o.data[name] = b
 }
 
-// charts renders each chart as SVG and PNG, named prefix + chart name.
+// charts renders each chart in every one of ChartFormats, named prefix +
+// chart name.
 func (o *outputs) charts(prefix string, cs []Chart) error {
 	for _, c := range cs {
-		for _, format := range []string{"svg", "png"} {
+		for _, format := range ChartFormats {
 			data, err := c.Render(format)
 			if err != nil {
 				return fmt.Errorf("chart %s: %w", c.Name, err)

@@ -362,8 +362,13 @@ func WriteReportDir(dir string, r *Report) error {
 			if err != nil {
 				return err
 			}
+			pdf, err := c.Render("pdf")
+			if err != nil {
+				return err
+			}
 			file := fmt.Sprintf("%s_%s.png", so.Anchor, c.Name)
 			put(file, png)
+			put(strings.TrimSuffix(file, ".png")+".pdf", pdf)
 			so.Charts = append(so.Charts, chartOut{Title: c.Plot.Title.Text, File: file,
 				SVG: template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))})
 		}

@@ -14,8 +14,9 @@ type Manifest struct {
 	Modules     map[string]string    `json:"modules"`
 	Game        string               `json:"game"`
 	Rules       map[string]RuleValue `json:"rules"`
-	Strategies  []StrategyRecord     `json:"strategies"` // the lineup
-	Seatings    int                  `json:"seatings"`   // plays per deal
+	ScoreBounds [2]int               `json:"score_bounds"` // the least and greatest score a seat can end with
+	Strategies  []StrategyRecord     `json:"strategies"`   // the lineup
+	Seatings    int                  `json:"seatings"`     // plays per deal
 	Seed        uint64               `json:"seed"`
 	Games       int64                `json:"games"` // deals played
 	Confidence  float64              `json:"confidence"`
@@ -40,6 +41,7 @@ func NewManifest(cfg *Config, n int64, confidence float64) Manifest {
 		Game: g.Name(), Rules: map[string]RuleValue{}, Seed: cfg.Seed, Games: n,
 		Seatings: len(cfg.seatings()), Confidence: confidence, Workers: cfg.Workers,
 	}
+	m.ScoreBounds[0], m.ScoreBounds[1] = g.ScoreBounds()
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, d := range bi.Deps {
 			m.Modules[d.Path] = d.Version
