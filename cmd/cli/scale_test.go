@@ -142,16 +142,41 @@ func TestPrecision(t *testing.T) {
 	}
 }
 
+// buildCardsim builds the cardsim command for tests that run it as a
+// process of its own, and returns its path.
+func buildCardsim(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "cardsim")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// waitForFile waits until path exists, killing cmd and failing the test
+// after timeout.
+func waitForFile(t *testing.T, cmd *exec.Cmd, path string, timeout time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no %s written in %v", filepath.Base(path), timeout)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // TestInterruptResume kills a real cardsim process mid-run with SIGINT, then
 // resumes it, and checks the result against an uninterrupted run.
 func TestInterruptResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cardsim and plays two long runs")
 	}
-	bin := filepath.Join(t.TempDir(), "cardsim")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildCardsim(t)
 	dir := t.TempDir()
 	ckpt := filepath.Join(dir, "run.ckpt")
 	args := []string{"run", "nora", "--strategy", "stop-at", "--games", "400000", "--seed", "5", "-q",
@@ -162,17 +187,7 @@ func TestInterruptResume(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Interrupt once the first checkpoint is on disk.
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if _, err := os.Stat(ckpt); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no checkpoint written in 60 s")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitForFile(t, cmd, ckpt, 60*time.Second) // interrupt once the first checkpoint is on disk
 	cmd.Process.Signal(syscall.SIGINT)
 	err := cmd.Wait()
 	if err == nil {
@@ -204,10 +219,7 @@ func TestCheckpointMidBatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cardsim and plays a slow strategy")
 	}
-	bin := filepath.Join(t.TempDir(), "cardsim")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildCardsim(t)
 	dir := t.TempDir()
 	ckpt := filepath.Join(dir, "run.ckpt")
 	args := []string{"run", "chriscross", "--strategy", "search", "--games", "4000", "--seed", "4", "-q",
@@ -216,17 +228,7 @@ func TestCheckpointMidBatch(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(120 * time.Second)
-	for {
-		if _, err := os.Stat(ckpt); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatal("no checkpoint written in 120 s")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitForFile(t, cmd, ckpt, 120*time.Second)
 	cmd.Process.Signal(syscall.SIGINT)
 	if err := cmd.Wait(); err == nil {
 		t.Skip("the run finished before the signal arrived")
@@ -262,10 +264,7 @@ func TestClusterLocally(t *testing.T) {
 	if err != nil || !strings.Contains(string(sbatch), "--shard auto/64") {
 		t.Fatalf("deploy/slurm/run.sbatch does not shard with auto/64: %v", err)
 	}
-	bin := filepath.Join(t.TempDir(), "cardsim")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildCardsim(t)
 	const n = 4
 	args := []string{"run", "nora", "--strategy", "rescuer", "--games", "6000", "--seed", "42", "--workers", "1", "--quiet"}
 	parts := t.TempDir()
