@@ -56,7 +56,7 @@ func TestResetDealsTheDeck(t *testing.T) {
 	s.Reset(7)
 	d := slices.Clone(s.work)
 	t1 := playFirst(s)
-	if err := s.Deal(FormatDeal(d, g.Config()), 0); err != nil {
+	if err := s.Deal(FormatDeal(d, g.RuleValues()), 0); err != nil {
 		t.Fatal(err)
 	}
 	if t2 := playFirst(s); t1 != t2 {
@@ -121,35 +121,6 @@ func TestDealErrors(t *testing.T) {
 	}
 	if after := fmt.Sprintf("%+v", s.View(0)); after != before {
 		t.Errorf("a failed Deal changed the state")
-	}
-}
-
-func TestRulesErrors(t *testing.T) {
-	for _, tc := range []struct {
-		rules []string
-		want  string
-	}{
-		{[]string{"size=6"}, "size=6"},
-		{[]string{"ranks=0"}, "ranks=0"},
-		{[]string{"size=5", "ranks=6"}, "too few"},
-		{[]string{"colour=red"}, "unknown rule"},
-		{[]string{"diagonals=maybe"}, "true or false"},
-	} {
-		if _, err := Definition().New(tc.rules); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("New(%q) error %v, want one containing %q", tc.rules, err, tc.want)
-		}
-	}
-	g, err := Definition().New([]string{"size=4", "ranks=6"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if lo, hi := g.ScoreBounds(); lo != 0 || hi != 24 {
-		t.Errorf("score bounds %d, %d; want 0, 24", lo, hi)
-	}
-	for _, s := range g.Rules() {
-		if s.Name == "size" && (s.Value != "4" || s.Default != "5") {
-			t.Errorf("size setting %+v", s)
-		}
 	}
 }
 
