@@ -139,8 +139,15 @@ func TestViewHidesStock(t *testing.T) {
 	if slices.Equal(c.pos.stock[:], s.pos.stock[:]) {
 		t.Errorf("Determinize left the stock order unchanged")
 	}
-	if got := c.View(0).(*View).Clairvoyance.Position(); got.stock != c.pos.stock {
-		t.Errorf("Clairvoyance does not show the true stock")
+	// The re-ordered stock shows only through Reveal.
+	if w := fmt.Sprintf("%+v", c.View(0)); w != v {
+		t.Errorf("views of two stock orders differ:\n%s\n%s", v, w)
+	}
+	if got := c.View(0).(*View).Reveal().(*State).Position(); got.stock != c.pos.stock {
+		t.Errorf("Reveal does not show the true stock")
+	}
+	if got := s.View(0).(*View).Reveal(); got != games.State(s) {
+		t.Errorf("Reveal returned another state")
 	}
 	// Lookahead sees the same tableau and legal actions.
 	la := s.View(0).(*View).Lookahead()
