@@ -31,6 +31,8 @@ func Studies() []Study {
 			Strategies: []string{"greedy", "lookahead", "clairvoyant"}, Games: 200},
 		{Game: "chriscross", Title: "The odds of winning for a realistic player and for one who sees the whole stock",
 			Strategies: []string{"greedy", "search", "clairvoyant"}, Games: 400},
+		{Game: "chriscross", Title: "How much do the odds depend on the readings? Win rates with column pairs anywhere in the column or only in neighbouring rows, with and without diagonal pairs",
+			Strategies: []string{"greedy", "search", "clairvoyant"}, Rules: []string{"column-adjacent=false,true", "diagonals=true,false"}, Games: 400},
 		{Game: "roundup", Title: "If someone is dealt more face cards, do they win most of the time? Which face card is most useful?",
 			Strategies: []string{"greedy"}, Rules: []string{"players=4"}, Games: 3000},
 		{Game: "roundup", Title: "Does the seat that starts win more, and how long is a round?",

@@ -35,21 +35,29 @@ func startingPair(p *cc.Position, r cc.Rules) bool {
 	return false
 }
 
-// lostDeals solves the deals of seeds 0 to deals-1 under rules and counts
-// those without a starting pair, those with one that the solver proves lost,
-// and those it cannot decide within DefaultBudget. It fails t if the engine
-// does not end at once exactly the deals without a starting pair.
-func lostDeals(t *testing.T, rules []string, deals uint64) (noPair, lostWithPair, unknown int) {
+// dealCounts sorts deals by what the clairvoyant solver makes of them.
+type dealCounts struct {
+	noPair   int // no pair as dealt: lost before any decision
+	winnable int // a win found
+	lost     int // a starting pair, but proved lost
+	unknown  int // undecided within DefaultBudget
+}
+
+// lostDeals solves the deals of seeds 0 to deals-1 under rules. It fails t
+// if the engine does not end at once exactly the deals without a starting
+// pair.
+func lostDeals(t *testing.T, rules []string, deals uint64) dealCounts {
 	g := mustGame(rules...)
 	r := g.RuleValues()
 	s := g.NewChrisCross()
 	solver := Solver{Budget: DefaultBudget}
+	var n dealCounts
 	for seed := range deals {
 		s.Reset(seed)
 		p := s.Position()
 		over := s.Turn() == games.Terminal
 		if !startingPair(&p, r) {
-			noPair++
+			n.noPair++
 			if !over || s.Outcome(0).Score != 0 {
 				t.Fatalf("%v seed %d: no starting pair, but the game goes on", rules, seed)
 			}
@@ -59,13 +67,15 @@ func lostDeals(t *testing.T, rules []string, deals uint64) (noPair, lostWithPair
 			t.Fatalf("%v seed %d: a starting pair, but the game is over", rules, seed)
 		}
 		switch solver.Solve(p) {
+		case Winnable:
+			n.winnable++
 		case Lost:
-			lostWithPair++
+			n.lost++
 		case Unknown:
-			unknown++
+			n.unknown++
 		}
 	}
-	return noPair, lostWithPair, unknown
+	return n
 }
 
 // TestLostDealsHaveNoStartingPair checks the audit's finding that, under
@@ -80,18 +90,18 @@ func TestLostDealsHaveNoStartingPair(t *testing.T) {
 	if testing.Short() {
 		deals = 300
 	}
-	noPair, lost, unknown := lostDeals(t, nil, deals)
-	if lost > 0 || unknown > 0 {
-		t.Errorf("default rules, %d deals: %d with a starting pair proved lost and %d undecided, want none", deals, lost, unknown)
+	n := lostDeals(t, nil, deals)
+	if n.lost > 0 || n.unknown > 0 {
+		t.Errorf("default rules, %d deals: %d with a starting pair proved lost and %d undecided, want none", deals, n.lost, n.unknown)
 	}
-	t.Logf("default rules, %d deals: %d without a starting pair, all others winnable", deals, noPair)
+	t.Logf("default rules, %d deals: %+v", deals, n)
 	if testing.Short() {
 		return
 	}
 	adj := []string{"column-adjacent=true"}
-	noPair, lost, unknown = lostDeals(t, adj, 1000)
-	if lost == 0 {
+	n = lostDeals(t, adj, 1000)
+	if n.lost == 0 {
 		t.Errorf("%v, 1000 deals: no deal with a starting pair is lost; the check cannot tell", adj)
 	}
-	t.Logf("%v, 1000 deals: %d without a starting pair, %d with one proved lost, %d undecided", adj, noPair, lost, unknown)
+	t.Logf("%v, 1000 deals: %+v", adj, n)
 }
