@@ -54,13 +54,31 @@ func TestResetDealsTheDeck(t *testing.T) {
 	}
 	// The deal text of the shuffled deck reproduces the game.
 	s.Reset(7)
-	d := slices.Clone(s.work)
+	d := s.Dealt(nil)
+	if ok, diff := cards.SameCards(d, cards.Standard(0)); !ok {
+		t.Fatalf("Dealt is not the deck: %s", diff)
+	}
 	t1 := playFirst(s)
 	if err := s.Deal(FormatDeal(d, g.RuleValues()), 0); err != nil {
 		t.Fatal(err)
 	}
 	if t2 := playFirst(s); t1 != t2 {
 		t.Errorf("Reset(7) and Deal of its deck play differently:\n%s\n%s", t1, t2)
+	}
+	if got := s.Dealt(nil); !slices.Equal(got, d) {
+		t.Errorf("Deal of a deck then Dealt: %v, want %v", got, d)
+	}
+	// The readings of a pair change the play, not the deal.
+	for _, rules := range [][]string{{"column-adjacent=true"}, {"diagonals=false"}, {"chain-moves=true"}} {
+		h, err := Definition().New(rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := h.NewState()
+		o.Reset(7)
+		if got := o.(games.Dealer).Dealt(nil); !slices.Equal(got, d) {
+			t.Errorf("%v: seed 7 deals %v, want %v as under the default rules", rules, got, d)
+		}
 	}
 }
 

@@ -34,9 +34,9 @@ func TestMeasureReadings(t *testing.T) {
 		n := lostDeals(t, rules, deals)
 		lo, _ := wilson(n.winnable, int(deals))
 		_, hi := wilson(n.winnable+n.unknown, int(deals))
-		t.Logf("%-40s %d deals: no starting pair %d (%s), won %d (%.2f%%, %.2f%% to %.2f%%), lost with a starting pair %d, undecided %d",
+		t.Logf("%-40s %d deals: no starting pair %d (%s), won %d (%.2f%%, %.2f%% to %.2f%%), lost with a starting pair %d (seeds %v), undecided %d",
 			strings.Join(rules, " "), deals, n.noPair, percent(n.noPair, int(deals)), n.winnable,
-			100*float64(n.winnable)/float64(deals), 100*lo, 100*hi, n.lost, n.unknown)
+			100*float64(n.winnable)/float64(deals), 100*lo, 100*hi, n.lost, n.lostSeeds, n.unknown)
 	}
 }
 
