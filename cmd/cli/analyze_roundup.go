@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardsim/cardsim/analyses/fit"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
@@ -33,8 +34,8 @@ type roundupFigures struct {
 	players  int
 	mix      string
 	summary  sim.Summary
-	logit    *sim.Logit
-	ablation map[string]*sim.Logit // rank rule → the model with that rank powerless
+	logit    *fit.Logit
+	ablation map[string]*fit.Logit // rank rule → the model with that rank powerless
 	metrics  map[string]sim.MetricSummary
 }
 
@@ -110,11 +111,11 @@ func (a *roundupAnalysis) measure(ctx context.Context, f *Factory, n int, mix st
 	if err != nil {
 		return nil, err
 	}
-	fig := &roundupFigures{players: n, mix: mix, summary: summarize(cfg, t, a.Confidence, time.Since(start).Seconds()), ablation: map[string]*sim.Logit{}}
+	fig := &roundupFigures{players: n, mix: mix, summary: summarize(cfg, t, a.Confidence, time.Since(start).Seconds()), ablation: map[string]*fit.Logit{}}
 	fig.metrics = fig.summary.Metrics
 	names := featureNames(cfg.Game)
 	use := []string{"jacks", "queens", "kings"}
-	if fig.logit, err = sim.FitLogit(t, names, use, a.Confidence); err != nil {
+	if fig.logit, err = fit.FitLogit(t, names, use, a.Confidence); err != nil {
 		return nil, fmt.Errorf("regression on the face cards dealt: %w", err)
 	}
 	for _, r := range faceRanks {
@@ -122,7 +123,7 @@ func (a *roundupAnalysis) measure(ctx context.Context, f *Factory, n int, mix st
 		if err != nil {
 			return nil, err
 		}
-		if fig.ablation[r.rule], err = sim.FitLogit(t, featureNames(cfg.Game), use, a.Confidence); err != nil {
+		if fig.ablation[r.rule], err = fit.FitLogit(t, featureNames(cfg.Game), use, a.Confidence); err != nil {
 			return nil, fmt.Errorf("regression with %ss powerless: %w", r.rule, err)
 		}
 	}

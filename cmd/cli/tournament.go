@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cardsim/cardsim/analyses/fit"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
 )
@@ -129,7 +130,7 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 			wins[b][a] = float64(m.BWin.Count) + float64(s.Entries[1].Draw.Count)/2
 		}
 	}
-	strength, elo, err := sim.BradleyTerry(wins)
+	strength, elo, err := fit.BradleyTerry(wins)
 	if err != nil {
 		return err
 	}

@@ -1,9 +1,11 @@
-package sim
+package fit
 
 import (
 	"fmt"
 	"math"
 	"testing"
+
+	"github.com/cardsim/cardsim/sim"
 )
 
 // TestFitLogitRecovers: a joint table filled with the exact expected wins of
@@ -11,13 +13,13 @@ import (
 // coefficients; an irrelevant feature gets a coefficient near zero.
 func TestFitLogitRecovers(t *testing.T) {
 	b0, b1, b2 := -1.0, 0.4, -0.25
-	tally := &Tally{Joint: map[string]*JointCell{}}
+	tally := &sim.Tally{Joint: map[string]*sim.JointCell{}}
 	for x1 := 0; x1 <= 4; x1++ {
 		for x2 := 0; x2 <= 4; x2++ {
 			for x3 := 0; x3 <= 2; x3++ {
 				const n = 1_000_000
 				p := 1 / (1 + math.Exp(-(b0 + b1*float64(x1) + b2*float64(x2))))
-				tally.Joint[fmt.Sprintf("%d,%d,%d", x1, x2, x3)] = &JointCell{Games: n, Wins: int64(math.Round(n * p))}
+				tally.Joint[fmt.Sprintf("%d,%d,%d", x1, x2, x3)] = &sim.JointCell{Games: n, Wins: int64(math.Round(n * p))}
 			}
 		}
 	}

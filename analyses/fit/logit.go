@@ -1,4 +1,4 @@
-package sim
+package fit
 
 import (
 	"errors"
@@ -10,6 +10,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/cardsim/cardsim/sim"
 )
 
 // Logit is a logistic regression of a seat's win on some of its deal
@@ -35,7 +37,7 @@ type Logit struct {
 // order. It uses Newton's method (iteratively reweighted least squares) on
 // the grouped counts; the interval of each coefficient is the Wald interval
 // from the inverse Fisher information.
-func FitLogit(t *Tally, names, use []string, confidence float64) (*Logit, error) {
+func FitLogit(t *sim.Tally, names, use []string, confidence float64) (*Logit, error) {
 	idx := make([]int, len(use))
 	for i, u := range use {
 		idx[i] = slices.Index(names, u)
