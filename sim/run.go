@@ -58,9 +58,12 @@ type Config struct {
 }
 
 // GameError reports a game that could not be played: a bot panicked or chose
-// an illegal action, or the game panicked. Index and Seed replay it.
+// an illegal action, or the game panicked. The game under Rules, dealt as
+// deal Index of a run with Seed and played by Seats, replays it.
 type GameError struct {
 	Game   string
+	Rules  []games.Setting // every rule, with its value in force
+	Seats  []Player        // the strategy in each seat of the failing game
 	Index  int64
 	Seed   uint64
 	Action string // the offending action, if any
@@ -221,7 +224,18 @@ type worker struct {
 	slots    []int64 // per entry, its seats over all seatings of a deal
 	score    []int64 // per entry, this deal
 	wins     []int64
+	seating  int // the seating under way, for errors
 	tally    *Tally
+}
+
+// gameError reports that deal i could not be played in the seating under
+// way.
+func (w *worker) gameError(i int64, action string, err error) *GameError {
+	seats := make([]Player, len(w.seatings[w.seating]))
+	for seat, e := range w.seatings[w.seating] {
+		seats[seat] = w.cfg.Lineup[e]
+	}
+	return &GameError{Game: w.cfg.Game.Name(), Rules: w.cfg.Game.Rules(), Seats: seats, Index: i, Seed: w.cfg.Seed, Action: action, Err: err}
 }
 
 func newWorker(cfg *Config) (*worker, error) {
@@ -254,7 +268,7 @@ func (w *worker) play(lo, hi int64) (err error) {
 	var i int64
 	defer func() {
 		if r := recover(); r != nil {
-			err = &GameError{Game: w.cfg.Game.Name(), Index: i, Seed: w.cfg.Seed, Err: fmt.Errorf("panic: %v", r)}
+			err = w.gameError(i, "", fmt.Errorf("panic: %v", r))
 		}
 	}()
 	for i = lo; i < hi; i++ {
@@ -274,6 +288,7 @@ func (w *worker) playDeal(i int64) error {
 	featured, _ := w.state.(games.FeaturedState)
 	starter, _ := w.state.(games.Starter)
 	for k, seating := range w.seatings {
+		w.seating = k
 		s := w.state
 		s.Reset(GameSeed(seed, i))
 		if k == 0 {
@@ -297,8 +312,8 @@ func (w *worker) playDeal(i int64) error {
 		if w.legal, err = Play(s, w.bots, w.legal); err != nil {
 			var ie *IllegalError
 			if errors.As(err, &ie) {
-				return &GameError{Game: w.cfg.Game.Name(), Index: i, Seed: seed, Action: s.ActionString(ie.Action),
-					Err: fmt.Errorf("strategy %s in seat %d chose an illegal action", w.cfg.Lineup[seating[ie.Seat]].Strategy.Name, ie.Seat)}
+				return w.gameError(i, s.ActionString(ie.Action),
+					fmt.Errorf("strategy %s in seat %d chose an illegal action", w.cfg.Lineup[seating[ie.Seat]].Strategy.Name, ie.Seat))
 			}
 			return err
 		}
