@@ -75,7 +75,7 @@ func (e *GameError) Error() string {
 	if e.Action != "" {
 		s += " (action " + e.Action + ")"
 	}
-	return s + ": " + e.Err.Error() + fmt.Sprintf(" (replay: cardsim trace %s --seed %d --index %d)", e.Game, e.Seed, e.Index)
+	return s + ": " + e.Err.Error()
 }
 
 func (e *GameError) Unwrap() error { return e.Err }

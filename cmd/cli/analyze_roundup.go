@@ -111,7 +111,8 @@ func (a *roundupAnalysis) measure(ctx context.Context, f *Factory, n int, mix st
 	if err != nil {
 		return nil, err
 	}
-	fig := &roundupFigures{players: n, mix: mix, summary: summarize(cfg, t, a.Confidence, time.Since(start).Seconds()), ablation: map[string]*fit.Logit{}}
+	r := &sim.Result{Config: *cfg, Tally: t, Confidence: a.Confidence, WallSeconds: time.Since(start).Seconds()}
+	fig := &roundupFigures{players: n, mix: mix, summary: r.Summary(), ablation: map[string]*fit.Logit{}}
 	fig.metrics = fig.summary.Metrics
 	names := featureNames(cfg.Game)
 	use := []string{"jacks", "queens", "kings"}
