@@ -78,6 +78,12 @@ func WritePage(dir string, p *Page) ([]string, error) {
 	return out.write(dir)
 }
 
+// WriteDir writes p into dir, as WritePage does.
+func (p *Page) WriteDir(dir string) error {
+	_, err := WritePage(dir, p)
+	return err
+}
+
 // stripXMLHeader drops the XML declaration and doctype of an SVG document
 // so that it can be embedded in HTML.
 func stripXMLHeader(svg []byte) []byte {

@@ -6,13 +6,28 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cardsim/cardsim/analyses"
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/roundup"
+	"github.com/cardsim/cardsim/strategies"
+	sroundup "github.com/cardsim/cardsim/strategies/roundup"
 )
 
-// TestAnalyzeRoundup: the analysis writes its page and a table with every
-// player count and mix, answering both of the designer's questions.
-func TestAnalyzeRoundup(t *testing.T) {
-	dir := t.TempDir()
-	mustRun(t, "analyze", "roundup", "--games", "150", "--players", "2,3", "--mixes", "greedy,greedy+defender", "--out", dir, "-q")
+// roundupEnv returns an env with Round-up and its bots.
+func roundupEnv() *analyses.Env {
+	gr := new(games.Registry)
+	gr.Register(roundup.Definition())
+	sr := new(strategies.Registry)
+	sroundup.Register(sr)
+	sr.Register(strategies.RandomDefinition())
+	return &analyses.Env{Games: gr, Strategies: sr, Seed: 1, Workers: 2, Confidence: 0.95}
+}
+
+// TestDesign: the analysis writes its page and a table with every player
+// count and mix, answering both of the designer's questions.
+func TestDesign(t *testing.T) {
+	dir := writePage(t, Design(), roundupEnv(), "games=150", "players=2,3", "mixes=greedy,greedy+defender")
 	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +55,7 @@ func TestAnalyzeRoundup(t *testing.T) {
 	if len(seen) != 4 {
 		t.Errorf("queen uplift for %v, want 2 player counts × 2 mixes", seen)
 	}
-	if code, _, errs := run(t, "analyze", "roundup", "--players", "7", "--out", dir); code == 0 || !strings.Contains(errs, "2 to 6 players") {
-		t.Errorf("7 players accepted: %q", errs)
+	if err := Design().Check([]string{"players=7"}); err == nil || !strings.Contains(err.Error(), "players=7") {
+		t.Errorf("7 players accepted: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -47,12 +48,12 @@ var goldenCases = []struct {
 		[]string{"-"}, false},
 	{"skill_spite", []string{"skill", "spite", "--strategy", "flatmc", "--budgets", "1,2", "--games", "4", "--format", "csv"},
 		[]string{"-"}, false},
-	{"analyze_roundup", []string{"analyze", "roundup", "--games", "100", "--players", "2,3", "--mixes", "greedy,greedy+defender", "--out", "OUT", "-q"},
+	{"analyze_roundup", []string{"analyze", "roundup", "--opt", "games=100", "--opt", "players=2,3", "--opt", "mixes=greedy,greedy+defender", "--out", "OUT", "-q"},
 		[]string{"report.csv", "report.md"}, false},
-	{"analyze_nora", []string{"analyze", "nora", "--rule", "ranks=2", "--rule", "rounds=2", "--games", "400", "--sweep-games", "40",
-		"--samples", "4000", "--sweep-samples", "4000", "--out", "OUT"},
+	{"analyze_nora", []string{"analyze", "nora", "--rule", "ranks=2", "--rule", "rounds=2", "--opt", "games=400", "--opt", "sweep-games=40",
+		"--opt", "samples=4000", "--opt", "sweep-samples=4000", "--out", "OUT", "-q"},
 		[]string{"report.md", "strategies.csv", "comparisons.csv", "score_distribution.csv", "ip_economy.csv", "marginal_ip.csv", "price_curves.csv", "earning_rules.csv"}, true},
-	{"solve_nora", []string{"solve", "nora", "--rule", "ranks=3", "--rule", "rounds=2", "--samples", "1000", "--cap", "12", "--fresh", "--out", "OUT"},
+	{"solve_nora", []string{"solve", "nora", "--rule", "ranks=3", "--rule", "rounds=2", "--opt", "samples=1000", "--opt", "cap=12", "--opt", "fresh=true", "--out", "OUT", "-q"},
 		[]string{"policy.csv", "round_values.csv", "pass_dists.csv"}, false},
 }
 
@@ -127,8 +128,8 @@ func firstDifference(got, want string) string {
 	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
 	for i := range min(len(g), len(w)) {
 		if g[i] != w[i] {
-			return "line " + itoa(i+1) + ":\n got  " + g[i] + "\n want " + w[i]
+			return "line " + strconv.Itoa(i+1) + ":\n got  " + g[i] + "\n want " + w[i]
 		}
 	}
-	return "one is longer: " + itoa(len(g)) + " lines against " + itoa(len(w))
+	return "one is longer: " + strconv.Itoa(len(g)) + " lines against " + strconv.Itoa(len(w))
 }

@@ -72,7 +72,7 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 			"and in games of several players every deal is played with the seats rotated. Seed %d; --scale %g.",
 			100*opts.Confidence, opts.Seed, opts.Scale),
 	}
-	for _, spec := range catalog.Studies() {
+	for _, spec := range f.Studies {
 		if len(opts.Games) > 0 && !slices.Contains(opts.Games, spec.Game) {
 			continue
 		}

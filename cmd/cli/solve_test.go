@@ -8,23 +8,53 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cardsim/cardsim/analyses"
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/nora"
+	"github.com/cardsim/cardsim/strategies"
+	snora "github.com/cardsim/cardsim/strategies/nora"
 )
 
-// TestSolveWritesPolicy solves a small deck and checks the files and that
-// every row's actions follow from its own values.
-func TestSolveWritesPolicy(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	dir := t.TempDir()
-	code, out, errs := run(t, "solve", "nora", "--rule", "ranks=3", "--rule", "rounds=2", "--samples", "1000", "--cap", "12", "--fresh", "--out", dir)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
+// noraEnv returns an env with Nora, its bots and the given rules.
+func noraEnv(rules ...string) *analyses.Env {
+	gr := new(games.Registry)
+	gr.Register(nora.Definition())
+	sr := new(strategies.Registry)
+	snora.Register(sr)
+	sr.Register(strategies.RandomDefinition())
+	return &analyses.Env{Games: gr, Strategies: sr, Rules: rules, Seed: 1, Workers: 2, Confidence: 0.95}
+}
+
+// writePage runs d with options in env and writes its page into a fresh
+// directory, which it returns.
+func writePage(t *testing.T, d analyses.Definition, env *analyses.Env, options ...string) string {
+	t.Helper()
+	page, err := d.Run(context.Background(), env, options)
+	if err != nil {
+		t.Fatal(err)
 	}
+	dir := t.TempDir()
+	if err := page.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestPolicyWritesFiles solves a small deck and checks the files and that
+// every row's actions follow from its own values.
+func TestPolicyWritesFiles(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	var out strings.Builder
+	env := noraEnv("ranks=3", "rounds=2")
+	env.Out = &out
+	dir := writePage(t, Policy(), env, "samples=1000", "cap=12", "fresh=true")
 	for _, w := range []string{"expected game score, optimal policy", "upper bound", "ip cap 12"} {
-		if !strings.Contains(out, w) {
-			t.Errorf("output lacks %q:\n%s", w, out)
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("output lacks %q:\n%s", w, out.String())
 		}
 	}
-	for _, name := range []string{"policy.csv", "round_values.csv", "pass_dists.csv", "chart_frontier.svg", "chart_frontier.png"} {
+	for _, name := range []string{"policy.csv", "round_values.csv", "pass_dists.csv", "chart_frontier.svg", "chart_frontier.png", "report.md"} {
 		if st, err := os.Stat(filepath.Join(dir, name)); err != nil || st.Size() == 0 {
 			t.Errorf("%s missing or empty: %v", name, err)
 		}
@@ -55,35 +85,33 @@ func TestSolveWritesPolicy(t *testing.T) {
 	}
 }
 
-func TestSolveErrors(t *testing.T) {
+func TestNoraOptionErrors(t *testing.T) {
 	tests := []struct {
-		args []string
+		d    analyses.Definition
+		opts []string
 		want string
 	}{
-		{[]string{"solve", "spite"}, "solve knows only nora"},
-		{[]string{"solve", "nosuch"}, "nosuch"},
-		{[]string{"solve", "nora", "--samples", "0"}, "--samples 0"},
-		{[]string{"solve", "nora", "--rule", "insure=-1"}, "insure"},
-		{[]string{"run", "nora", "--strategy", "upper-bound", "--games", "10"}, "clairvoyant"},
+		{Policy(), []string{"samples=0"}, "option samples=0"},
+		{Policy(), []string{"cap=1"}, "option cap=1"},
+		{Economy(), []string{"sweep-games=1"}, "option sweep-games=1"},
+		{Economy(), []string{"games=1"}, "option games=1"},
+		{Economy(), []string{"players=2"}, `unknown option "players"`},
 	}
 	for _, tt := range tests {
-		code, _, errs := run(t, tt.args...)
-		if code == 0 || !strings.Contains(errs, tt.want) {
-			t.Errorf("%v: exit %d, stderr %q; want an error mentioning %q", tt.args, code, errs, tt.want)
+		if err := tt.d.Check(tt.opts); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: %v, want an error mentioning %q", tt.opts, err, tt.want)
 		}
+	}
+	if _, err := Policy().Run(context.Background(), noraEnv("insure=-1"), nil); err == nil || !strings.Contains(err.Error(), "insure") {
+		t.Errorf("insure=-1: %v", err)
 	}
 }
 
-// TestAnalyzeWritesReport writes the report of a small deck and checks that
+// TestEconomyWritesReport writes the report of a small deck and checks that
 // the page is self-contained and every table is there.
-func TestAnalyzeWritesReport(t *testing.T) {
+func TestEconomyWritesReport(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	dir := t.TempDir()
-	code, _, errs := run(t, "analyze", "nora", "--rule", "ranks=2", "--rule", "rounds=2", "--games", "400",
-		"--sweep-games", "40", "--samples", "4000", "--sweep-samples", "4000", "--out", dir)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
+	dir := writePage(t, Economy(), noraEnv("ranks=2", "rounds=2"), "games=400", "sweep-games=40", "samples=4000", "sweep-samples=4000")
 	for _, name := range []string{"report.md", "report.html", "strategies.csv", "comparisons.csv", "score_distribution.csv",
 		"ip_economy.csv", "marginal_ip.csv", "price_curves.csv", "earning_rules.csv", "chart_price_curves.svg", "chart_ip_earned.png"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
@@ -104,34 +132,6 @@ func TestAnalyzeWritesReport(t *testing.T) {
 	for _, w := range []string{"INSURE at 1 ip adds", "One extra starting ip is worth", "upper-bound", "Switching off"} {
 		if !strings.Contains(html, w) {
 			t.Errorf("report.html lacks %q", w)
-		}
-	}
-}
-
-// TestAnalyzeDispatch: analyze runs the analyzer registered for the game
-// and names those there are for any other.
-func TestAnalyzeDispatch(t *testing.T) {
-	f := NewFactory(strings.NewReader(""), new(strings.Builder), new(strings.Builder))
-	called := ""
-	opts := &AnalyzeOptions{Games: 10, Samples: 1, SweepSamples: 1, Workers: 1, Confidence: 0.95, Out: t.TempDir(),
-		Analyzers: map[string]Analyzer{
-			"flip": func(_ context.Context, _ *Factory, o *AnalyzeOptions) error { called = o.Game; return nil },
-			"nora": func(_ context.Context, _ *Factory, o *AnalyzeOptions) error { called = o.Game; return nil },
-		}}
-	tests := []struct {
-		game, called, err string
-	}{
-		{"flip", "flip", ""},
-		{"nora", "nora", ""},
-		{"spite", "", "there is one for: flip, nora"},
-		{"nosuch", "", "nosuch"},
-	}
-	for _, tt := range tests {
-		called = ""
-		opts.Game = tt.game
-		err := runAnalyze(context.Background(), f, opts)
-		if called != tt.called || (err == nil) != (tt.err == "") || (err != nil && !strings.Contains(err.Error(), tt.err)) {
-			t.Errorf("analyze %s: called %q, error %v; want %q, %q", tt.game, called, err, tt.called, tt.err)
 		}
 	}
 }
