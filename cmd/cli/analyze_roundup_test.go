@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/csv"
 	"os"
 	"path/filepath"
@@ -27,7 +28,14 @@ func roundupEnv() *analyses.Env {
 // TestDesign: the analysis writes its page and a table with every player
 // count and mix, answering both of the designer's questions.
 func TestDesign(t *testing.T) {
-	dir := writePage(t, Design(), roundupEnv(), "games=150", "players=2,3", "mixes=greedy,greedy+defender")
+	page, err := Design().Run(context.Background(), roundupEnv(), []string{"games=150", "players=2,3", "mixes=greedy,greedy+defender"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := page.WriteDir(dir); err != nil {
+		t.Fatal(err)
+	}
 	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
 	if err != nil {
 		t.Fatal(err)
