@@ -147,10 +147,11 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 	}
 	var csvb []byte
 	{
+		num := func(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }
 		rows := [][]string{{"a", "b", "deals", "a_win", "a_win_ci_low", "a_win_ci_high", "b_win", "draw", "score_diff", "score_diff_ci_low", "score_diff_ci_high"}}
 		for _, m := range matches {
-			rows = append(rows, []string{m.A, m.B, strconv.FormatInt(m.Deals, 10), fnum(m.AWin.Rate), fnum(m.AWin.CILow), fnum(m.AWin.CIHigh),
-				fnum(m.BWin.Rate), fnum(m.Draw.Rate), fnum(m.ScoreDiff.ScoreDiff), fnum(m.ScoreDiff.CILow), fnum(m.ScoreDiff.CIHigh)})
+			rows = append(rows, []string{m.A, m.B, strconv.FormatInt(m.Deals, 10), num(m.AWin.Rate), num(m.AWin.CILow), num(m.AWin.CIHigh),
+				num(m.BWin.Rate), num(m.Draw.Rate), num(m.ScoreDiff.ScoreDiff), num(m.ScoreDiff.CILow), num(m.ScoreDiff.CIHigh)})
 		}
 		csvb = reports.RowsCSV(rows)
 	}
