@@ -28,12 +28,8 @@ type Factory struct {
 // NewFactory returns a factory over the given streams with every game,
 // strategy, analysis and study cardsim ships.
 func NewFactory(in io.Reader, out, errw io.Writer) *Factory {
-	an, so := new(analyses.Registry), new(analyses.Registry)
-	an.Register(Economy())
-	an.Register(Design())
-	so.Register(Policy())
 	return &Factory{In: in, Out: out, Err: errw, Games: catalog.Games(), Strategies: catalog.Strategies(),
-		Analyses: an, Solvers: so, Studies: catalog.Studies()}
+		Analyses: catalog.Analyses(), Solvers: catalog.Solvers(), Studies: catalog.Studies()}
 }
 
 // ErrIsTerminal reports whether the error stream is a terminal, where a
