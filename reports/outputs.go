@@ -29,7 +29,7 @@ func (o *outputs) charts(prefix string, cs []Chart) error {
 		for _, format := range []string{"svg", "png"} {
 			data, err := c.Render(format)
 			if err != nil {
-				return fmt.Errorf("chart %s: %v", c.Name, err)
+				return fmt.Errorf("chart %s: %w", c.Name, err)
 			}
 			o.put(prefix+c.Name+"."+format, data)
 		}
@@ -41,7 +41,7 @@ func (o *outputs) charts(prefix string, cs []Chart) error {
 // It returns the names written.
 func (o *outputs) write(dir string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("output directory: %v", err)
+		return nil, fmt.Errorf("output directory: %w", err)
 	}
 	for _, name := range o.names {
 		if err := WriteFileAtomic(filepath.Join(dir, name), o.data[name]); err != nil {

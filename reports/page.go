@@ -46,11 +46,11 @@ func WritePage(dir string, p *Page) ([]string, error) {
 		if s.Chart != nil {
 			svg, err := s.Chart.Render("svg")
 			if err != nil {
-				return nil, fmt.Errorf("chart %s: %v", s.Chart.Name, err)
+				return nil, fmt.Errorf("chart %s: %w", s.Chart.Name, err)
 			}
 			png, err := s.Chart.Render("png")
 			if err != nil {
-				return nil, fmt.Errorf("chart %s: %v", s.Chart.Name, err)
+				return nil, fmt.Errorf("chart %s: %w", s.Chart.Name, err)
 			}
 			put("chart_"+s.Chart.Name+".svg", svg)
 			put("chart_"+s.Chart.Name+".png", png)

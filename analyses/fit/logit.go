@@ -60,7 +60,7 @@ func FitLogit(t *sim.Tally, names, use []string, confidence float64) (*Logit, er
 		for _, i := range idx {
 			v, err := strconv.ParseFloat(vals[i], 64)
 			if err != nil {
-				return nil, fmt.Errorf("joint cell %q: %v", k, err)
+				return nil, fmt.Errorf("joint cell %q: %w", k, err)
 			}
 			x = append(x, v)
 			sub = append(sub, vals[i])

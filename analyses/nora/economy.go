@@ -457,7 +457,7 @@ func noraEarningSection(a *economyStudy, r nora.Rules, s *sim.Summary, files map
 	for _, e := range noraEarnings {
 		def, err := strconv.Atoi(settings[e.key])
 		if err != nil {
-			return reports.PageSection{}, fmt.Errorf("rule %s: %v", e.key, err)
+			return reports.PageSection{}, fmt.Errorf("rule %s: %w", e.key, err)
 		}
 		values := []int{0, def, 2 * def}
 		if def == 0 {
