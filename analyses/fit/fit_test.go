@@ -8,10 +8,10 @@ import (
 	"github.com/cardsim/cardsim/sim"
 )
 
-// TestFitLogitRecovers: a joint table filled with the exact expected wins of
+// TestLogisticRecovers: a joint table filled with the exact expected wins of
 // a known model (large counts, so rounding is negligible) gives back its
 // coefficients; an irrelevant feature gets a coefficient near zero.
-func TestFitLogitRecovers(t *testing.T) {
+func TestLogisticRecovers(t *testing.T) {
 	b0, b1, b2 := -1.0, 0.4, -0.25
 	tally := &sim.Tally{Joint: map[string]*sim.JointCell{}}
 	for x1 := 0; x1 <= 4; x1++ {
@@ -23,7 +23,7 @@ func TestFitLogitRecovers(t *testing.T) {
 			}
 		}
 	}
-	l, err := FitLogit(tally, []string{"a", "b", "c"}, []string{"a", "b", "c"}, 0.95)
+	l, err := Logistic(tally, []string{"a", "b", "c"}, []string{"a", "b", "c"}, 0.95)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,11 +36,11 @@ func TestFitLogitRecovers(t *testing.T) {
 		}
 	}
 	// Fitting a subset groups the cells: b alone absorbs nothing of a.
-	l, err = FitLogit(tally, []string{"a", "b", "c"}, []string{"b"}, 0.95)
+	l, err = Logistic(tally, []string{"a", "b", "c"}, []string{"b"}, 0.95)
 	if err != nil || len(l.Coef) != 2 || l.Coef[1] >= 0 {
 		t.Errorf("b alone: %+v, %v; want a negative slope", l, err)
 	}
-	if _, err := FitLogit(tally, []string{"a", "b", "c"}, []string{"z"}, 0.95); err == nil {
+	if _, err := Logistic(tally, []string{"a", "b", "c"}, []string{"z"}, 0.95); err == nil {
 		t.Error("an unknown feature was accepted")
 	}
 }

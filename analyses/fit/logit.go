@@ -32,12 +32,12 @@ type Logit struct {
 	WinRate      float64   `json:"win_rate"`
 }
 
-// FitLogit fits P(win) = σ(β₀ + Σ βⱼ·xⱼ) over the features named in use,
+// Logistic fits P(win) = σ(β₀ + Σ βⱼ·xⱼ) over the features named in use,
 // from the joint table of t, whose keys list every feature of names in
 // order. It uses Newton's method (iteratively reweighted least squares) on
 // the grouped counts; the interval of each coefficient is the Wald interval
 // from the inverse Fisher information.
-func FitLogit(t *sim.Tally, names, use []string, confidence float64) (*Logit, error) {
+func Logistic(t *sim.Tally, names, use []string, confidence float64) (*Logit, error) {
 	idx := make([]int, len(use))
 	for i, u := range use {
 		idx[i] = slices.Index(names, u)

@@ -99,7 +99,7 @@ func (a *designStudy) measure(ctx context.Context, n int, mix string) (*roundupF
 	fig.metrics = fig.summary.Metrics
 	names := featureNames(r.Config.Game)
 	use := []string{"jacks", "queens", "kings"}
-	if fig.logit, err = fit.FitLogit(r.Tally, names, use, a.env.Confidence); err != nil {
+	if fig.logit, err = fit.Logistic(r.Tally, names, use, a.env.Confidence); err != nil {
 		return nil, fmt.Errorf("regression on the face cards dealt: %w", err)
 	}
 	for _, rank := range faceRanks {
@@ -107,7 +107,7 @@ func (a *designStudy) measure(ctx context.Context, n int, mix string) (*roundupF
 		if err != nil {
 			return nil, err
 		}
-		if fig.ablation[rank.rule], err = fit.FitLogit(r.Tally, featureNames(r.Config.Game), use, a.env.Confidence); err != nil {
+		if fig.ablation[rank.rule], err = fit.Logistic(r.Tally, featureNames(r.Config.Game), use, a.env.Confidence); err != nil {
 			return nil, fmt.Errorf("regression with %ss powerless: %w", rank.rule, err)
 		}
 	}
