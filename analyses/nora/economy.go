@@ -40,7 +40,7 @@ type economyOptions struct {
 func (o *economyOptions) bind() *games.Options {
 	opts := games.NewOptions("option")
 	opts.Int(&o.Games, "games", 20000, 2, 1_000_000_000, "deals on which the strategies are compared")
-	opts.Int(&o.SweepGames, "sweep-games", 2000, 0, 1_000_000_000, "deals per point of a price curve checked by simulation (0: solver only, never 1)")
+	opts.Int(&o.SweepGames, "sweep-games", 2000, 0, 1_000_000_000, "deals per point of a price curve checked by simulation, or 0 for the solver alone")
 	opts.Int(&o.Samples, "samples", 6000, 1, 1_000_000_000, "pass samples per deck composition for the policy")
 	opts.Int(&o.SweepSamples, "sweep-samples", 1500, 1, 1_000_000_000, "pass samples per deck composition when an earning rule changes the passes")
 	return opts
@@ -106,6 +106,9 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (analy
 	if err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // the policies below take seconds and do not stop by themselves
+	}
 	logf := env.Logf
 	begin := time.Now()
 	policyParams := []string{"samples=" + strconv.Itoa(a.Samples)}
@@ -134,6 +137,9 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (analy
 		return nil, err
 	}
 	logf("re-valued on independent shuffles: %.2f and %.2f", optChk.Value(r.StartIP), ubChk.Value(r.StartIP))
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 
 	// 1. The strategies on the same deals, under the clairvoyant view
 	// (which only upper-bound reads).
@@ -173,7 +179,7 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (analy
 	}
 	page.Sections = append(page.Sections, sec1)
 	logf("price curves done (%.0f s)", time.Since(begin).Seconds())
-	sec1, err = noraEarningSection(a, r, &s, page.Files, logf)
+	sec1, err = noraEarningSection(ctx, a, r, &s, page.Files, logf)
 	if err != nil {
 		return nil, err
 	}
@@ -367,6 +373,9 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 		}
 		var atDefault float64
 		for price := 0; price <= 8; price++ {
+			if err := ctx.Err(); err != nil {
+				return reports.PageSection{}, err // the solver does not stop by itself
+			}
 			kv := withRule(a.env.Rules, p.key+"="+strconv.Itoa(price))
 			t := time.Now()
 			v, err := noraPolicyValue(kv, a.Samples, false)
@@ -436,7 +445,7 @@ func noraPolicyValue(rules []string, samples int, clairvoyant bool) (float64, er
 	return sol.Value(r.StartIP), nil
 }
 
-func noraEarningSection(a *economyStudy, r nora.Rules, s *sim.Summary, files map[string][]byte, logf func(string, ...any)) (reports.PageSection, error) {
+func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *sim.Summary, files map[string][]byte, logf func(string, ...any)) (reports.PageSection, error) {
 	rows := [][]string{{"rule", "value", "solver_score", "samples"}}
 	var series []reports.LineSeries
 	settings := map[string]string{}
@@ -465,6 +474,9 @@ func noraEarningSection(a *economyStudy, r nora.Rules, s *sim.Summary, files map
 		}
 		ser := reports.LineSeries{Label: e.key}
 		for _, v := range values {
+			if err := ctx.Err(); err != nil {
+				return reports.PageSection{}, err // the solver does not stop by itself
+			}
 			val := ref
 			if v != def {
 				val, err = noraPolicyValue(withRule(a.env.Rules, e.key+"="+strconv.Itoa(v)), a.SweepSamples, false)

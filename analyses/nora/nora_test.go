@@ -3,6 +3,7 @@ package nora
 import (
 	"context"
 	"encoding/csv"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -133,5 +134,14 @@ func TestEconomyWritesReport(t *testing.T) {
 		if !strings.Contains(html, w) {
 			t.Errorf("report.html lacks %q", w)
 		}
+	}
+}
+
+// TestEconomyCancelled: a cancelled analysis stops before its long steps.
+func TestEconomyCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Economy().Run(ctx, noraEnv(), nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled analysis: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package roundup
 import (
 	"context"
 	"encoding/csv"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,5 +66,14 @@ func TestDesign(t *testing.T) {
 	}
 	if err := Design().Check([]string{"players=7"}); err == nil || !strings.Contains(err.Error(), "players=7") {
 		t.Errorf("7 players accepted: %v", err)
+	}
+}
+
+// TestDesignCancelled: a cancelled analysis stops with the context's error.
+func TestDesignCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Design().Run(ctx, roundupEnv(), []string{"games=100000"}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled analysis: %v", err)
 	}
 }

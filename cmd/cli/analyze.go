@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -86,11 +87,10 @@ func newCmdAnalysis(f *Factory, c analysisCommand) *cobra.Command {
 	fl := cmd.Flags()
 	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
 	fl.StringArrayVar(&opts.Options, "opt", nil, "option of the game's "+c.what+" `key=value` (repeatable; listed in the help)")
-	writes := "the page, its charts and tables"
+	opts.add(cmd, c.flags, "the page, its charts and tables")
 	if c.needOut {
-		writes += " (required)"
+		fl.Lookup("out").Usage += " (required)"
 	}
-	opts.add(cmd, c.flags, writes)
 	fl.SortFlags = false
 	return cmd
 }
@@ -101,9 +101,11 @@ func listAnalyses(r *analyses.Registry) string {
 	var b strings.Builder
 	for _, d := range r.All() {
 		fmt.Fprintf(&b, "%s: %s\n", d.Game, d.Summary)
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		for _, o := range d.Options() {
-			fmt.Fprintf(&b, "    --opt %s=%s\t%s\n", o.Name, o.Default, o.Usage)
+			fmt.Fprintf(tw, "    --opt %s=%s\t%s\n", o.Name, o.Default, o.Usage)
 		}
+		tw.Flush()
 	}
 	return b.String()
 }

@@ -69,7 +69,7 @@ func TestAnalyzeDispatch(t *testing.T) {
 	}
 	for _, args := range [][]string{{"analyze"}, {"analyze", "--help"}} {
 		code, out, _ := do(args...)
-		if code != 0 || !strings.Contains(out, "flip: what flip answers\n    --opt level=1\thow deep (an integer from 0 to 9)\nnora: what nora answers") {
+		if code != 0 || !strings.Contains(out, "flip: what flip answers\n    --opt level=1  how deep (an integer from 0 to 9)\nnora: what nora answers") {
 			t.Errorf("%v: exit %d, lists\n%s", args, code, out)
 		}
 	}
