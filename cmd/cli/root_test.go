@@ -3,7 +3,10 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -62,5 +65,46 @@ func TestSignals(t *testing.T) {
 	<-finished
 	if ctx.Err() != nil {
 		t.Error("the context was cancelled without a signal")
+	}
+}
+
+// TestSecondInterruptQuits interrupts a real cardsim process in a step that
+// does not stop by itself (estimating Nora's pass outcomes afresh): the
+// first SIGINT leaves it running, the second ends it at once with status
+// 130.
+func TestSecondInterruptQuits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cardsim and runs a process")
+	}
+	bin := filepath.Join(t.TempDir(), "cardsim")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "solve", "nora", "--opt", "fresh=true", "--opt", "samples=100000000", "--workers", "1")
+	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	time.Sleep(500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case err := <-exited:
+		t.Fatalf("the first interrupt ended the step it cannot stop: %v, %s", err, stderr.String())
+	case <-time.After(time.Second):
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case err := <-exited:
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 130 || !strings.Contains(stderr.String(), "interrupted twice") {
+			t.Errorf("after two interrupts: %v, stderr %q; want status 130", err, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the second interrupt did not quit")
 	}
 }
