@@ -2,11 +2,14 @@ package cli
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/cardsim/cardsim/sim"
 )
 
 // Flags are the flags commands share, declared here once with one meaning
@@ -82,6 +85,53 @@ func (fl *Flags) check() error {
 		return fmt.Errorf("--format %q: want %s", fl.Format, orList(fl.formats))
 	}
 	return nil
+}
+
+// PrecisionFlags are the flags of a run played to a precision rather than
+// for a number of deals: --precision, --target and --max-games.
+type PrecisionFlags struct {
+	Precision float64
+	Target    string
+	MaxGames  int64
+}
+
+// add declares the flags on cmd; each is per point of a sweep when perPoint
+// is set.
+func (p *PrecisionFlags) add(cmd *cobra.Command, perPoint bool) {
+	each := ""
+	if perPoint {
+		each = " per point"
+	}
+	fl := cmd.Flags()
+	fl.Float64Var(&p.Precision, "precision", 0, "play until the interval's half-width of the target figure is at most this"+each)
+	fl.StringVar(&p.Target, "target", "score", "figure --precision aims at: score (mean) or win (rate)")
+	fl.Int64Var(&p.MaxGames, "max-games", 10_000_000, "with --precision, the most deals to play"+each)
+}
+
+// check reports a precision, target or most deals out of range.
+func (p *PrecisionFlags) check() error {
+	if p.Precision < 0 || math.IsNaN(p.Precision) {
+		return fmt.Errorf("--precision %g: want a positive half-width", p.Precision)
+	}
+	if p.Precision > 0 {
+		if _, err := sim.ParseTarget(p.Target); err != nil {
+			return fmt.Errorf("--target %w", err)
+		}
+		if p.MaxGames < 2 {
+			return fmt.Errorf("--max-games %d: want at least 2", p.MaxGames)
+		}
+	}
+	return nil
+}
+
+// session returns the session that plays cfg for games deals or, with a
+// precision, to it.
+func (p *PrecisionFlags) session(cfg sim.Config, games int64, confidence float64) *sim.Session {
+	s := &sim.Session{Config: cfg, Deals: games, Confidence: confidence}
+	if p.Precision > 0 {
+		s.Deals, s.Precision, s.Target = p.MaxGames, p.Precision, sim.Target(p.Target)
+	}
+	return s
 }
 
 // checkGames reports a number of deals too small for an interval.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -30,9 +29,7 @@ type RunOptions struct {
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool
-	Precision       float64
-	Target          string
-	MaxGames        int64
+	PrecisionFlags
 }
 
 // NewCmdRun returns the command that plays many games and summarises them.
@@ -95,10 +92,8 @@ func (opts *RunOptions) addFlags(cmd *cobra.Command) {
 	fl.StringArrayVarP(&opts.Params, "param", "p", nil, "strategy parameter `key=value` (repeatable)")
 	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
 	fl.Int64VarP(&opts.Games, "games", "n", 100000, "number of deals to play (at least 2)")
-	opts.add(cmd, playFlags, "summary.json, CSV files and charts", "table", "csv", "json")
-	fl.Float64Var(&opts.Precision, "precision", 0, "play until the interval's half-width of the target figure is at most this")
-	fl.StringVar(&opts.Target, "target", "score", "figure --precision aims at: score (mean) or win (rate)")
-	fl.Int64Var(&opts.MaxGames, "max-games", 10_000_000, "with --precision, the most deals to play")
+	opts.Flags.add(cmd, playFlags, "summary.json, CSV files and charts", "table", "csv", "json")
+	opts.PrecisionFlags.add(cmd, false)
 	fl.SortFlags = false
 }
 
@@ -134,7 +129,7 @@ func (opts *RunOptions) check() error {
 	if err := checkGames("games", opts.Games); err != nil {
 		return err
 	}
-	if err := checkPrecision(opts.Precision, opts.Target, opts.MaxGames); err != nil {
+	if err := opts.PrecisionFlags.check(); err != nil {
 		return err
 	}
 	if opts.Precision > 0 && opts.Shard != "" {
@@ -152,32 +147,6 @@ func (opts *RunOptions) check() error {
 	return nil
 }
 
-// checkPrecision checks --precision, and with it --target and --max-games.
-func checkPrecision(precision float64, target string, maxGames int64) error {
-	if precision < 0 || math.IsNaN(precision) {
-		return fmt.Errorf("--precision %g: want a positive half-width", precision)
-	}
-	if precision > 0 {
-		if _, err := sim.ParseTarget(target); err != nil {
-			return fmt.Errorf("--target %w", err)
-		}
-		if maxGames < 2 {
-			return fmt.Errorf("--max-games %d: want at least 2", maxGames)
-		}
-	}
-	return nil
-}
-
-// session returns the session that plays cfg for the command's deals, or to
-// its precision.
-func session(cfg sim.Config, games int64, precision float64, target string, maxGames int64, confidence float64) *sim.Session {
-	s := &sim.Session{Config: cfg, Deals: games, Confidence: confidence}
-	if precision > 0 {
-		s.Deals, s.Precision, s.Target = maxGames, precision, sim.Target(target)
-	}
-	return s
-}
-
 func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	if err := opts.check(); err != nil {
 		return err
@@ -191,7 +160,7 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		return err
 	}
 	cfg := sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers}
-	s := session(cfg, opts.Games, opts.Precision, opts.Target, opts.MaxGames, opts.Confidence)
+	s := opts.session(cfg, opts.Games, opts.Confidence)
 	if opts.Shard != "" {
 		if s.Shard, s.Shards, err = parseShard(opts.Shard); err != nil {
 			return err

@@ -24,10 +24,8 @@ type SweepOptions struct {
 	Params     []string
 	Rules      []string // key=value fixed, key=v1,v2,… swept
 	Games      int64
-	Precision  float64
-	Target     string
-	MaxGames   int64
-	Plan       string
+	PrecisionFlags
+	Plan string
 }
 
 // sweepPlan is a plan file (YAML or JSON) that describes a sweep, for
@@ -82,10 +80,8 @@ params, rules, games, seed, precision, target, max_games, confidence.`,
 	fl.StringArrayVarP(&opts.Params, "param", "p", nil, "strategy parameter `key=value` (repeatable)")
 	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule `key=v1,v2,…` to sweep, or key=value to fix (repeatable)")
 	fl.Int64VarP(&opts.Games, "games", "n", 20000, "deals per point")
-	opts.add(cmd, playFlags, "sweep.csv, sweep.json and charts", "table", "csv", "json")
-	fl.Float64Var(&opts.Precision, "precision", 0, "per point, play until the target's interval half-width is at most this")
-	fl.StringVar(&opts.Target, "target", "score", "figure --precision aims at: score or win")
-	fl.Int64Var(&opts.MaxGames, "max-games", 10_000_000, "with --precision, the most deals per point")
+	opts.Flags.add(cmd, playFlags, "sweep.csv, sweep.json and charts", "table", "csv", "json")
+	opts.PrecisionFlags.add(cmd, true)
 	fl.StringVar(&opts.Plan, "plan", "", "read the sweep from this YAML or JSON `file`")
 	fl.SortFlags = false
 	return cmd
@@ -214,7 +210,7 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 	if err := checkGames("games", opts.Games); err != nil {
 		return err
 	}
-	if err := checkPrecision(opts.Precision, opts.Target, opts.MaxGames); err != nil {
+	if err := opts.PrecisionFlags.check(); err != nil {
 		return err
 	}
 	keys, points, values, err := grid(opts.Rules)
@@ -241,7 +237,7 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 	}
 	sw := &reports.Sweep{Keys: keys}
 	for i, cfg := range cfgs {
-		s := session(cfg, opts.Games, opts.Precision, opts.Target, opts.MaxGames, opts.Confidence)
+		s := opts.session(cfg, opts.Games, opts.Confidence)
 		r, err := f.play(ctx, s, fmt.Sprintf("point %d of %d: %s", i+1, len(cfgs), pointLabel(keys, values[i])), opts.Quiet)
 		if err != nil {
 			return fmt.Errorf("point %s: %w", pointLabel(keys, values[i]), err)
