@@ -78,12 +78,13 @@ func ExampleSummarize() {
 }
 
 // A session plays until the interval of the mean score is at most 2 points
-// wide on either side. It looks after whole batches of deals only, so it
-// stops at the same deal for any number of workers.
+// wide on either side. It looks after whole batches of deals only (here of
+// 4 chunks of 64 deals), so it stops at the same deal for any number of
+// workers.
 func ExampleSession() {
 	g, lineup := noraLineup("rescuer")
 	s := &sim.Session{
-		Config:     sim.Config{Game: g, Lineup: lineup, Seed: 3},
+		Config:     sim.Config{Game: g, Lineup: lineup, Seed: 3, Chunk: 64, Batch: 4},
 		Deals:      1_000_000, // at most
 		Precision:  2,
 		Target:     sim.TargetScore,
@@ -94,8 +95,7 @@ func ExampleSession() {
 		log.Fatal(err)
 	}
 	sum := r.Summary()
-	batch := int64(sim.DefaultChunk * sim.DefaultBatch)
-	fmt.Println("stopped after whole batches:", r.Tally.Games%batch == 0, r.Tally.Games < s.Deals)
+	fmt.Println("stopped after whole batches:", r.Tally.Games%(64*4) == 0, r.Tally.Games < s.Deals)
 	fmt.Println("half-width at most 2:", sum.Score.CIHigh-sum.Score.Mean <= 2)
 	// Output:
 	// stopped after whole batches: true true
