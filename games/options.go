@@ -196,3 +196,10 @@ func SettingsOf[T any](bind func(*T) *Options, v T) []Setting {
 	c = v         // … so put v's values back before reading them
 	return o.Settings()
 }
+
+// Var defines an option of a kind of its own, as flag.Var does: set parses a
+// value given as text and stores it, get formats the value in force. def is
+// set at once; accepts says what set takes, for help and errors.
+func (o *Options) Var(name, def, accepts, usage string, set func(string) error, get func() string) {
+	o.add(option{name: name, def: def, usage: usage, accepts: accepts, kind: Text, set: set, get: get})
+}

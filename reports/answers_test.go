@@ -32,7 +32,10 @@ func TestAnswersReadSeatsFeaturesAndQuotes(t *testing.T) {
 	got := strings.Join(Answers(&Study{Game: "roundup", Summary: s, Quote: []string{"rounds"}}), "\n")
 	for _, want := range []string{
 		"percentage points (",
-		"dealt to the seat in the first round: each one more changes a seat's chance of winning the game by ",
+		"Face cards (J, Q, K) dealt to the seat",
+		": each one more changes a seat's chance of winning the game by ",
+		"Round by round, face cards (J, Q, K) dealt to the seat",
+		": each one more changes a seat's chance of winning that round alone by ",
 		"fair share (25.00%)",
 		"Rounds played: ",
 		"over 300 deals with the seats rotated",

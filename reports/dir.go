@@ -27,7 +27,7 @@ func WriteDir(dir string, s *sim.Summary) ([]string, error) {
 	} {
 		var b bytes.Buffer
 		if err := f.write(&b); err != nil {
-			return nil, fmt.Errorf("%s: %v", f.name, err)
+			return nil, fmt.Errorf("%s: %w", f.name, err)
 		}
 		out.put(f.name, b.Bytes())
 	}
@@ -65,7 +65,7 @@ func WriteFileAtomic(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %v", path, err)
+		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
 }

@@ -81,7 +81,7 @@ func Answers(st *Study) []string {
 		out = append(out, featureSentences(f, f.Usage, "a seat's chance of winning the game", "seat-games", fair, "the fair share")...)
 	}
 	for _, f := range s.RoundFeatures {
-		out = append(out, featureSentences(f, f.Name+" in a round's deal", "a seat's chance of winning that round alone", "seat-rounds", -1, "the average round")...)
+		out = append(out, featureSentences(f, "round by round, "+lowerFirst(f.Usage), "a seat's chance of winning that round alone", "seat-rounds", -1, "the average round")...)
 	}
 	for _, name := range st.Quote {
 		out = append(out, quoteSentences(s, name)...)
@@ -226,6 +226,14 @@ func featureSentences(f sim.FeatureSummary, what, chance, unit string, ref float
 	}
 	return append(out, fmt.Sprintf("The %s with %s ≥ %d (%d of them) win %s (%s to %s, 95%%): %s (%s), so %s.",
 		unit, f.Name, from, top, pct(float64(topWins)/float64(top)), pct(lo), pct(hi), cmp, pct(ref), most))
+}
+
+// lowerFirst lower-cases the first letter of a phrase.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }
 
 // capitalize upper-cases the first letter of a sentence.

@@ -82,9 +82,12 @@ type Snapshot struct {
 }
 
 // GameError reports a game that could not be played: a bot panicked or chose
-// an illegal action, or the game panicked. Index and Seed replay it.
+// an illegal action, or the game panicked. The game under Rules, dealt as
+// deal Index of a run with Seed and played by Seats, replays it.
 type GameError struct {
 	Game   string
+	Rules  []games.Setting // every rule, with its value in force
+	Seats  []Player        // the strategy in each seat of the failing game
 	Index  int64
 	Seed   uint64
 	Action string // the offending action, if any
@@ -96,7 +99,7 @@ func (e *GameError) Error() string {
 	if e.Action != "" {
 		s += " (action " + e.Action + ")"
 	}
-	return s + ": " + e.Err.Error() + fmt.Sprintf(" (replay: cardsim trace %s --seed %d --index %d)", e.Game, e.Seed, e.Index)
+	return s + ": " + e.Err.Error()
 }
 
 func (e *GameError) Unwrap() error { return e.Err }
@@ -120,7 +123,7 @@ func NewTallyFor(cfg *Config) *Tally {
 // Run plays the deals of cfg and returns their tally (added to cfg.Start).
 // The tally is the same for any number of workers. If ctx is cancelled, Run
 // stops after the chunks under way and returns ctx's error with the tally of
-// the whole batches played.
+// every chunk played (Config.OnChunk has seen where to resume from).
 func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	if cfg.Game == nil {
 		panic("sim: Run without a game")
@@ -294,15 +297,26 @@ type worker struct {
 	roundFeatures []int64
 	// sums gathers a deal's totals for intervals clustered by deal; nil
 	// where every deal counts one play of each figure (solitaires).
-	sums  *dealSums
-	recs  *chunkRecords // the records of the chunk under way, if records are kept
-	cards []cards.Card
-	key   []byte  // a seat's feature vector as text, the key of Tally.Joint
-	slots []int64 // per entry, its seats over all seatings of a deal
-	score []int64 // per entry, this deal
-	wins  []int64
-	undec []int64 // per entry, this deal: games a solver left undecided
-	tally *Tally
+	sums    *dealSums
+	recs    *chunkRecords // the records of the chunk under way, if records are kept
+	cards   []cards.Card
+	key     []byte  // a seat's feature vector as text, the key of Tally.Joint
+	slots   []int64 // per entry, its seats over all seatings of a deal
+	score   []int64 // per entry, this deal
+	wins    []int64
+	undec   []int64 // per entry, this deal: games a solver left undecided
+	seating int     // the seating under way, for errors
+	tally   *Tally
+}
+
+// gameError reports that deal i could not be played in the seating under
+// way.
+func (w *worker) gameError(i int64, action string, err error) *GameError {
+	seats := make([]Player, len(w.seatings[w.seating]))
+	for seat, e := range w.seatings[w.seating] {
+		seats[seat] = w.cfg.Lineup[e]
+	}
+	return &GameError{Game: w.cfg.Game.Name(), Rules: w.cfg.Game.Rules(), Seats: seats, Index: i, Seed: w.cfg.Seed, Action: action, Err: err}
 }
 
 func newWorker(cfg *Config) (*worker, error) {
@@ -339,7 +353,7 @@ func (w *worker) play(lo, hi int64) (err error) {
 	var i int64
 	defer func() {
 		if r := recover(); r != nil {
-			err = &GameError{Game: w.cfg.Game.Name(), Index: i, Seed: w.cfg.Seed, Err: fmt.Errorf("panic: %v", r)}
+			err = w.gameError(i, "", fmt.Errorf("panic: %v", r))
 		}
 	}()
 	for i = lo; i < hi; i++ {
@@ -364,6 +378,7 @@ func (w *worker) playDeal(i int64) error {
 	starter, _ := w.state.(games.Starter)
 	rounds, _ := w.state.(games.RoundFeaturedState)
 	for k, seating := range w.seatings {
+		w.seating = k
 		s := w.state
 		s.Reset(GameSeed(seed, i))
 		if k == 0 {
@@ -387,8 +402,8 @@ func (w *worker) playDeal(i int64) error {
 		if w.legal, err = Play(s, w.bots, w.legal); err != nil {
 			var ie *IllegalError
 			if errors.As(err, &ie) {
-				return &GameError{Game: w.cfg.Game.Name(), Index: i, Seed: seed, Action: s.ActionString(ie.Action),
-					Err: fmt.Errorf("strategy %s in seat %d chose an illegal action", w.cfg.Lineup[seating[ie.Seat]].Strategy.Name, ie.Seat)}
+				return w.gameError(i, s.ActionString(ie.Action),
+					fmt.Errorf("strategy %s in seat %d chose an illegal action", w.cfg.Lineup[seating[ie.Seat]].Strategy.Name, ie.Seat))
 			}
 			return err
 		}

@@ -122,12 +122,17 @@ func TestRunReportsBadBots(t *testing.T) {
 		bot  strategies.Strategy
 		want string
 	}{{panicky{}, "panic: boom"}, {illegal{}, "illegal action"}} {
-		cfg := noraConfig(t, "stop-at", 100)
+		cfg := noraConfig(t, "stop-at", 100, "cards=12")
 		cfg.Lineup[0].Strategy.New = func(games.Game, []string) (strategies.Strategy, error) { return tt.bot, nil }
 		_, err := Run(context.Background(), cfg)
 		var ge *GameError
-		if !errors.As(err, &ge) || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "cardsim trace nora --seed 42 --index") {
-			t.Errorf("bad bot: error %v, want a GameError mentioning %q and the replay command", err, tt.want)
+		if !errors.As(err, &ge) || !strings.Contains(err.Error(), tt.want) {
+			t.Fatalf("bad bot: error %v, want a GameError mentioning %q", err, tt.want)
+		}
+		// What replays the game: its rules, deal and the strategy in each seat.
+		if ge.Game != "nora" || ge.Seed != 42 || ge.Index < 0 || ge.Index >= 100 || len(ge.Rules) != len(cfg.Game.Rules()) ||
+			len(ge.Seats) != 1 || ge.Seats[0].Strategy.Name != "stop-at" || !reflect.DeepEqual(ge.Seats[0].Params, []string{"cards=12"}) {
+			t.Errorf("bad bot: %+v lacks what replays the game", ge)
 		}
 	}
 }

@@ -231,6 +231,9 @@ func TestBadInput(t *testing.T) {
 		{[]string{"trace", "nora", "--deal", strings.Replace(fullDeal, "KS", "KX", 1)}, `unknown suit "X"`},
 		{[]string{"rules"}, "accepts 1 arg"},
 		{[]string{"compare", "spite", "--strategies", "planner,greedy,random", "--games", "10"}, "3 strategies for spite's 2 seats"},
+		{[]string{"run", "nora", "--strategy", "upper-bound", "--games", "10"}, "clairvoyant"},
+		{[]string{"analyze", "nora", "--opt", "games=1", "--out", notDir}, "option games=1"},
+		{[]string{"solve", "nora", "--opt", "samples=0"}, "option samples=0"},
 	}
 	for _, tt := range tests {
 		code, out, errs := run(t, tt.args...)

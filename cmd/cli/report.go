@@ -17,13 +17,9 @@ import (
 
 // ReportOptions are the options of the report command.
 type ReportOptions struct {
-	Out        string
-	Scale      float64
-	Seed       uint64
-	Games      []string
-	Workers    int
-	Confidence float64
-	Quiet      bool
+	Flags
+	Scale float64
+	Games []string
 }
 
 // NewCmdReport returns the command that answers the designers' questions of
@@ -48,22 +44,19 @@ laptop; 10 narrows the intervals about three times).`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Out, "out", "o", "out/report", "write report.html, report.md, report.csv and charts into this `directory`")
+	opts.add(cmd, playFlags, "report.html, report.md, report.csv and charts")
+	fl.Lookup("out").DefValue, opts.Out = "out/report", "out/report"
 	fl.Float64Var(&opts.Scale, "scale", 1, "multiply every study's number of deals by this")
-	fl.Uint64Var(&opts.Seed, "seed", 1, "run seed of every study")
 	fl.StringSliceVar(&opts.Games, "game", nil, "only these games (default: all)")
-	fl.IntVarP(&opts.Workers, "workers", "w", 0, "parallel workers (default: all cores; results do not depend on it)")
-	fl.Float64Var(&opts.Confidence, "confidence", 0.95, "confidence level of the intervals")
-	fl.BoolVarP(&opts.Quiet, "quiet", "q", false, "no progress lines")
 	return cmd
 }
 
 func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
+	if err := opts.Flags.check(); err != nil {
+		return err
+	}
 	if !(opts.Scale > 0) || math.IsInf(opts.Scale, 0) {
 		return fmt.Errorf("--scale %g: want a positive number", opts.Scale)
-	}
-	if !(opts.Confidence > 0 && opts.Confidence < 1) {
-		return fmt.Errorf("--confidence %g: want a level between 0 and 1", opts.Confidence)
 	}
 	for _, g := range opts.Games {
 		if _, err := f.Games.Lookup(g); err != nil {
@@ -79,7 +72,7 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 			"and in games of several players every deal is played with the seats rotated. Seed %d; --scale %g.",
 			100*opts.Confidence, opts.Seed, opts.Scale),
 	}
-	for _, spec := range catalog.Studies() {
+	for _, spec := range f.Studies {
 		if len(opts.Games) > 0 && !slices.Contains(opts.Games, spec.Game) {
 			continue
 		}
@@ -133,17 +126,16 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 		return nil, fmt.Errorf("none of the strategies %v is registered", spec.Strategies)
 	}
 	deals := max(int64(math.Round(float64(spec.Games)*opts.Scale)), 2)
-	ro := &RunOptions{Games: deals, Workers: opts.Workers, Confidence: opts.Confidence}
 	swept := false
 	for _, r := range spec.Rules {
 		if strings.Contains(r, ",") {
 			swept = true
 		}
 	}
-	lineupOf := func(rules []string) (*sim.Config, error) {
+	lineupOf := func(rules []string) (sim.Config, error) {
 		g, err := f.game(spec.Game, rules)
 		if err != nil {
-			return nil, err
+			return sim.Config{}, err
 		}
 		var lineup []sim.Player
 		if len(strats) == 1 {
@@ -152,21 +144,26 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 			lineup, err = f.lineup(g, "", nil, strats)
 		}
 		if err != nil {
-			return nil, err
+			return sim.Config{}, err
 		}
-		return &sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers}, nil
+		return sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers}, nil
+	}
+	play := func(cfg sim.Config, label string) (sim.Summary, error) {
+		r, err := f.play(ctx, &sim.Session{Config: cfg, Deals: deals, Confidence: opts.Confidence}, label, opts.Quiet)
+		if err != nil {
+			return sim.Summary{}, err
+		}
+		return r.Summary(), nil
 	}
 	if !swept {
 		cfg, err := lineupOf(spec.Rules)
 		if err != nil {
 			return nil, err
 		}
-		start := time.Now()
-		t, _, err := playFor(ctx, cfg, ro)
+		s, err := play(cfg, spec.Game)
 		if err != nil {
 			return nil, err
 		}
-		s := summarize(cfg, t, opts.Confidence, time.Since(start).Seconds())
 		st.Summary = &s
 	} else {
 		keys, points, values, err := grid(spec.Rules)
@@ -179,12 +176,10 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 			if err != nil {
 				return nil, err
 			}
-			start := time.Now()
-			t, _, err := playFor(ctx, cfg, ro)
+			s, err := play(cfg, spec.Game+" "+pointLabel(keys, values[i]))
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("point %s: %w", pointLabel(keys, values[i]), err)
 			}
-			s := summarize(cfg, t, opts.Confidence, time.Since(start).Seconds())
 			st.Sweep.Points = append(st.Sweep.Points, reports.SweepPoint{Values: values[i], Summary: s})
 		}
 	}

@@ -4,120 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"html"
-	"image/color"
 	"math"
 	"sort"
 	"strings"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 )
-
-// LineSeries is one line of a line chart: Y against X, with an optional
-// interval band from Lo to Hi (nil for none).
-type LineSeries struct {
-	Label  string
-	X, Y   []float64
-	Lo, Hi []float64
-}
-
-// LineChart draws series as lines with points, each with its interval band
-// shaded in its own colour.
-func LineChart(name, title, xLabel, yLabel string, series []LineSeries) (Chart, error) {
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = xLabel
-	p.Y.Label.Text = yLabel
-	p.Legend.Top = true
-	p.Add(plotter.NewGrid())
-	for i, s := range series {
-		if len(s.X) != len(s.Y) || (s.Lo != nil && len(s.Lo) != len(s.X)) || (s.Hi != nil && len(s.Hi) != len(s.X)) {
-			return Chart{}, fmt.Errorf("chart %s: series %q has mismatched lengths", name, s.Label)
-		}
-		if len(s.X) == 0 {
-			continue
-		}
-		col := paletteColor(i)
-		if s.Lo != nil && s.Hi != nil {
-			band := make(plotter.XYs, 0, 2*len(s.X))
-			for j := range s.X {
-				band = append(band, plotter.XY{X: s.X[j], Y: s.Lo[j]})
-			}
-			for j := len(s.X) - 1; j >= 0; j-- {
-				band = append(band, plotter.XY{X: s.X[j], Y: s.Hi[j]})
-			}
-			poly, err := plotter.NewPolygon(band)
-			if err != nil {
-				return Chart{}, err
-			}
-			poly.Color = color.NRGBA{R: col.R, G: col.G, B: col.B, A: 60}
-			poly.LineStyle.Width = 0
-			p.Add(poly)
-		}
-		xys := make(plotter.XYs, len(s.X))
-		for j := range s.X {
-			xys[j] = plotter.XY{X: s.X[j], Y: s.Y[j]}
-		}
-		l, pts, err := plotter.NewLinePoints(xys)
-		if err != nil {
-			return Chart{}, err
-		}
-		l.Color = col
-		l.Width = vg.Points(1.5)
-		l.Dashes = plotutil.Dashes(i / len(palette))
-		pts.Color = col
-		pts.Shape = draw.CircleGlyph{}
-		pts.Radius = vg.Points(2)
-		p.Add(l, pts)
-		if s.Label != "" {
-			p.Legend.Add(s.Label, l, pts)
-		}
-	}
-	// Leave room above the lines for the legend.
-	p.Y.Max += 0.4 * (p.Y.Max - p.Y.Min)
-	return Chart{Name: name, Plot: p}, nil
-}
-
-// BarStack is one layer of a stacked bar chart: its value in every category.
-type BarStack struct {
-	Label  string
-	Values []float64
-}
-
-// StackedBars draws one bar per category, made of the stacks' values one on
-// top of the other.
-func StackedBars(name, title, yLabel string, categories []string, stacks []BarStack) (Chart, error) {
-	p := plot.New()
-	p.Title.Text = title
-	p.Y.Label.Text = yLabel
-	p.Legend.Top = true
-	p.Add(plotter.NewGrid())
-	var below *plotter.BarChart
-	for i, s := range stacks {
-		if len(s.Values) != len(categories) {
-			return Chart{}, fmt.Errorf("chart %s: stack %q has %d values for %d categories", name, s.Label, len(s.Values), len(categories))
-		}
-		b, err := plotter.NewBarChart(plotter.Values(s.Values), vg.Points(28))
-		if err != nil {
-			return Chart{}, err
-		}
-		b.Color = paletteColor(i)
-		b.LineStyle.Width = 0
-		if below != nil {
-			b.StackOn(below)
-		}
-		below = b
-		p.Add(b)
-		p.Legend.Add(s.Label, b)
-	}
-	p.NominalX(categories...)
-	p.Legend.Left = true
-	p.Y.Max += 0.6 * (p.Y.Max - p.Y.Min)
-	return Chart{Name: name, Plot: p}, nil
-}
 
 // PageSection is one part of a report page: a heading, a paragraph of plain
 // reading, and optionally a chart and a table (first row the header).
@@ -156,11 +46,11 @@ func WritePage(dir string, p *Page) ([]string, error) {
 		if s.Chart != nil {
 			svg, err := s.Chart.Render("svg")
 			if err != nil {
-				return nil, fmt.Errorf("chart %s: %v", s.Chart.Name, err)
+				return nil, fmt.Errorf("chart %s: %w", s.Chart.Name, err)
 			}
 			png, err := s.Chart.Render("png")
 			if err != nil {
-				return nil, fmt.Errorf("chart %s: %v", s.Chart.Name, err)
+				return nil, fmt.Errorf("chart %s: %w", s.Chart.Name, err)
 			}
 			put("chart_"+s.Chart.Name+".svg", svg)
 			put("chart_"+s.Chart.Name+".png", png)
@@ -186,6 +76,12 @@ func WritePage(dir string, p *Page) ([]string, error) {
 		put(name, p.Files[name])
 	}
 	return out.write(dir)
+}
+
+// WriteDir writes p into dir, as WritePage does.
+func (p *Page) WriteDir(dir string) error {
+	_, err := WritePage(dir, p)
+	return err
 }
 
 // stripXMLHeader drops the XML declaration and doctype of an SVG document

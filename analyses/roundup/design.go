@@ -1,27 +1,49 @@
-package cli
+package roundup
 
 import (
 	"context"
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
+	"github.com/cardsim/cardsim/analyses"
+	"github.com/cardsim/cardsim/analyses/fit"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
 )
 
-// roundupAnalysis holds the settings of "cardsim analyze roundup".
-type roundupAnalysis struct {
-	Out        string
-	Games      int64
-	Seed       uint64
-	Players    []int
-	Mixes      []string // each "a" or "a+b": the strategies seated round the table
-	Workers    int
-	Confidence float64
-	Quiet      bool
+// designOptions are the options of Round-up's analysis.
+type designOptions struct {
+	Games   int      // deals of each player count and mix, and of each face-card ablation
+	Players []int    // the player counts
+	Mixes   []string // each "a" or "a+b": the strategies seated round the table
+}
+
+func (o *designOptions) bind() *games.Options {
+	opts := games.NewOptions("option")
+	opts.Int(&o.Games, "games", 20000, 2, 1_000_000_000, "deals of each player count and bot mix, and of each face-card ablation")
+	analyses.Ints(opts, &o.Players, "players", []int{2, 3, 4, 5, 6}, 2, 6, "player counts to study")
+	analyses.Strings(opts, &o.Mixes, "mixes", []string{"greedy", "defender", "greedy+defender"},
+		"bot mixes round the table: a, or a+b seated in turn (seats rotated)")
+	return opts
+}
+
+// Design returns Round-up's analysis: are players dealt more face cards
+// sure to win most of the time, which face card is most useful (by a
+// logistic regression on the counts dealt, and by ablation: the same deals
+// replayed with the rank made powerless), the starting seat's edge, allied
+// bids, round length and the last suit.
+func Design() analyses.Definition {
+	return analyses.Define("roundup",
+		"face cards, seats and rounds at 2 to 6 players: do seats dealt more face cards win most of the time, which face card is most useful, does the starting seat win more, do allied bidders gain, how long is a round",
+		(*designOptions).bind, runDesign)
+}
+
+// designStudy is Round-up's analysis under way.
+type designStudy struct {
+	designOptions
+	env *analyses.Env
 }
 
 var faceRanks = []struct{ rule, feature, letter string }{
@@ -33,97 +55,60 @@ type roundupFigures struct {
 	players  int
 	mix      string
 	summary  sim.Summary
-	logit    *sim.Logit
-	ablation map[string]*sim.Logit // rank rule → the model with that rank powerless
+	logit    *fit.Logit
+	ablation map[string]*fit.Logit // rank rule → the model with that rank powerless
 	metrics  map[string]sim.MetricSummary
 }
 
-// analyzeRoundupCmd is the Analyzer of Round-up. Its --games counts the deals
-// of each player count and mix (and of each face-card ablation).
-func analyzeRoundupCmd(ctx context.Context, f *Factory, o *AnalyzeOptions) error {
-	return analyzeRoundup(ctx, f, &roundupAnalysis{
-		Out: o.Out, Games: o.Games, Seed: o.Seed, Players: o.Players, Mixes: o.Mixes,
-		Workers: o.Workers, Confidence: o.Confidence, Quiet: o.Quiet,
-	})
-}
-
-// analyzeRoundup answers the designer's questions of Round-up: are players
-// dealt more face cards sure to win most of the time, which face card is most
-// useful (by a logistic regression on the counts dealt, and by ablation: the
-// same deals replayed with the rank made powerless), the starting seat's
-// edge, allied bids, round length and the last suit.
-func analyzeRoundup(ctx context.Context, f *Factory, a *roundupAnalysis) error {
-	if a.Games < 2 {
-		return fmt.Errorf("--games %d: want at least 2", a.Games)
-	}
-	for _, n := range a.Players {
-		if n < 2 || n > 6 {
-			return fmt.Errorf("--players %d: Round-up is for 2 to 6 players", n)
-		}
-	}
-	if err := reports.CheckDir(a.Out); err != nil {
-		return err
-	}
+func runDesign(ctx context.Context, env *analyses.Env, o designOptions) (analyses.Page, error) {
+	a := &designStudy{designOptions: o, env: env}
 	var all []*roundupFigures
 	for _, mix := range a.Mixes {
 		for _, n := range a.Players {
-			if !a.Quiet {
-				fmt.Fprintf(f.Err, "roundup: %d players, %s\n", n, mix)
-			}
-			fig, err := a.measure(ctx, f, n, mix)
+			env.Logf("roundup: %d players, %s", n, mix)
+			fig, err := a.measure(ctx, n, mix)
 			if err != nil {
-				return fmt.Errorf("%d players, %s: %w", n, mix, err)
+				return nil, fmt.Errorf("%d players, %s: %w", n, mix, err)
 			}
 			all = append(all, fig)
 		}
 	}
-	r, err := a.page(all)
-	if err != nil {
-		return err
-	}
-	if err := reports.WriteReportDir(a.Out, r); err != nil {
-		return err
-	}
-	fmt.Fprintf(f.Out, "Round-up analysis written to %s/report.html (%d studies)\n", a.Out, len(r.Studies))
-	return nil
+	return a.page(all)
 }
 
-// run plays one configuration and returns its tally and summary.
-func (a *roundupAnalysis) run(ctx context.Context, f *Factory, rules []string, mix string) (*sim.Config, *sim.Tally, error) {
-	g, err := f.game("roundup", rules)
-	if err != nil {
-		return nil, nil, err
-	}
-	lineup, err := f.lineup(g, "", nil, strings.Split(mix, "+"))
-	if err != nil {
-		return nil, nil, err
-	}
-	cfg := &sim.Config{Game: g, Lineup: lineup, Seed: a.Seed, Games: a.Games, Workers: a.Workers}
-	t, err := sim.Run(ctx, *cfg)
-	return cfg, t, err
-}
-
-func (a *roundupAnalysis) measure(ctx context.Context, f *Factory, n int, mix string) (*roundupFigures, error) {
-	players := "players=" + strconv.Itoa(n)
-	start := time.Now()
-	cfg, t, err := a.run(ctx, f, []string{players}, mix)
+// run plays one configuration.
+func (a *designStudy) run(ctx context.Context, rules []string, mix string) (*sim.Result, error) {
+	g, err := a.env.Game("roundup", rules...)
 	if err != nil {
 		return nil, err
 	}
-	fig := &roundupFigures{players: n, mix: mix, summary: summarize(cfg, t, a.Confidence, time.Since(start).Seconds()), ablation: map[string]*sim.Logit{}}
+	lineup, err := a.env.Lineup(g, strings.Split(mix, "+")...)
+	if err != nil {
+		return nil, err
+	}
+	return a.env.Run(ctx, fmt.Sprintf("roundup %s %s", strings.Join(rules, " "), mix), g, lineup, int64(a.Games))
+}
+
+func (a *designStudy) measure(ctx context.Context, n int, mix string) (*roundupFigures, error) {
+	players := "players=" + strconv.Itoa(n)
+	r, err := a.run(ctx, []string{players}, mix)
+	if err != nil {
+		return nil, err
+	}
+	fig := &roundupFigures{players: n, mix: mix, summary: r.Summary(), ablation: map[string]*fit.Logit{}}
 	fig.metrics = fig.summary.Metrics
-	names := featureNames(cfg.Game)
+	names := featureNames(r.Config.Game)
 	use := []string{"jacks", "queens", "kings"}
-	if fig.logit, err = sim.FitLogit(t, names, use, a.Confidence); err != nil {
+	if fig.logit, err = fit.Logistic(r.Tally, names, use, a.env.Confidence); err != nil {
 		return nil, fmt.Errorf("regression on the face cards dealt: %w", err)
 	}
-	for _, r := range faceRanks {
-		cfg, t, err := a.run(ctx, f, []string{players, r.rule + "=off"}, mix)
+	for _, rank := range faceRanks {
+		r, err := a.run(ctx, []string{players, rank.rule + "=off"}, mix)
 		if err != nil {
 			return nil, err
 		}
-		if fig.ablation[r.rule], err = sim.FitLogit(t, featureNames(cfg.Game), use, a.Confidence); err != nil {
-			return nil, fmt.Errorf("regression with %ss powerless: %w", r.rule, err)
+		if fig.ablation[rank.rule], err = fit.Logistic(r.Tally, featureNames(r.Config.Game), use, a.env.Confidence); err != nil {
+			return nil, fmt.Errorf("regression with %ss powerless: %w", rank.rule, err)
 		}
 	}
 	return fig, nil
@@ -143,13 +128,13 @@ func featureNames(g games.Game) []string {
 
 // page turns the figures into the report's studies: charts, sentences and
 // tables.
-func (a *roundupAnalysis) page(all []*roundupFigures) (*reports.Report, error) {
+func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
 	r := &reports.Report{
 		Title: "Round-up: face cards, seats and rounds",
 		Intro: fmt.Sprintf("Each figure from %d deals per player count and bot mix, every deal played with the seats rotated, seed %d, %g%% intervals. "+
 			"A face card's usefulness is measured two ways: a logistic regression of a seat's win on the Jacks, Queens and Kings it was dealt, "+
 			"and an ablation that replays the same deals with that rank made powerless (rule jack/queen/king=off) and sees how much of its effect disappears.",
-			a.Games, a.Seed, 100*a.Confidence),
+			a.Games, a.env.Seed, 100*a.env.Confidence),
 	}
 	rows := [][]string{{"figure", "statistic", "value"}}
 	add := func(fig *roundupFigures, name string, v, lo, hi float64) {

@@ -1,4 +1,4 @@
-package sim
+package fit
 
 import (
 	"errors"
@@ -10,6 +10,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/cardsim/cardsim/sim"
 )
 
 // Logit is a logistic regression of a seat's win on some of its deal
@@ -30,12 +32,12 @@ type Logit struct {
 	WinRate      float64   `json:"win_rate"`
 }
 
-// FitLogit fits P(win) = σ(β₀ + Σ βⱼ·xⱼ) over the features named in use,
+// Logistic fits P(win) = σ(β₀ + Σ βⱼ·xⱼ) over the features named in use,
 // from the joint table of t, whose keys list every feature of names in
 // order. It uses Newton's method (iteratively reweighted least squares) on
 // the grouped counts; the interval of each coefficient is the Wald interval
 // from the inverse Fisher information.
-func FitLogit(t *Tally, names, use []string, confidence float64) (*Logit, error) {
+func Logistic(t *sim.Tally, names, use []string, confidence float64) (*Logit, error) {
 	idx := make([]int, len(use))
 	for i, u := range use {
 		idx[i] = slices.Index(names, u)
@@ -58,7 +60,7 @@ func FitLogit(t *Tally, names, use []string, confidence float64) (*Logit, error)
 		for _, i := range idx {
 			v, err := strconv.ParseFloat(vals[i], 64)
 			if err != nil {
-				return nil, fmt.Errorf("joint cell %q: %v", k, err)
+				return nil, fmt.Errorf("joint cell %q: %w", k, err)
 			}
 			x = append(x, v)
 			sub = append(sub, vals[i])

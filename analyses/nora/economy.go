@@ -1,4 +1,4 @@
-package cli
+package nora
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/reports"
@@ -28,22 +29,61 @@ var noraEarnings = []struct{ key, source string }{
 	{"ip-dead-full", "dead_deck"}, {"ip-dead", "dead_deck"},
 }
 
+// economyOptions are the options of Nora's analysis.
+type economyOptions struct {
+	Games        int // deals of the main comparison of strategies
+	SweepGames   int // deals per point of a price curve checked by simulation (0: solver only)
+	Samples      int // pass samples per composition for the policy at the rules given
+	SweepSamples int // pass samples per composition when an earning rule changes the passes
+}
+
+func (o *economyOptions) bind() *games.Options {
+	opts := games.NewOptions("option")
+	opts.Int(&o.Games, "games", 20000, 2, 1_000_000_000, "deals on which the strategies are compared")
+	opts.Int(&o.SweepGames, "sweep-games", 2000, 0, 1_000_000_000, "deals per point of a price curve checked by simulation, or 0 for the solver alone")
+	opts.Int(&o.Samples, "samples", 6000, 1, 1_000_000_000, "pass samples per deck composition for the policy")
+	opts.Int(&o.SweepSamples, "sweep-samples", 1500, 1, 1_000_000_000, "pass samples per deck composition when an earning rule changes the passes")
+	return opts
+}
+
+// Check refuses a price curve checked on a single deal, which has no
+// interval.
+func (o *economyOptions) Check() error {
+	if o.SweepGames == 1 {
+		return fmt.Errorf("option sweep-games=1: want 0 (solver only) or at least 2 deals")
+	}
+	return nil
+}
+
+// Economy returns Nora's analysis: the insurance-point economy under the
+// optimal policy and the heuristics, on the same deals.
+func Economy() analyses.Definition {
+	return analyses.Define("nora",
+		"the insurance-point economy: the optimal policy and a clairvoyant bound against the heuristics, ip earned by source and spent by action, price curves of INSURE, SWITCH and REVIVE, the value of one more ip, and what each earning rule is worth",
+		(*economyOptions).bind, runEconomy)
+}
+
+// economyStudy is Nora's analysis under way.
+type economyStudy struct {
+	economyOptions
+	env *analyses.Env
+}
+
 // noraRun plays the named strategies on the same deals of g.
-func noraRun(ctx context.Context, f *Factory, opts *AnalyzeOptions, g games.Game, names []string, params [][]string, n int64) (sim.Summary, error) {
+func noraRun(ctx context.Context, a *economyStudy, g games.Game, names []string, params [][]string, n int) (sim.Summary, error) {
 	var lineup []sim.Player
 	for i, name := range names {
-		def, err := f.Strategies.Lookup("nora", name)
+		def, err := a.env.Strategies.Lookup("nora", name)
 		if err != nil {
 			return sim.Summary{}, err
 		}
 		lineup = append(lineup, sim.Player{Strategy: def, Params: params[i]})
 	}
-	cfg := sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Games: n, Workers: opts.Workers}
-	t, err := sim.Run(ctx, cfg)
+	r, err := a.env.Run(ctx, "nora "+strings.Join(names, ","), g, lineup, int64(n))
 	if err != nil {
 		return sim.Summary{}, err
 	}
-	return sim.Summarize(&cfg, t, opts.Confidence), nil
+	return r.Summary(), nil
 }
 
 // entry returns the figures of entry i of s (s itself for a single entry).
@@ -60,89 +100,91 @@ func withRule(base []string, kv ...string) []string {
 	return append(append([]string(nil), base...), kv...)
 }
 
-func analyzeNora(ctx context.Context, f *Factory, opts *AnalyzeOptions) error {
-	r, err := nora.ParseRules(opts.Rules)
+func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (analyses.Page, error) {
+	a := &economyStudy{economyOptions: o, env: env}
+	r, err := nora.ParseRules(env.Rules)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	logf := func(format string, a ...any) { fmt.Fprintf(f.Err, format+"\n", a...) }
+	if err := ctx.Err(); err != nil {
+		return nil, err // the policies below take seconds and do not stop by themselves
+	}
+	logf := env.Logf
 	begin := time.Now()
-	policyParams := []string{"samples=" + strconv.Itoa(opts.Samples)}
+	policyParams := []string{"samples=" + strconv.Itoa(a.Samples)}
 	t0 := time.Now()
-	opt, err := snora.Policy(r, opts.Samples, snora.DefaultIPCap, false)
+	opt, err := snora.Policy(r, a.Samples, snora.DefaultIPCap, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	ub, err := snora.Policy(r, opts.Samples, snora.DefaultIPCap, true)
+	ub, err := snora.Policy(r, a.Samples, snora.DefaultIPCap, true)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	logf("policy ready in %.1f s (value %.2f, upper bound %.2f)", time.Since(t0).Seconds(), opt.Value(r.StartIP), ub.Value(r.StartIP))
 	// Re-value both policies on independent shuffles: free of the upward
 	// bias of valuing a policy on the samples it was chosen for.
-	chk, err := snora.DistsSeeded(r, opts.Samples, snora.CheckSeed)
+	chk, err := snora.DistsSeeded(r, a.Samples, snora.CheckSeed)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	optChk, err := opt.Evaluate(chk)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ubChk, err := ub.Evaluate(chk)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	logf("re-valued on independent shuffles: %.2f and %.2f", optChk.Value(r.StartIP), ubChk.Value(r.StartIP))
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 
 	// 1. The strategies on the same deals, under the clairvoyant view
 	// (which only upper-bound reads).
 	params := make([][]string, len(noraStrategies))
 	params[3], params[4] = policyParams, policyParams
-	s, err := noraRun(ctx, f, opts, snora.Clairvoyant(nora.New(r)), noraStrategies, params, opts.Games)
+	s, err := noraRun(ctx, a, snora.Clairvoyant(nora.New(r)), noraStrategies, params, a.Games)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	logf("strategies compared on %d deals (%.0f s)", opts.Games, time.Since(begin).Seconds())
+	logf("strategies compared on %d deals (%.0f s)", a.Games, time.Since(begin).Seconds())
 	page := &reports.Page{
 		Title: "The economy of Nora's pairs solitaire",
 		Intro: fmt.Sprintf("Rules: %s. Strategies compared on the same %d deals (seed %d), intervals at %g%%. "+
 			"The optimal policy is solved by backward induction over (rounds left, ip, deck composition) with pass outcomes "+
 			"estimated from %d shuffles per composition; upper-bound is a clairvoyant player who sees each shuffle before "+
-			"deciding to insure it (no real player can).", ruleText(opts.Rules), opts.Games, opts.Seed, opts.Confidence*100, opts.Samples),
+			"deciding to insure it (no real player can).", ruleText(a.env.Rules), a.Games, a.env.Seed, a.env.Confidence*100, a.Samples),
 		Files: map[string][]byte{},
 	}
 	sec, err := noraStrategySection(&s, [2]*snora.Solution{opt, ub}, [2]*snora.Solution{optChk, ubChk}, r, page.Files)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	page.Sections = append(page.Sections, sec...)
 	secs, err := noraIPSections(&s, page.Files)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	page.Sections = append(page.Sections, secs...)
-	sec1, err := noraMarginalSection(ctx, f, opts, opt, r, page.Files)
+	sec1, err := noraMarginalSection(ctx, a, opt, r, page.Files)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	page.Sections = append(page.Sections, sec1)
-	sec1, err = noraPriceSection(ctx, f, opts, r, page.Files)
+	sec1, err = noraPriceSection(ctx, a, r, page.Files)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	page.Sections = append(page.Sections, sec1)
 	logf("price curves done (%.0f s)", time.Since(begin).Seconds())
-	sec1, err = noraEarningSection(opts, r, &s, page.Files, logf)
+	sec1, err = noraEarningSection(ctx, a, r, &s, page.Files, logf)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	page.Sections = append(page.Sections, sec1)
-	names, err := reports.WritePage(opts.Out, page)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(f.Out, "wrote %s to %s in %.0f s\n", strings.Join(names, ", "), opts.Out, time.Since(begin).Seconds())
-	return nil
+	return page, nil
 }
 
 func ruleText(rules []string) string {
@@ -270,22 +312,22 @@ func noraIPSections(s *sim.Summary, files map[string][]byte) ([]reports.PageSect
 	}, nil
 }
 
-func noraMarginalSection(ctx context.Context, f *Factory, opts *AnalyzeOptions, opt *snora.Solution, r nora.Rules, files map[string][]byte) (reports.PageSection, error) {
+func noraMarginalSection(ctx context.Context, a *economyStudy, opt *snora.Solution, r nora.Rules, files map[string][]byte) (reports.PageSection, error) {
 	rows := [][]string{{"start_ip", "expected_score", "gain_from_previous_ip", "sim_score", "sim_ci_low", "sim_ci_high"}}
 	var xs, ys []float64
-	check := reports.LineSeries{Label: fmt.Sprintf("simulated (%d deals)", opts.SweepGames)}
+	check := reports.LineSeries{Label: fmt.Sprintf("simulated (%d deals)", a.SweepGames)}
 	for ip := 0; ip <= 20; ip++ {
 		v := opt.Value(ip)
 		row := []string{strconv.Itoa(ip), f2(v), "", "", "", ""}
 		if ip > 0 {
 			row[2] = f2(v - opt.Value(ip-1))
 		}
-		if opts.SweepGames > 0 && (ip <= 2 || ip%5 == 0) {
-			g, err := f.game("nora", withRule(opts.Rules, "start-ip="+strconv.Itoa(ip)))
+		if a.SweepGames > 0 && (ip <= 2 || ip%5 == 0) {
+			g, err := a.env.Game("nora", "start-ip="+strconv.Itoa(ip))
 			if err != nil {
 				return reports.PageSection{}, err
 			}
-			s, err := noraRun(ctx, f, opts, g, []string{"optimal"}, [][]string{{"samples=" + strconv.Itoa(opts.Samples)}}, opts.SweepGames)
+			s, err := noraRun(ctx, a, g, []string{"optimal"}, [][]string{{"samples=" + strconv.Itoa(a.Samples)}}, a.SweepGames)
 			if err != nil {
 				return reports.PageSection{}, err
 			}
@@ -313,7 +355,7 @@ func noraMarginalSection(ctx context.Context, f *Factory, opts *AnalyzeOptions, 
 		Chart: &c, Table: rows[:12]}, nil
 }
 
-func noraPriceSection(ctx context.Context, f *Factory, opts *AnalyzeOptions, r nora.Rules, files map[string][]byte) (reports.PageSection, error) {
+func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files map[string][]byte) (reports.PageSection, error) {
 	rows := [][]string{{"price", "value", "solver_score", "sim_score", "sim_ci_low", "sim_ci_high"}}
 	var series []reports.LineSeries
 	var sentences []string
@@ -322,30 +364,33 @@ func noraPriceSection(ctx context.Context, f *Factory, opts *AnalyzeOptions, r n
 	for _, p := range noraPrices {
 		var ser reports.LineSeries
 		ser.Label = p.label + " price"
-		if opts.SweepGames > 0 {
+		if a.SweepGames > 0 {
 			ser.Lo, ser.Hi = []float64{}, []float64{}
 		}
-		off, err := noraPolicyValue(withRule(opts.Rules, p.key+"=1000"), opts.Samples, false)
+		off, err := noraPolicyValue(withRule(a.env.Rules, p.key+"=1000"), a.Samples, false)
 		if err != nil {
 			return reports.PageSection{}, err
 		}
 		var atDefault float64
 		for price := 0; price <= 8; price++ {
-			kv := withRule(opts.Rules, p.key+"="+strconv.Itoa(price))
+			if err := ctx.Err(); err != nil {
+				return reports.PageSection{}, err // the solver does not stop by itself
+			}
+			kv := withRule(a.env.Rules, p.key+"="+strconv.Itoa(price))
 			t := time.Now()
-			v, err := noraPolicyValue(kv, opts.Samples, false)
+			v, err := noraPolicyValue(kv, a.Samples, false)
 			if err != nil {
 				return reports.PageSection{}, err
 			}
 			solving += time.Since(t)
 			points++
 			row := []string{p.key, strconv.Itoa(price), f2(v), "", "", ""}
-			if opts.SweepGames > 0 {
-				g, err := f.game("nora", kv)
+			if a.SweepGames > 0 {
+				g, err := a.env.Game("nora", p.key+"="+strconv.Itoa(price))
 				if err != nil {
 					return reports.PageSection{}, err
 				}
-				s, err := noraRun(ctx, f, opts, g, []string{"optimal"}, [][]string{{"samples=" + strconv.Itoa(opts.Samples)}}, opts.SweepGames)
+				s, err := noraRun(ctx, a, g, []string{"optimal"}, [][]string{{"samples=" + strconv.Itoa(a.Samples)}}, a.SweepGames)
 				if err != nil {
 					return reports.PageSection{}, err
 				}
@@ -364,10 +409,10 @@ func noraPriceSection(ctx context.Context, f *Factory, opts *AnalyzeOptions, r n
 			p.label, priceOf(r, p.key), atDefault-off, p.label))
 	}
 	files["price_curves.csv"] = reports.RowsCSV(rows)
-	fmt.Fprintf(f.Err, "price curves: %d policies solved in %.2f s (pass distributions reused)\n", points, solving.Seconds())
+	a.env.Logf("price curves: %d policies solved in %.2f s (pass distributions reused)", points, solving.Seconds())
 	band := ""
-	if opts.SweepGames > 0 {
-		band = fmt.Sprintf(" Bands: the simulated score's interval over %d deals per point.", opts.SweepGames)
+	if a.SweepGames > 0 {
+		band = fmt.Sprintf(" Bands: the simulated score's interval over %d deals per point.", a.SweepGames)
 	}
 	c, err := reports.LineChart("price_curves", "Expected optimal score as each price varies (others at their rule value)", "price in ip", "expected game score (solver)", series)
 	if err != nil {
@@ -400,7 +445,7 @@ func noraPolicyValue(rules []string, samples int, clairvoyant bool) (float64, er
 	return sol.Value(r.StartIP), nil
 }
 
-func noraEarningSection(opts *AnalyzeOptions, r nora.Rules, s *sim.Summary, files map[string][]byte, logf func(string, ...any)) (reports.PageSection, error) {
+func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *sim.Summary, files map[string][]byte, logf func(string, ...any)) (reports.PageSection, error) {
 	rows := [][]string{{"rule", "value", "solver_score", "samples"}}
 	var series []reports.LineSeries
 	settings := map[string]string{}
@@ -409,7 +454,7 @@ func noraEarningSection(opts *AnalyzeOptions, r nora.Rules, s *sim.Summary, file
 	}
 	// The reference under the same (sweep) sampling, so that differences
 	// are not sampling noise between sample sizes.
-	ref, err := noraPolicyValue(opts.Rules, opts.SweepSamples, false)
+	ref, err := noraPolicyValue(a.env.Rules, a.SweepSamples, false)
 	if err != nil {
 		return reports.PageSection{}, err
 	}
@@ -421,7 +466,7 @@ func noraEarningSection(opts *AnalyzeOptions, r nora.Rules, s *sim.Summary, file
 	for _, e := range noraEarnings {
 		def, err := strconv.Atoi(settings[e.key])
 		if err != nil {
-			return reports.PageSection{}, fmt.Errorf("rule %s: %v", e.key, err)
+			return reports.PageSection{}, fmt.Errorf("rule %s: %w", e.key, err)
 		}
 		values := []int{0, def, 2 * def}
 		if def == 0 {
@@ -429,14 +474,17 @@ func noraEarningSection(opts *AnalyzeOptions, r nora.Rules, s *sim.Summary, file
 		}
 		ser := reports.LineSeries{Label: e.key}
 		for _, v := range values {
+			if err := ctx.Err(); err != nil {
+				return reports.PageSection{}, err // the solver does not stop by itself
+			}
 			val := ref
 			if v != def {
-				val, err = noraPolicyValue(withRule(opts.Rules, e.key+"="+strconv.Itoa(v)), opts.SweepSamples, false)
+				val, err = noraPolicyValue(withRule(a.env.Rules, e.key+"="+strconv.Itoa(v)), a.SweepSamples, false)
 				if err != nil {
 					return reports.PageSection{}, err
 				}
 			}
-			rows = append(rows, []string{e.key, strconv.Itoa(v), f2(val), strconv.Itoa(opts.SweepSamples)})
+			rows = append(rows, []string{e.key, strconv.Itoa(v), f2(val), strconv.Itoa(a.SweepSamples)})
 			ser.X, ser.Y = append(ser.X, float64(v)), append(ser.Y, val)
 			if v == 0 {
 				effects = append(effects, effect{e.key, ref - val})
@@ -462,6 +510,6 @@ func noraEarningSection(opts *AnalyzeOptions, r nora.Rules, s *sim.Summary, file
 	return reports.PageSection{Title: "Earning rules",
 		Text: fmt.Sprintf("Switching off %s costs the most, %.1f points per game; switching off %s costs the least, %.1f. "+
 			"Each point changing a pass re-estimates the pass outcomes from %d shuffles per composition (ip-dead and ip-dead-full reuse them).",
-			most.key, most.loss, least.key, least.loss, opts.SweepSamples),
+			most.key, most.loss, least.key, least.loss, a.SweepSamples),
 		Chart: &c}, nil
 }

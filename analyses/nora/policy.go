@@ -1,156 +1,124 @@
-package cli
+package nora
 
 import (
+	"context"
 	"fmt"
-	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
-
+	"github.com/cardsim/cardsim/analyses"
+	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/reports"
 	snora "github.com/cardsim/cardsim/strategies/nora"
 )
 
-// SolveOptions are the options of the solve command.
-type SolveOptions struct {
-	Game    string
-	Rules   []string
+// policyOptions are the options of Nora's solver.
+type policyOptions struct {
 	Samples int
 	Cap     int
-	Workers int
 	Fresh   bool
 	Check   bool
-	Out     string
 }
 
-// NewCmdSolve returns the command that computes a game's optimal policy.
-func NewCmdSolve(f *Factory) *cobra.Command {
-	opts := &SolveOptions{}
-	cmd := &cobra.Command{
-		Use:   "solve <game>",
-		Short: "Compute the optimal policy of a game and write it as CSV with a chart",
-		Long: `Compute the optimal policy of a game by backward induction and report its
-expected score. For nora the decision state is (rounds left, ip held, deck
-composition); each composition's pass outcomes are estimated with the real
-engine (exactly for small decks) and cached under the user's cache directory,
-keyed by a hash of the rules that change a pass. The upper bound is the value
-of a clairvoyant player who sees each shuffle before deciding to insure it.
-
-With --out DIR it writes policy.csv (every state: values and actions),
-round_values.csv (expected score of the rest of the game by rounds left and ip),
-pass_dists.csv (per composition: dead chance, rescue chance, mean outcome) and
-chart_frontier (SVG and PNG): the stop and insure frontier.`,
-		Example: `  cardsim solve nora --out policy/
-  cardsim solve nora --rule insure=2 --fresh
-  cardsim solve nora --rule ranks=3 --rule rounds=1 --rule insure=1000 --rule switch=1000 --rule revive=1000`,
-		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Game = args[0]
-			return runSolve(f, opts)
-		},
-	}
-	fl := cmd.Flags()
-	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
-	fl.IntVar(&opts.Samples, "samples", snora.DefaultSamples, "live shuffles per deck composition for its pass outcomes")
-	fl.IntVar(&opts.Cap, "cap", snora.DefaultIPCap, "ip beyond which more ip counts as no more useful")
-	fl.IntVarP(&opts.Workers, "workers", "w", runtime.GOMAXPROCS(0), "parallel workers estimating pass outcomes (results do not depend on it)")
-	fl.BoolVar(&opts.Fresh, "fresh", false, "estimate the pass outcomes anew instead of reading the cache (to time the build)")
-	fl.BoolVar(&opts.Check, "check", false, "also re-value the policies on independent shuffles (free of the bias of valuing a policy on its own samples)")
-	fl.StringVarP(&opts.Out, "out", "o", "", "write the policy CSV files and the frontier chart into this `directory`")
-	return cmd
+func (o *policyOptions) bind() *games.Options {
+	opts := games.NewOptions("option")
+	opts.Int(&o.Samples, "samples", snora.DefaultSamples, 1, 1_000_000_000, "live shuffles per deck composition for its pass outcomes")
+	opts.Int(&o.Cap, "cap", snora.DefaultIPCap, 2, 1000, "ip beyond which more ip counts as no more useful")
+	opts.Bool(&o.Fresh, "fresh", false, "estimate the pass outcomes anew instead of reading the cache (to time the build)")
+	opts.Bool(&o.Check, "check", false, "also re-value the policies on independent shuffles (free of the bias of valuing a policy on its own samples)")
+	return opts
 }
 
-func runSolve(f *Factory, opts *SolveOptions) error {
-	if opts.Game != "nora" {
-		if _, err := f.Games.Lookup(opts.Game); err != nil {
-			return err
-		}
-		return fmt.Errorf("solve knows only nora, not %s", opts.Game)
-	}
-	if opts.Samples < 1 || opts.Cap < 2 || opts.Workers < 1 {
-		return fmt.Errorf("--samples %d, --cap %d, --workers %d: want samples ≥ 1, cap ≥ 2, workers ≥ 1", opts.Samples, opts.Cap, opts.Workers)
-	}
-	r, err := nora.ParseRules(opts.Rules)
+// Policy returns Nora's solver: the optimal policy by backward induction
+// over (rounds left, ip held, deck composition), each composition's pass
+// outcomes estimated with the real engine (exactly for small decks) and
+// cached under the user's cache directory, keyed by a hash of the rules that
+// change a pass; and the value of a clairvoyant player who sees each shuffle
+// before deciding to insure it. Its page holds policy.csv (every state:
+// values and actions), round_values.csv (the expected score of the rest of
+// the game by rounds left and ip), pass_dists.csv (per composition: dead
+// chance, rescue chance, mean outcome) and the chart of the stop and insure
+// frontier.
+func Policy() analyses.Definition {
+	return analyses.Define("nora",
+		"the optimal policy by backward induction over (rounds left, ip held, deck composition) and a clairvoyant upper bound, as CSV with the stop and insure frontier",
+		(*policyOptions).bind, runPolicy)
+}
+
+func runPolicy(_ context.Context, env *analyses.Env, opts policyOptions) (analyses.Page, error) {
+	r, err := nora.ParseRules(env.Rules)
 	if err != nil {
-		return err
-	}
-	if opts.Out != "" {
-		if err := reports.CheckDir(opts.Out); err != nil {
-			return err
-		}
+		return nil, err
 	}
 	start := time.Now()
 	var dists *snora.PassDists
 	if opts.Fresh {
-		dists, err = snora.EstimatePassDists(r, opts.Samples, snora.DistSeed, opts.Workers)
+		dists, err = snora.EstimatePassDists(r, opts.Samples, snora.DistSeed, env.Workers)
 	} else {
 		dists, err = snora.Dists(r, opts.Samples)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	distTime := time.Since(start)
 	t := time.Now()
 	sol, err := snora.Solve(r, dists, opts.Cap, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	solveTime := time.Since(t)
 	ub, err := snora.Solve(r, dists, opts.Cap, true)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	w := f.Out
 	how := "read from the cache"
 	if opts.Fresh {
-		how = fmt.Sprintf("estimated on %d workers", opts.Workers)
+		how = fmt.Sprintf("estimated on %d workers", env.Workers)
 	}
-	fmt.Fprintf(w, "nora: %d deck compositions, %d samples each (%s) in %.2f s; backward induction in %.2f s\n",
+	var lines []string
+	say := func(format string, args ...any) {
+		lines = append(lines, fmt.Sprintf(format, args...))
+		env.Printf(format+"\n", args...)
+	}
+	say("nora: %d deck compositions, %d samples each (%s) in %.2f s; backward induction in %.2f s",
 		len(dists.Comps.List)-1, opts.Samples, how, distTime.Seconds(), solveTime.Seconds())
-	fmt.Fprintf(w, "expected game score, optimal policy:       %.3f (start-ip %d)\n", sol.Value(r.StartIP), r.StartIP)
-	fmt.Fprintf(w, "expected game score, clairvoyant insurance: %.3f (upper bound)\n", ub.Value(r.StartIP))
+	say("expected game score, optimal policy:       %.3f (start-ip %d)", sol.Value(r.StartIP), r.StartIP)
+	say("expected game score, clairvoyant insurance: %.3f (upper bound)", ub.Value(r.StartIP))
 	if opts.Check {
 		chk, err := snora.DistsSeeded(r, opts.Samples, snora.CheckSeed)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		oc, err := sol.Evaluate(chk)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		uc, err := ub.Evaluate(chk)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		fmt.Fprintf(w, "re-valued on independent shuffles:         %.3f and %.3f\n", oc.Value(r.StartIP), uc.Value(r.StartIP))
+		say("re-valued on independent shuffles:         %.3f and %.3f", oc.Value(r.StartIP), uc.Value(r.StartIP))
 	}
-	fmt.Fprintf(w, "ip cap %d: holding %d rather than %d ip gains at most %.2g points in any state\n", opts.Cap, opts.Cap, opts.Cap-1, sol.CapGain())
-	if opts.Out == "" {
-		return nil
-	}
-	files := map[string][]byte{
-		"policy.csv":       reports.RowsCSV(policyRows(sol)),
-		"round_values.csv": reports.RowsCSV(roundValueRows(sol, ub)),
-		"pass_dists.csv":   reports.RowsCSV(passDistRows(dists)),
-	}
+	say("ip cap %d: holding %d rather than %d ip gains at most %.2g points in any state", opts.Cap, opts.Cap, opts.Cap-1, sol.CapGain())
 	chart, err := frontierChart(sol)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	for _, format := range []string{"svg", "png"} {
-		data, err := chart.Render(format)
-		if err != nil {
-			return err
-		}
-		files["chart_"+chart.Name+"."+format] = data
-	}
-	if _, err := reports.WriteFiles(opts.Out, files); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "wrote policy.csv, round_values.csv, pass_dists.csv, chart_frontier.svg and .png to %s\n", opts.Out)
-	return nil
+	return &reports.Page{
+		Title: "Nora's optimal policy",
+		Intro: fmt.Sprintf("Rules: %s. Backward induction over (rounds left, ip held, deck composition); pass outcomes from %d shuffles per composition.", ruleText(env.Rules), opts.Samples),
+		Sections: []reports.PageSection{
+			{Title: "Expected game score", Text: strings.Join(lines, ". ") + "."},
+			{Title: "Stop and insure frontiers", Text: "The largest deck at which the policy stops, and at which it insures, by ip held.", Chart: &chart},
+		},
+		Files: map[string][]byte{
+			"policy.csv":       reports.RowsCSV(policyRows(sol)),
+			"round_values.csv": reports.RowsCSV(roundValueRows(sol, ub)),
+			"pass_dists.csv":   reports.RowsCSV(passDistRows(dists)),
+		},
+	}, nil
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

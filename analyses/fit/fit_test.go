@@ -1,27 +1,29 @@
-package sim
+package fit
 
 import (
 	"fmt"
 	"math"
 	"testing"
+
+	"github.com/cardsim/cardsim/sim"
 )
 
-// TestFitLogitRecovers: a joint table filled with the exact expected wins of
+// TestLogisticRecovers: a joint table filled with the exact expected wins of
 // a known model (large counts, so rounding is negligible) gives back its
 // coefficients; an irrelevant feature gets a coefficient near zero.
-func TestFitLogitRecovers(t *testing.T) {
+func TestLogisticRecovers(t *testing.T) {
 	b0, b1, b2 := -1.0, 0.4, -0.25
-	tally := &Tally{Joint: map[string]*JointCell{}}
+	tally := &sim.Tally{Joint: map[string]*sim.JointCell{}}
 	for x1 := 0; x1 <= 4; x1++ {
 		for x2 := 0; x2 <= 4; x2++ {
 			for x3 := 0; x3 <= 2; x3++ {
 				const n = 1_000_000
 				p := 1 / (1 + math.Exp(-(b0 + b1*float64(x1) + b2*float64(x2))))
-				tally.Joint[fmt.Sprintf("%d,%d,%d", x1, x2, x3)] = &JointCell{Games: n, Wins: int64(math.Round(n * p))}
+				tally.Joint[fmt.Sprintf("%d,%d,%d", x1, x2, x3)] = &sim.JointCell{Games: n, Wins: int64(math.Round(n * p))}
 			}
 		}
 	}
-	l, err := FitLogit(tally, []string{"a", "b", "c"}, []string{"a", "b", "c"}, 0.95)
+	l, err := Logistic(tally, []string{"a", "b", "c"}, []string{"a", "b", "c"}, 0.95)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,11 +36,11 @@ func TestFitLogitRecovers(t *testing.T) {
 		}
 	}
 	// Fitting a subset groups the cells: b alone absorbs nothing of a.
-	l, err = FitLogit(tally, []string{"a", "b", "c"}, []string{"b"}, 0.95)
+	l, err = Logistic(tally, []string{"a", "b", "c"}, []string{"b"}, 0.95)
 	if err != nil || len(l.Coef) != 2 || l.Coef[1] >= 0 {
 		t.Errorf("b alone: %+v, %v; want a negative slope", l, err)
 	}
-	if _, err := FitLogit(tally, []string{"a", "b", "c"}, []string{"z"}, 0.95); err == nil {
+	if _, err := Logistic(tally, []string{"a", "b", "c"}, []string{"z"}, 0.95); err == nil {
 		t.Error("an unknown feature was accepted")
 	}
 }
