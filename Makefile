@@ -6,7 +6,7 @@ FUZZTIME ?= 30s
 
 GAME_FUZZTIME ?= 10m
 
-.PHONY: all build run test race bench fuzz fuzz-games lint clean
+.PHONY: all build run test race bench fuzz fuzz-games soak-games lint clean
 
 all: lint test build
 
@@ -49,6 +49,13 @@ fuzz-games:
 			$(GO) test -run '^$$' -fuzz '^FuzzPlay$$' -fuzztime $(GAME_FUZZTIME) $$pkg 2>&1 | tail -3 || exit 1; \
 		fi; \
 	done
+
+# SOAK_GAMES whole games of every engine with random choices, every
+# invariant checked after every action, at plain speed (no coverage
+# instrumentation): the count each survived is logged.
+SOAK_GAMES ?= 10000000
+soak-games:
+	CARDSIM_SOAK=$(SOAK_GAMES) $(GO) test -run '^TestSoak$$' -v -timeout 0 ./cmd/catalog | grep -e survived -e FAIL -e ok
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
