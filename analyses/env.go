@@ -46,7 +46,14 @@ func (e *Env) Lineup(g games.Game, specs ...string) ([]sim.Player, error) {
 // Run plays deals of g by lineup, with the env's seed, workers and
 // confidence, and returns what was played.
 func (e *Env) Run(ctx context.Context, label string, g games.Game, lineup []sim.Player, deals int64) (*sim.Result, error) {
-	s := &sim.Session{Config: sim.Config{Game: g, Lineup: lineup, Seed: e.Seed, Workers: e.Workers}, Deals: deals, Confidence: e.Confidence}
+	return e.RunRecorded(ctx, label, g, lineup, deals, nil)
+}
+
+// RunRecorded is Run with every seat of every game also sent to records (if
+// not nil), in deal order: for figures a tally does not hold, such as the
+// difference a rule makes to a seat on the same deal.
+func (e *Env) RunRecorded(ctx context.Context, label string, g games.Game, lineup []sim.Player, deals int64, records sim.RecordSink) (*sim.Result, error) {
+	s := &sim.Session{Config: sim.Config{Game: g, Lineup: lineup, Seed: e.Seed, Workers: e.Workers, Records: records}, Deals: deals, Confidence: e.Confidence}
 	if e.Play == nil {
 		return s.Play(ctx)
 	}

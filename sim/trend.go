@@ -65,20 +65,27 @@ func momentIndex(i, j int) int {
 
 // clusterTrendSE returns the standard error of a trend's slope clustered by
 // deal, from the moments of ft, for the outcome whose deal totals are terms
-// y (its sum) and xy (its sum times the feature) of the deal vector. Each
-// deal's contribution to the estimating equation, Σ (x−x̄)(y − a − b·x)
-// over its plays, is linear in the deal's vector, so the sum of their
-// squares is a quadratic form in the moments.
+// y (its sum) and xy (its sum times the feature) of the deal vector.
 func clusterTrendSE(ft *FeatureTally, a, b, xbar, sxx float64, y, xy int) float64 {
 	terms := [5]int{0, 1, 2, y, xy}
+	moment := func(i, j int) float64 { return float64(ft.Moments[momentIndex(terms[i], terms[j])]) }
+	return clusterSlopeSE(moment, float64(ft.Deals), a, b, xbar, sxx)
+}
+
+// clusterSlopeSE returns the cluster-robust standard error of the slope b
+// (intercept a) of a straight line fitted over g clusters, from the sums
+// over clusters of the products of each cluster's vector (n, Σx, Σx², Σy,
+// Σxy): moment(i, j). A cluster's contribution to the estimating equation,
+// Σ (x−x̄)(y − a − b·x) over its observations, is linear in its vector, so
+// the sum of their squares is a quadratic form in the moments.
+func clusterSlopeSE(moment func(i, j int) float64, g, a, b, xbar, sxx float64) float64 {
 	coef := [5]float64{a * xbar, -a + b*xbar, -b, -xbar, 1}
 	var ss float64
 	for i, ci := range coef {
 		for j, cj := range coef {
-			ss += ci * cj * float64(ft.Moments[momentIndex(terms[i], terms[j])])
+			ss += ci * cj * moment(i, j)
 		}
 	}
-	g := float64(ft.Deals)
 	return math.Sqrt(math.Max(ss, 0)*g/(g-1)) / sxx
 }
 

@@ -41,7 +41,7 @@ func TestDesign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"dealt more face cards", "most useful face card by regression", "starting seat", "With 3 players (greedy+defender)"} {
+	for _, want := range []string{"dealt more face cards", "each face card held moves its holder's chance of winning", "round alone by", "starting seat", "With 3 players (greedy+defender)", "a first round takes"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report.md lacks %q", want)
 		}
@@ -61,12 +61,12 @@ func TestDesign(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, r := range rows[1:] {
-		if m := r[col["metric"]]; strings.HasSuffix(m, "uplift_per_card|queen") && r[col["statistic"]] == "value" {
+		if m := r[col["metric"]]; strings.HasSuffix(m, "queen_power_win_per_card_held") && r[col["statistic"]] == "value" {
 			seen[strings.Fields(m)[0]+" "+strings.Fields(m)[1]] = true
 		}
 	}
 	if len(seen) != 4 {
-		t.Errorf("queen uplift for %v, want 2 player counts × 2 mixes", seen)
+		t.Errorf("queen power for %v, want 2 player counts × 2 mixes", seen)
 	}
 	if err := Design().Check([]string{"players=7"}); err == nil || !strings.Contains(err.Error(), "players=7") {
 		t.Errorf("7 players accepted: %v", err)
@@ -79,5 +79,45 @@ func TestDesignCancelled(t *testing.T) {
 	cancel()
 	if _, err := Design().Run(ctx, roundupEnv(), []string{"games=100000"}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled analysis: %v", err)
+	}
+}
+
+// TestPairedSeatsOfTheSameRun: a run paired with itself (the same rules, so
+// the same games) differs by nothing, seat by seat: the pairing walks the
+// same seats in the same order. A run under another rule is refused if its
+// seats do not line up.
+func TestPairedSeatsOfTheSameRun(t *testing.T) {
+	env := roundupEnv()
+	g, err := env.Game("roundup", "players=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lineup, err := env.Lineup(g, "greedy", "defender")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := newSeatResults(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.RunRecorded(context.Background(), "", g, lineup, 300, base); err != nil {
+		t.Fatal(err)
+	}
+	paired := &pairedSeats{base: base, feature: 1}
+	if _, err := env.RunRecorded(context.Background(), "", g, lineup, 300, paired); err != nil {
+		t.Fatal(err)
+	}
+	if paired.next != len(base.seats) || len(base.seats) != 300*3*3 {
+		t.Fatalf("paired %d of %d seats, want %d", paired.next, len(base.seats), 300*3*3)
+	}
+	gain := paired.gain(0.95)
+	if w := gain.winPerCard; w.Slope != 0 || w.CILow != 0 || w.CIHigh != 0 || gain.holderWin[0] != 0 || gain.holderPoints[0] != 0 {
+		t.Errorf("a run paired with itself: %+v", gain)
+	}
+	other := &pairedSeats{base: base, feature: 1}
+	g2, _ := env.Game("roundup", "players=4")
+	l2, _ := env.Lineup(g2, "greedy")
+	if _, err := env.RunRecorded(context.Background(), "", g2, l2, 300, other); err == nil {
+		t.Error("seats of a 4-player run paired with a 3-player run's")
 	}
 }
