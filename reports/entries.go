@@ -22,7 +22,7 @@ func entries(s *sim.Summary) []entryFigures {
 		if len(s.Manifest.Strategies) > 0 {
 			name = s.Manifest.Strategies[0].Name
 		}
-		return []entryFigures{{name: name, score: s.Score, win: s.Win, metrics: s.Metrics}}
+		return []entryFigures{{name: name, score: s.Score, win: s.Win, draw: s.Draw, metrics: s.Metrics}}
 	}
 	var out []entryFigures
 	for i, e := range s.Entries {

@@ -56,6 +56,14 @@ func Answers(st *Study) []string {
 	var out []string
 	several := len(s.Seats) > 1
 	for _, e := range entries(s) {
+		if several && len(s.Entries) == 0 {
+			// One strategy in every seat: its wins are shared out by
+			// construction; what is left to say is how often games draw.
+			d := e.draw
+			out = append(out, fmt.Sprintf("%s plays against itself in every seat over %d deals: %s of the games are drawn (%d; %s to %s), and the rest are won by one seat or another.",
+				e.name, s.Manifest.Games, pct(d.Rate), d.Count, pct(d.CILow), pct(d.CIHigh)))
+			continue
+		}
 		out = append(out, entrySentence(e, s.Manifest.Games, several))
 	}
 	for _, c := range s.Comparisons {
@@ -107,8 +115,14 @@ func quoteSentences(s *sim.Summary, name string) []string {
 		if len(ents) > 1 && !same {
 			who = " with " + e.name
 		}
-		out = append(out, fmt.Sprintf("%s%s: %.2f per game (%.2f to %.2f; sd %.2f, from %d to %d), over %d deals.",
-			capitalize(m.Usage), who, m.Mean, m.CILow, m.CIHigh, m.SD, m.Min, m.Max, s.Manifest.Games))
+		if u, ok := strings.CutPrefix(m.Usage, "1 if "); ok && m.Min >= 0 && m.Max <= 1 {
+			// A yes-or-no count: the share of games.
+			out = append(out, fmt.Sprintf("%s%s: %s of games (%d of %d; %s to %s).",
+				capitalize(u), who, pct(m.Mean), m.Total, m.N, pct(math.Max(0, m.CILow)), pct(math.Min(1, m.CIHigh))))
+		} else {
+			out = append(out, fmt.Sprintf("%s%s: %.2f per game (%.2f to %.2f; sd %.2f, from %d to %d), over %d deals.",
+				capitalize(m.Usage), who, m.Mean, m.CILow, m.CIHigh, m.SD, m.Min, m.Max, s.Manifest.Games))
+		}
 		if same {
 			break
 		}
@@ -196,6 +210,15 @@ func featureSentences(f sim.FeatureSummary, what, chance, unit string, ref float
 	if ref < 0 {
 		ref = float64(wins) / float64(n)
 	}
+	if len(f.Values) == 2 && f.Values[0].Value == 0 && f.Values[1].Value == 1 {
+		// A yes-or-no feature: the two groups side by side, and the slope
+		// is the difference between them.
+		no, yes := f.Values[0], f.Values[1]
+		what = strings.TrimPrefix(what, "1 if ")
+		return []string{fmt.Sprintf("%s: the %s for which it holds (%d) win %s (%s to %s), the others (%d) %s (%s to %s): %s of %s percentage points (%s to %s) in %s.",
+			capitalize(what), unit, yes.Games, pct(yes.Win.Rate), pct(yes.Win.CILow), pct(yes.Win.CIHigh), no.Games, pct(no.Win.Rate), pct(no.Win.CILow), pct(no.Win.CIHigh),
+			strings.TrimSuffix(strings.Replace(verdict, "no trend the interval can tell from zero", "a difference the interval cannot tell from zero", 1), "."), pp(tr.Slope), pp(tr.CILow), pp(tr.CIHigh), chance)}
+	}
 	out := []string{fmt.Sprintf("%s: each one more changes %s by %s percentage points (%s to %s; a straight-line fit over %d %s): %s.",
 		capitalize(what), chance, pp(tr.Slope), pp(tr.CILow), pp(tr.CIHigh), n, unit, verdict)}
 	// The seats dealt the most, pooled from the top value down until they
@@ -272,6 +295,19 @@ func sweepAnswers(sw *Sweep) []string {
 			continue
 		}
 		fe, le := entries(&first.Summary), entries(&last.Summary)
+		if fs, ls := &first.Summary, &last.Summary; len(fs.Seats) > 1 && len(fs.Entries) == 0 {
+			// One strategy in every seat: its wins are shared by
+			// construction, so read the draws and the game's length.
+			sentence := fmt.Sprintf("With %s against itself, moving %s from %s to %s moves the share of drawn games from %s (%s to %s) to %s (%s to %s)",
+				fe[0].name, key, first.Values[key], last.Values[key], pct(fe[0].draw.Rate), pct(fe[0].draw.CILow), pct(fe[0].draw.CIHigh),
+				pct(le[0].draw.Rate), pct(le[0].draw.CILow), pct(le[0].draw.CIHigh))
+			if fs.Balance != nil && ls.Balance != nil && fs.Balance.Duration != nil && ls.Balance.Duration != nil {
+				fd, ld := fs.Balance.Duration, ls.Balance.Duration
+				sentence += fmt.Sprintf(" and a game's length from %.1f turns (%.1f to %.1f) to %.1f (%.1f to %.1f)", fd.Mean, fd.CILow, fd.CIHigh, ld.Mean, ld.CILow, ld.CIHigh)
+			}
+			out = append(out, sentence+fmt.Sprintf(", over %d deals at each value.", fs.Manifest.Games))
+			continue
+		}
 		for i := range fe {
 			out = append(out, fmt.Sprintf("With %s, moving %s from %s to %s moves the mean score from %.1f (%.1f to %.1f) to %.1f (%.1f to %.1f) and the win rate from %s (%s to %s) to %s (%s to %s), over %d deals at each value.",
 				fe[i].name, key, first.Values[key], last.Values[key], fe[i].score.Mean, fe[i].score.CILow, fe[i].score.CIHigh,
@@ -455,16 +491,42 @@ func writeStudyFigures(cw *csv.Writer, study string, st *Study) {
 			write(strings.Join(vals, ";"), &p.Summary)
 		}
 	case len(st.Rows) > 1:
+		// A table of its own: a figure a row; columns value, ci_low,
+		// ci_high and n fill the figure's, any other column is a statistic
+		// of its own.
 		head := st.Rows[0]
 		empty := make([]string, 4) // no run keys known
+		num := func(s string) float64 {
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				return math.NaN()
+			}
+			return v
+		}
 		for _, r := range st.Rows[1:] {
+			f := Figure{Metric: r[0], Statistic: "value", Value: math.NaN(), CILow: math.NaN(), CIHigh: math.NaN()}
+			var others []Figure
 			for j := 1; j < len(r) && j < len(head); j++ {
-				v, err := strconv.ParseFloat(r[j], 64)
-				if err != nil {
-					continue
+				switch head[j] {
+				case "value":
+					f.Value = num(r[j])
+				case "ci_low":
+					f.CILow = num(r[j])
+				case "ci_high":
+					f.CIHigh = num(r[j])
+				case "n":
+					f.N, _ = strconv.ParseInt(r[j], 10, 64)
+				default:
+					if v := num(r[j]); !math.IsNaN(v) {
+						others = append(others, Figure{Metric: r[0], Statistic: head[j], Value: v, CILow: math.NaN(), CIHigh: math.NaN()})
+					}
 				}
-				f := Figure{Metric: r[0], Statistic: head[j], Value: v, CILow: math.NaN(), CIHigh: math.NaN()}
-				cw.Write(append(append([]string{study, ""}, empty...), f.cells()...))
+			}
+			if !math.IsNaN(f.Value) {
+				others = append([]Figure{f}, others...)
+			}
+			for _, o := range others {
+				cw.Write(append(append([]string{study, ""}, empty...), o.cells()...))
 			}
 		}
 	}

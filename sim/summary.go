@@ -23,6 +23,7 @@ type Summary struct {
 	// it took: the player's, in a solitaire with one strategy.
 	Score       ScoreSummary             `json:"score"`
 	Win         RateSummary              `json:"win"`
+	Draw        RateSummary              `json:"draw"`
 	Metrics     map[string]MetricSummary `json:"metrics"`
 	MetricOrder []string                 `json:"metric_order"`
 	// Entries has every lineup entry's figures when several were compared.
@@ -42,7 +43,7 @@ type Summary struct {
 }
 
 // MarshalJSON writes the summary with its schema version first. With
-// several strategies, the top-level score, win and metrics (the first
+// several strategies, the top-level score, win, draw and metrics (the first
 // entry's) are left out: entries holds every strategy's figures, and none
 // is singled out.
 func (s Summary) MarshalJSON() ([]byte, error) {
@@ -52,10 +53,11 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 		plain
 		Score   *ScoreSummary            `json:"score,omitempty"`
 		Win     *RateSummary             `json:"win,omitempty"`
+		Draw    *RateSummary             `json:"draw,omitempty"`
 		Metrics map[string]MetricSummary `json:"metrics,omitempty"`
 	}{SchemaVersion: SchemaVersion, plain: plain(s)}
 	if len(s.Entries) == 0 {
-		out.Score, out.Win, out.Metrics = &s.Score, &s.Win, s.Metrics
+		out.Score, out.Win, out.Draw, out.Metrics = &s.Score, &s.Win, &s.Draw, s.Metrics
 	}
 	return json.Marshal(out)
 }
@@ -218,7 +220,7 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		es.Metrics, es.MetricOrder = summarizeMetrics(g, t.Metrics[e], mc, confidence)
 		s.Entries = append(s.Entries, es)
 	}
-	s.Score, s.Win, s.Metrics, s.MetricOrder = s.Entries[0].Score, s.Entries[0].Win, s.Entries[0].Metrics, s.Entries[0].MetricOrder
+	s.Score, s.Win, s.Draw, s.Metrics, s.MetricOrder = s.Entries[0].Score, s.Entries[0].Win, s.Entries[0].Draw, s.Entries[0].Metrics, s.Entries[0].MetricOrder
 	if len(s.Entries) == 1 {
 		s.Entries = nil
 	} else {

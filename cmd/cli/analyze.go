@@ -136,16 +136,8 @@ func runAnalysis(ctx context.Context, f *Factory, c analysisCommand, opts *Analy
 			return err
 		}
 	}
-	env := &analyses.Env{
-		Games: f.Games, Strategies: f.Strategies, Rules: opts.Rules,
-		Seed: opts.Seed, Workers: opts.Workers, Confidence: opts.Confidence, Out: f.Out,
-		Play: func(ctx context.Context, s *sim.Session, label string) (*sim.Result, error) {
-			return f.play(ctx, s, label, opts.Quiet)
-		},
-	}
-	if !opts.Quiet {
-		env.Log = func(format string, args ...any) { fmt.Fprintf(f.Err, format+"\n", args...) }
-	}
+	env := f.analysisEnv(opts.Rules, &opts.Flags)
+	env.Out = f.Out
 	begin := time.Now()
 	page, err := def.Run(ctx, env, opts.Options)
 	if err != nil {
@@ -159,4 +151,20 @@ func runAnalysis(ctx context.Context, f *Factory, c analysisCommand, opts *Analy
 	}
 	_, err = fmt.Fprintf(f.Out, "%s %s written to %s in %.0f s\n", opts.Game, c.what, opts.Out, time.Since(begin).Seconds())
 	return err
+}
+
+// analysisEnv returns the env analyses run in: the registries, rules, the
+// shared flags, and the command's progress and interruption handling.
+func (f *Factory) analysisEnv(rules []string, fl *Flags) *analyses.Env {
+	env := &analyses.Env{
+		Games: f.Games, Strategies: f.Strategies, Rules: rules,
+		Seed: fl.Seed, Workers: fl.Workers, Confidence: fl.Confidence,
+		Play: func(ctx context.Context, s *sim.Session, label string) (*sim.Result, error) {
+			return f.play(ctx, s, label, fl.Quiet)
+		},
+	}
+	if !fl.Quiet {
+		env.Log = func(format string, args ...any) { fmt.Fprintf(f.Err, format+"\n", args...) }
+	}
+	return env
 }

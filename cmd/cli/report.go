@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -83,14 +84,23 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 			fmt.Fprintf(f.Err, "%s: %s\n", spec.Game, spec.Title)
 		}
 		start := time.Now()
-		st, err := runStudy(ctx, f, spec, opts)
+		var sts []reports.Study
+		var err error
+		if spec.Analysis != nil {
+			sts, err = runAnalysisStudy(ctx, f, spec, opts)
+		} else {
+			var st *reports.Study
+			if st, err = runStudy(ctx, f, spec, opts); err == nil {
+				sts = []reports.Study{*st}
+			}
+		}
 		if err != nil {
 			return fmt.Errorf("%s study %q: %w", spec.Game, spec.Title, err)
 		}
 		if !opts.Quiet {
 			fmt.Fprintf(f.Err, "  %.1f s\n", time.Since(start).Seconds())
 		}
-		r.Studies = append(r.Studies, *st)
+		r.Studies = append(r.Studies, sts...)
 	}
 	if len(r.Studies) == 0 {
 		return fmt.Errorf("no study to run")
@@ -126,6 +136,14 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 		return nil, fmt.Errorf("none of the strategies %v is registered", spec.Strategies)
 	}
 	deals := max(int64(math.Round(float64(spec.Games)*opts.Scale)), 2)
+	session := func(cfg sim.Config) *sim.Session {
+		s := &sim.Session{Config: cfg, Deals: deals, Confidence: opts.Confidence}
+		if spec.Precision > 0 {
+			s.Deals = max(int64(math.Round(float64(spec.MaxGames)*opts.Scale)), 2)
+			s.Precision, s.Target = spec.Precision/math.Sqrt(opts.Scale), sim.Target(spec.Target)
+		}
+		return s
+	}
 	swept := false
 	for _, r := range spec.Rules {
 		if strings.Contains(r, ",") {
@@ -149,7 +167,7 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 		return sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers}, nil
 	}
 	play := func(cfg sim.Config, label string) (sim.Summary, error) {
-		r, err := f.play(ctx, &sim.Session{Config: cfg, Deals: deals, Confidence: opts.Confidence}, label, opts.Quiet)
+		r, err := f.play(ctx, session(cfg), label, opts.Quiet)
 		if err != nil {
 			return sim.Summary{}, err
 		}
@@ -184,10 +202,40 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 		}
 	}
 	st.Answer = reports.Answers(st)
+	if spec.Explain != "" {
+		st.Answer = append(st.Answer, spec.Explain)
+	}
 	charts, err := reports.StudyCharts(st)
 	if err != nil {
 		return nil, err
 	}
 	st.Charts = charts
 	return st, nil
+}
+
+// runAnalysisStudy runs the game's analysis with the study's options, the
+// report's rules and flags, and --scale multiplying its "games", and returns
+// the studies of its page.
+func runAnalysisStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportOptions) ([]reports.Study, error) {
+	def, ok := f.Analyses.Lookup(spec.Game)
+	if !ok {
+		return nil, fmt.Errorf("no analysis for %s", spec.Game)
+	}
+	options := slices.Clone(spec.Analysis)
+	for i, o := range options {
+		if k, v, _ := strings.Cut(o, "="); k == "games" {
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+				options[i] = "games=" + strconv.FormatInt(max(int64(math.Round(float64(n)*opts.Scale)), 2), 10)
+			}
+		}
+	}
+	page, err := def.Run(ctx, f.analysisEnv(nil, &opts.Flags), options)
+	if err != nil {
+		return nil, err
+	}
+	r, ok := page.(*reports.Report)
+	if !ok {
+		return nil, fmt.Errorf("the %s analysis writes a page the report cannot hold", spec.Game)
+	}
+	return r.Studies, nil
 }

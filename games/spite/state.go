@@ -464,3 +464,7 @@ func (s *State) String() string {
 	return fmt.Sprintf("turn %d seat %d piles %v hands %v discard %v stacks %v stock %d",
 		s.turns, s.turn, s.piles, s.hands, s.discard, s.stacks[:s.nstacks], len(s.stock))
 }
+
+// FirstSeat returns the seat that moved first: the one whose stockpile's
+// upcard was higher, after any tie was settled (games.Starter).
+func (s *State) FirstSeat() int { return s.first }
