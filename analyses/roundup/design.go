@@ -450,8 +450,11 @@ func usefulSentence(fig *roundupFigures) string {
 	switch {
 	case standsOut:
 		return out + fmt.Sprintf(" The %s's power is the most useful: its interval lies above the others'.", faceRanks[best].name)
-	case len(helping) > 0:
-		return out + fmt.Sprintf(" The power of the %s helps its holder measurably, but no card stands out: the intervals overlap.", strings.Join(helping, " and the "))
+	case len(helping) == 1:
+		return out + fmt.Sprintf(" The %s's power helps its holder measurably, but does not stand out: the intervals overlap.", helping[0])
+	case len(helping) > 1:
+		return out + fmt.Sprintf(" The powers of the %s and the %s help their holders measurably, but none stands out: the intervals overlap.",
+			strings.Join(helping[:len(helping)-1], ", the "), helping[len(helping)-1])
 	}
 	return out + " No power helps its holder measurably at this number of deals: every interval reaches zero or below."
 }
