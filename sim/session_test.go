@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -96,9 +97,9 @@ func TestSessionInterruptResume(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	s := diceSession(2000, 2)
-	var played int64
+	var played atomic.Int64 // Progress is called from several workers at once
 	s.Config.Progress = func(n int64) {
-		if played += n; played >= 600 {
+		if played.Add(n) >= 600 {
 			cancel()
 		}
 	}
