@@ -3,9 +3,9 @@ package cli
 import (
 	"bytes"
 	"context"
-	"errors"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
