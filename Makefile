@@ -6,7 +6,7 @@ FUZZTIME ?= 30s
 
 GAME_FUZZTIME ?= 10m
 
-.PHONY: all build run test race bench fuzz fuzz-games soak-games lint clean
+.PHONY: all build run test race bench fuzz fuzz-games soak-games lint docs clean
 
 all: lint test build
 
@@ -56,6 +56,11 @@ fuzz-games:
 SOAK_GAMES ?= 10000000
 soak-games:
 	CARDSIM_SOAK=$(SOAK_GAMES) $(GO) test -run '^TestSoak$$' -v -timeout 0 ./cmd/catalog | grep -e survived -e FAIL -e ok
+
+# The CLI reference in docs/cli, one Markdown page per command, generated
+# from the commands (a test checks it is up to date).
+docs:
+	$(GO) test ./cmd/cli -run '^TestReference$$' -update
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

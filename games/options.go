@@ -16,6 +16,9 @@ type Setting struct {
 	Default string `json:"default"`
 	Usage   string `json:"usage"`
 	Kind    Kind   `json:"kind"`
+	// Choices lists the values an option of a set of choices takes, in
+	// order; nil for any other option.
+	Choices []string `json:"choices,omitempty"`
 }
 
 // Kind is the kind of value an option takes, named as JSON Schema names
@@ -42,6 +45,7 @@ type Options struct {
 type option struct {
 	name, def, usage, accepts string
 	kind                      Kind
+	choices                   []string
 	set                       func(string) error
 	get                       func() string
 }
@@ -114,7 +118,7 @@ func (o *Options) Bool(p *bool, name string, def bool, usage string) {
 func (o *Options) Enum(p *string, name, def string, choices []string, usage string) {
 	accepts := "one of " + strings.Join(choices, ", ")
 	o.add(option{
-		name: name, def: def, usage: usage, accepts: accepts, kind: Text,
+		name: name, def: def, usage: usage, accepts: accepts, kind: Text, choices: slices.Clone(choices),
 		set: func(s string) error {
 			if !slices.Contains(choices, s) {
 				return fmt.Errorf("want %s", accepts)
@@ -164,7 +168,7 @@ func (o *Options) Apply(kvs []string) error {
 func (o *Options) Settings() []Setting {
 	s := make([]Setting, len(o.list))
 	for i, op := range o.list {
-		s[i] = Setting{Name: op.name, Value: op.get(), Default: op.def, Usage: op.usage + " (" + op.accepts + ")", Kind: op.kind}
+		s[i] = Setting{Name: op.name, Value: op.get(), Default: op.def, Usage: op.usage + " (" + op.accepts + ")", Kind: op.kind, Choices: slices.Clone(op.choices)}
 	}
 	return s
 }

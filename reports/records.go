@@ -40,6 +40,11 @@ func snake(name string) string {
 	return strings.NewReplacer(".", "_", "-", "_").Replace(name)
 }
 
+// recordsRowGroup is the most rows of a Parquet row group of records. A
+// row group is held in memory until it is written, so the bound keeps the
+// memory of a long run flat.
+const recordsRowGroup = 1 << 17
+
 // RecordsWriter writes a run's records in one of RecordFormats: a
 // sim.RecordSink. Close flushes it (and writes Parquet's footer); it does
 // not close the underlying writer.
@@ -87,7 +92,7 @@ func NewRecordsWriter(w io.Writer, format string, cfg *sim.Config) (*RecordsWrit
 		for _, c := range r.cols {
 			r.pqIndex = append(r.pqIndex, slices.Index(sorted, c))
 		}
-		r.pq = parquet.NewWriter(w, schema, parquet.Compression(&parquet.Zstd))
+		r.pq = parquet.NewWriter(w, schema, parquet.Compression(&parquet.Zstd), parquet.MaxRowsPerRowGroup(recordsRowGroup))
 	}
 	return r, nil
 }

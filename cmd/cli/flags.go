@@ -69,6 +69,7 @@ func (fl *Flags) add(cmd *cobra.Command, which flagSet, writes string, formats .
 		which |= formatFlag
 		fl.formats = formats
 		set.StringVarP(&fl.Format, "format", "f", formats[0], "output on stdout: "+orList(formats))
+		cmd.RegisterFlagCompletionFunc("format", fixed(formats)) // completion.go
 	}
 	fl.has |= which
 }

@@ -48,7 +48,7 @@ laptop; 10 narrows the intervals about three times).`,
 	opts.add(cmd, playFlags, "report.html, report.md, report.csv and charts")
 	fl.Lookup("out").DefValue, opts.Out = "out/report", "out/report"
 	fl.Float64Var(&opts.Scale, "scale", 1, "multiply every study's number of deals by this")
-	fl.StringSliceVar(&opts.Games, "game", nil, "only these games (default: all)")
+	fl.StringSliceVar(&opts.Games, "game", nil, "only these `games`, such as nora,spite (default: all)")
 	return cmd
 }
 

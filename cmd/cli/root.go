@@ -105,6 +105,7 @@ whatever the number of workers.`,
 		NewCmdMerge(f),
 		NewCmdVersion(f),
 	)
+	finishTree(cmd, f) // completions, --version, help placeholders (completion.go, version.go, help.go)
 	return cmd
 }
 

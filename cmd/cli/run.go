@@ -29,6 +29,8 @@ type RunOptions struct {
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool
+	Records         string // file of per-deal records
+	RecordsFormat   string
 	PrecisionFlags
 }
 
@@ -63,10 +65,17 @@ SIGTERM the run writes it, and the same command with --resume carries on and giv
 the same result as an uninterrupted run.
 
 With --out DIR it writes summary.json, figures.csv (every figure as tidy rows),
-score_histogram.csv and charts (SVG and PNG) into DIR.`,
+score_histogram.csv and charts (SVG and PNG) into DIR.
+
+--records FILE writes one row per seat of every game (deal index, seating, seat,
+strategy, score, result, the seat's deal features and the game's metrics) as CSV
+or Parquet, for models of your own. The rows are written to a temporary file
+beside FILE and renamed into place when the run ends, so FILE never holds part of
+a run: --records cannot be combined with --checkpoint or --resume.`,
 		Example: `  cardsim run nora --strategy stop-at --param cards=10 --games 1000000 --seed 42 --out out/
   cardsim run nora --strategies stop-at,cautious,rescuer:stop=0.2 --games 100000
   cardsim run nora --strategy rescuer --precision 0.5 --format json
+  cardsim run spite --strategies planner,greedy --games 20000 --records spite.parquet
   cardsim run nora --games 100000000 --shard auto/64 --out parts/
   cardsim run nora --games 100000000 --checkpoint run.ckpt --out out/   # later: the same with --resume`,
 		Args: cobra.ExactArgs(1),
@@ -94,6 +103,8 @@ func (opts *RunOptions) addFlags(cmd *cobra.Command) {
 	fl.Int64VarP(&opts.Games, "games", "n", 100000, "number of deals to play (at least 2)")
 	opts.Flags.add(cmd, playFlags, "summary.json, CSV files and charts", "table", "csv", "json")
 	opts.PrecisionFlags.add(cmd, false)
+	fl.StringVar(&opts.Records, "records", "", "write every seat of every game as a row to this `file` (.csv or .parquet), in one go when the run ends")
+	fl.StringVar(&opts.RecordsFormat, "records-format", "", "format of --records: "+orList(reports.RecordFormats)+" (default: from the file's extension)")
 	fl.SortFlags = false
 }
 
@@ -141,6 +152,12 @@ func (opts *RunOptions) check() error {
 	if opts.Resume && opts.Checkpoint == "" {
 		return errors.New("--resume needs --checkpoint FILE")
 	}
+	if opts.Records != "" && (opts.Checkpoint != "" || opts.Resume) {
+		return errors.New("--records writes every deal's records in one go when the run ends: it cannot be combined with --checkpoint or --resume")
+	}
+	if opts.RecordsFormat != "" && opts.Records == "" {
+		return errors.New("--records-format goes with --records FILE")
+	}
 	if opts.Checkpoint != "" && opts.CheckpointEvery <= 0 {
 		return fmt.Errorf("--checkpoint-every %v: want a positive duration", opts.CheckpointEvery)
 	}
@@ -187,6 +204,14 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		s.Checkpoint = func(p *sim.Part) error { return reports.WritePart(opts.Checkpoint, p) }
 		s.CheckpointEvery = opts.CheckpointEvery
 	}
+	if opts.Records != "" {
+		rf, err := reports.CreateRecords(opts.Records, opts.RecordsFormat, &cfg)
+		if err != nil {
+			return fmt.Errorf("--records: %w", err)
+		}
+		defer rf.Abort() // no trace of records of a run that did not end
+		s.Config.Records = rf
+	}
 	r, err := f.play(ctx, s, opts.Game, opts.Quiet)
 	switch {
 	case errors.Is(err, sim.ErrForeignCheckpoint):
@@ -202,6 +227,11 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		return fmt.Errorf("%w; checkpoint in %s: run the same command with --resume to carry on", err, opts.Checkpoint)
 	case err != nil:
 		return err
+	}
+	if rf, ok := s.Config.Records.(*reports.RecordsFile); ok {
+		if err := rf.Commit(); err != nil {
+			return fmt.Errorf("--records: %w", err)
+		}
 	}
 	if opts.Shard != "" {
 		p := r.Part

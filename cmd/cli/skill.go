@@ -44,7 +44,8 @@ random) with the seats rotated over every deal: the figure is its win rate per
 seat and game, which is 1/seats for even play, and the share of those games
 drawn.
 
-Prints a table (or CSV with --format csv: budget, figure, value, ci_low, ci_high);
+Prints a table, or CSV with --format csv (budget, figure, value, ci_low, ci_high),
+or JSON with --format json (the study's settings and the same rows);
 with --out DIR writes skill.csv and line charts against the budget (log scale)
 with interval bands, as SVG and PNG.`,
 		Example: `  cardsim skill nora --strategy ismcts --budgets 10,40,160 --games 500
@@ -57,11 +58,11 @@ with interval bands, as SVG and PNG.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Strategy, "strategy", "s", "ismcts", "strategy to measure; it must take a budget parameter")
-	fl.IntSliceVar(&opts.Budgets, "budgets", []int{10, 20, 40, 80}, "budgets to play, ascending: `b1,b2,…`")
+	fl.IntSliceVar(&opts.Budgets, "budgets", []int{10, 20, 40, 80}, "budgets to play, ascending: `b1,b2,...`")
 	fl.StringArrayVarP(&opts.Params, "param", "p", nil, "other strategy parameter `key=value` (repeatable)")
 	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
 	fl.Int64VarP(&opts.Games, "games", "n", 200, "deals per budget (per pair of budgets in games of several players)")
-	opts.add(cmd, playFlags, "skill.csv and charts", "table", "csv")
+	opts.add(cmd, playFlags, "skill.csv and charts", "table", "csv", "json")
 	fl.SortFlags = false
 	return cmd
 }
@@ -187,8 +188,11 @@ func runSkill(ctx context.Context, f *Factory, opts *SkillOptions) error {
 			return err
 		}
 	}
-	if opts.Format == "csv" {
+	switch opts.Format {
+	case "csv":
 		return reports.WriteSkillCSV(f.Out, sk)
+	case "json":
+		return writeJSON(f.Out, sk)
 	}
 	return reports.WriteSkillTable(f.Out, sk)
 }
