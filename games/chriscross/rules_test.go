@@ -1,7 +1,7 @@
 package chriscross
 
 import (
-	"slices"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -120,7 +120,7 @@ func FuzzParseRules(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(g.Rules(), r.Settings()) {
+		if !reflect.DeepEqual(g.Rules(), r.Settings()) {
 			t.Fatalf("rules %+v: the game's settings are %+v", r, g.Rules())
 		}
 		if _, hi := g.ScoreBounds(); hi != 4*r.Ranks {
