@@ -52,10 +52,12 @@ fuzz-games:
 
 # SOAK_GAMES whole games of every engine with random choices, every
 # invariant checked after every action, at plain speed (no coverage
-# instrumentation): the count each survived is logged.
+# instrumentation): the count each survived is logged. SOAK_ONLY=spite,nora
+# limits it to the games named.
 SOAK_GAMES ?= 10000000
+SOAK_ONLY  ?=
 soak-games:
-	CARDSIM_SOAK=$(SOAK_GAMES) $(GO) test -run '^TestSoak$$' -v -timeout 0 ./cmd/catalog | grep -e survived -e FAIL -e ok
+	CARDSIM_SOAK=$(SOAK_GAMES) CARDSIM_SOAK_GAMES=$(SOAK_ONLY) $(GO) test -run '^TestSoak$$' -v -timeout 0 ./cmd/catalog | grep -e survived -e FAIL -e ok
 
 # The CLI reference in docs/cli, one Markdown page per command, generated
 # from the commands (a test checks it is up to date).

@@ -4,7 +4,9 @@ import (
 	"context"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,7 +16,9 @@ import (
 // TestSoak plays whole games of every game cardsim ships with random
 // choices, checking every invariant after every action (gamestest.Soak):
 // 100 games each in a normal test run, and CARDSIM_SOAK games each when
-// that is set (make soak-games). It logs the games each engine survived.
+// that is set (make soak-games), for the games CARDSIM_SOAK_GAMES names
+// (separated by commas) or every game. It logs the games each engine
+// survived.
 func TestSoak(t *testing.T) {
 	n := int64(100)
 	if v := os.Getenv("CARDSIM_SOAK"); v != "" {
@@ -23,7 +27,11 @@ func TestSoak(t *testing.T) {
 			t.Fatalf("CARDSIM_SOAK=%q: want a number of games", v)
 		}
 	}
+	only := strings.Split(os.Getenv("CARDSIM_SOAK_GAMES"), ",")
 	for _, d := range Games().All() {
+		if only[0] != "" && !slices.Contains(only, d.Name) {
+			continue
+		}
 		g, err := d.New(nil)
 		if err != nil {
 			t.Fatal(err)
