@@ -6,7 +6,7 @@ FUZZTIME ?= 30s
 
 GAME_FUZZTIME ?= 10m
 
-.PHONY: all build run test race bench fuzz fuzz-games lint clean
+.PHONY: all build run test race bench fuzz fuzz-games soak-games lint docs clean
 
 all: lint test build
 
@@ -49,6 +49,20 @@ fuzz-games:
 			$(GO) test -run '^$$' -fuzz '^FuzzPlay$$' -fuzztime $(GAME_FUZZTIME) $$pkg 2>&1 | tail -3 || exit 1; \
 		fi; \
 	done
+
+# SOAK_GAMES whole games of every engine with random choices, every
+# invariant checked after every action, at plain speed (no coverage
+# instrumentation): the count each survived is logged. SOAK_ONLY=spite,nora
+# limits it to the games named.
+SOAK_GAMES ?= 10000000
+SOAK_ONLY  ?=
+soak-games:
+	CARDSIM_SOAK=$(SOAK_GAMES) CARDSIM_SOAK_GAMES=$(SOAK_ONLY) $(GO) test -run '^TestSoak$$' -v -timeout 0 ./cmd/catalog | grep -e survived -e FAIL -e ok
+
+# The CLI reference in docs/cli, one Markdown page per command, generated
+# from the commands (a test checks it is up to date).
+docs:
+	$(GO) test ./cmd/cli -run '^TestReference$$' -update
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

@@ -8,13 +8,30 @@ import (
 )
 
 // Setting describes one named option: a rule of a game or a parameter of a
-// strategy, with its value in force, its default and its meaning.
+// strategy, with its value in force, its default, its meaning and the kind
+// of value it takes.
 type Setting struct {
 	Name    string `json:"name"`
 	Value   string `json:"value"`
 	Default string `json:"default"`
 	Usage   string `json:"usage"`
+	Kind    Kind   `json:"kind"`
+	// Choices lists the values an option of a set of choices takes, in
+	// order; nil for any other option.
+	Choices []string `json:"choices,omitempty"`
 }
+
+// Kind is the kind of value an option takes, named as JSON Schema names
+// types, so that outputs can keep each value's type.
+type Kind string
+
+// The kinds of option values.
+const (
+	Integer Kind = "integer"
+	Number  Kind = "number"
+	Boolean Kind = "boolean"
+	Text    Kind = "string" // any text, or one of a set of choices
+)
 
 // Options binds option names to variables, as flag.FlagSet binds flags. Games
 // use it for their rules and strategies for their parameters; it parses
@@ -27,6 +44,8 @@ type Options struct {
 
 type option struct {
 	name, def, usage, accepts string
+	kind                      Kind
+	choices                   []string
 	set                       func(string) error
 	get                       func() string
 }
@@ -48,7 +67,7 @@ func (o *Options) add(op option) {
 // Int defines an integer option within [lo, hi], stored in *p.
 func (o *Options) Int(p *int, name string, def, lo, hi int, usage string) {
 	o.add(option{
-		name: name, def: strconv.Itoa(def), usage: usage,
+		name: name, def: strconv.Itoa(def), usage: usage, kind: Integer,
 		accepts: fmt.Sprintf("an integer from %d to %d", lo, hi),
 		set: func(s string) error {
 			v, err := strconv.Atoi(s)
@@ -65,7 +84,7 @@ func (o *Options) Int(p *int, name string, def, lo, hi int, usage string) {
 // Float defines a real option within [lo, hi], stored in *p.
 func (o *Options) Float(p *float64, name string, def, lo, hi float64, usage string) {
 	o.add(option{
-		name: name, def: strconv.FormatFloat(def, 'g', -1, 64), usage: usage,
+		name: name, def: strconv.FormatFloat(def, 'g', -1, 64), usage: usage, kind: Number,
 		accepts: fmt.Sprintf("a number from %g to %g", lo, hi),
 		set: func(s string) error {
 			v, err := strconv.ParseFloat(s, 64)
@@ -82,7 +101,7 @@ func (o *Options) Float(p *float64, name string, def, lo, hi float64, usage stri
 // Bool defines a true/false option stored in *p.
 func (o *Options) Bool(p *bool, name string, def bool, usage string) {
 	o.add(option{
-		name: name, def: strconv.FormatBool(def), usage: usage, accepts: "true or false",
+		name: name, def: strconv.FormatBool(def), usage: usage, accepts: "true or false", kind: Boolean,
 		set: func(s string) error {
 			v, err := strconv.ParseBool(s)
 			if err != nil {
@@ -99,7 +118,7 @@ func (o *Options) Bool(p *bool, name string, def bool, usage string) {
 func (o *Options) Enum(p *string, name, def string, choices []string, usage string) {
 	accepts := "one of " + strings.Join(choices, ", ")
 	o.add(option{
-		name: name, def: def, usage: usage, accepts: accepts,
+		name: name, def: def, usage: usage, accepts: accepts, kind: Text, choices: slices.Clone(choices),
 		set: func(s string) error {
 			if !slices.Contains(choices, s) {
 				return fmt.Errorf("want %s", accepts)
@@ -149,7 +168,7 @@ func (o *Options) Apply(kvs []string) error {
 func (o *Options) Settings() []Setting {
 	s := make([]Setting, len(o.list))
 	for i, op := range o.list {
-		s[i] = Setting{Name: op.name, Value: op.get(), Default: op.def, Usage: op.usage + " (" + op.accepts + ")"}
+		s[i] = Setting{Name: op.name, Value: op.get(), Default: op.def, Usage: op.usage + " (" + op.accepts + ")", Kind: op.kind, Choices: slices.Clone(op.choices)}
 	}
 	return s
 }
@@ -180,4 +199,11 @@ func SettingsOf[T any](bind func(*T) *Options, v T) []Setting {
 	o := bind(&c) // binding resets c to the defaults …
 	c = v         // … so put v's values back before reading them
 	return o.Settings()
+}
+
+// Var defines an option of a kind of its own, as flag.Var does: set parses a
+// value given as text and stores it, get formats the value in force. def is
+// set at once; accepts says what set takes, for help and errors.
+func (o *Options) Var(name, def, accepts, usage string, set func(string) error, get func() string) {
+	o.add(option{name: name, def: def, usage: usage, accepts: accepts, kind: Text, set: set, get: get})
 }

@@ -68,3 +68,17 @@ func ExampleSettingsOf() {
 	// jokers=true (default true)
 	// order=up (default up)
 }
+
+// TestSettingChoices: an option of a set of choices lists them, in order,
+// and no other kind of option lists any.
+func TestSettingChoices(t *testing.T) {
+	for _, s := range (&house{}).options().Settings() {
+		var want []string
+		if s.Name == "order" {
+			want = []string{"up", "down"}
+		}
+		if strings.Join(s.Choices, ",") != strings.Join(want, ",") || (want == nil) != (s.Choices == nil) {
+			t.Errorf("%s: choices %q, want %q", s.Name, s.Choices, want)
+		}
+	}
+}

@@ -4,18 +4,15 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/cardsim/cardsim/sim"
-)
-
-var (
-	barColor      = color.RGBA{R: 70, G: 110, B: 175, A: 255}
-	intervalColor = color.RGBA{R: 200, G: 60, B: 40, A: 255}
 )
 
 // Chart is a drawn chart, ready to save as SVG and PNG.
@@ -24,17 +21,20 @@ type Chart struct {
 	Plot *plot.Plot
 }
 
-// Render returns the chart in the given format ("svg" or "png").
+// Render returns the chart in one of ChartFormats, its legend beside the
+// data rather than over it.
 func (c Chart) Render(format string) ([]byte, error) {
-	wt, err := c.Plot.WriterTo(7*vg.Inch, 4*vg.Inch, format)
-	if err != nil {
-		return nil, err
-	}
 	var b bytes.Buffer
-	if _, err := wt.WriteTo(&b); err != nil {
+	if err := writeTo(c.Plot, format, &b); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+type errUnknownFormat string
+
+func (e errUnknownFormat) Error() string {
+	return fmt.Sprintf("chart format %q: want svg, png or pdf", string(e))
 }
 
 // Charts returns the charts of s: the score distribution, and one bar chart
@@ -48,6 +48,9 @@ func Charts(s *sim.Summary) ([]Chart, error) {
 	}
 	out = append(out, c)
 	for _, g := range metricGroups(s.MetricOrder) {
+		if !worthCharting(s, g.members) {
+			continue
+		}
 		c, err := groupChart(s, g.name, g.members)
 		if err != nil {
 			return nil, err
@@ -57,33 +60,101 @@ func Charts(s *sim.Summary) ([]Chart, error) {
 	return out, nil
 }
 
-func caption(s *sim.Summary) string {
-	return fmt.Sprintf("%s, %s, %d games, seed %d", s.Manifest.Game, strategyList(&s.Manifest), s.Manifest.Games, s.Manifest.Seed)
+// worthCharting reports whether a metric group's chart would show
+// something: more than one bar, and not every bar at zero.
+func worthCharting(s *sim.Summary, members []string) bool {
+	ents := entries(s)
+	if len(ents)*len(members) < 2 {
+		return false
+	}
+	for _, e := range ents {
+		for _, m := range members {
+			if ms := e.metrics[m]; ms.Mean != 0 || ms.CIHigh != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
+// caption names the run a chart comes from: game, strategies, deals and
+// seed (their parameters and the rules are in the manifest beside it).
+func caption(s *sim.Summary) string {
+	var names []string
+	for _, e := range entries(s) {
+		names = append(names, e.name)
+	}
+	return fmt.Sprintf("%s · %s · %d deals · seed %d", s.Manifest.Game, strings.Join(names, ", "), s.Manifest.Games, s.Manifest.Seed)
+}
+
+// title puts what a chart shows above the run it comes from.
+func title(what string, s *sim.Summary) string {
+	return what + "\n" + caption(s)
+}
+
+// scoreChart draws the score distribution: bars for one strategy, a step
+// line per strategy when several played the same deals.
 func scoreChart(s *sim.Summary) (Chart, error) {
+	ents := entries(s)
 	p := plot.New()
-	p.Title.Text = "Score distribution — " + caption(s)
+	p.Title.Text = title("Score distribution", s)
 	p.X.Label.Text = "game score (points)"
-	p.Y.Label.Text = "share of games"
+	unit := "share of games"
+	if scoreUnit(s) == "seat_games" {
+		unit = "share of seat-games (each seat's score in each game)"
+	}
+	p.Y.Label.Text = unit
+	lo, hi := ents[0].score.Min, ents[0].score.Max
+	for _, e := range ents[1:] {
+		lo, hi = min(lo, e.score.Min), max(hi, e.score.Max)
+	}
 	// Scores are integers: bins of a whole number of points each, so that
 	// no bin holds more distinct scores than its neighbours.
-	width := (s.Score.Max - s.Score.Min + 60) / 60
-	nbins := (s.Score.Max-s.Score.Min)/width + 1
-	bins := make([]plotter.HistogramBin, nbins)
-	for i := range bins {
-		lo := float64(s.Score.Min+int64(i)*width) - 0.5
-		bins[i] = plotter.HistogramBin{Min: lo, Max: lo + float64(width)}
-	}
-	for _, b := range s.Score.Histogram {
-		bins[(b.Value-s.Score.Min)/width].Weight += float64(b.Count) / float64(s.Manifest.Games)
-	}
+	width := (hi - lo + 60) / 60
+	nbins := (hi-lo)/width + 1
 	if width > 1 {
-		p.Y.Label.Text = fmt.Sprintf("share of games (bins of %d points)", width)
+		p.Y.Label.Text = fmt.Sprintf("%s, bins of %d points", unit, width)
 	}
-	h := &plotter.Histogram{Bins: bins, Width: float64(width), FillColor: barColor}
-	h.LineStyle.Width = 0
-	p.Add(plotter.NewGrid(), h)
+	shares := func(e entryFigures) []plotter.HistogramBin {
+		bins := make([]plotter.HistogramBin, nbins)
+		for i := range bins {
+			l := float64(lo+int64(i)*width) - 0.5
+			bins[i] = plotter.HistogramBin{Min: l, Max: l + float64(width)}
+		}
+		for _, b := range e.score.Histogram {
+			bins[(b.Value-lo)/width].Weight += float64(b.Count) / float64(e.score.N)
+		}
+		return bins
+	}
+	p.Add(plotter.NewGrid())
+	perfect := func() {
+		if b := s.Manifest.ScoreBounds; len(s.Seats) == 0 && b[1] > b[0] {
+			addRefLine(p, float64(b[1]), true, fmt.Sprintf("perfect score (%d)", b[1]))
+		}
+	}
+	if len(ents) == 1 {
+		h := &plotter.Histogram{Bins: shares(ents[0]), Width: float64(width), FillColor: barColor}
+		h.LineStyle.Width = 0
+		p.Add(h)
+		perfect()
+		return Chart{Name: "score", Plot: p}, nil
+	}
+	for i, e := range ents {
+		bins := shares(e)
+		xy := make(plotter.XYs, 0, 2*len(bins))
+		for _, b := range bins {
+			xy = append(xy, plotter.XY{X: b.Min, Y: b.Weight}, plotter.XY{X: b.Max, Y: b.Weight})
+		}
+		l, err := plotter.NewLine(xy)
+		if err != nil {
+			return Chart{}, err
+		}
+		l.Color = paletteColor(i)
+		l.Width = vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add(e.name, l)
+	}
+	perfect()
 	return Chart{Name: "score", Plot: p}, nil
 }
 
@@ -114,21 +185,78 @@ type errorBars struct {
 	plotter.YErrors
 }
 
+// groupChart draws the mean per game of each member of a metric group with
+// its interval: one bar per member, side by side for each strategy.
 func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
+	ents := entries(s)
 	p := plot.New()
-	p.Title.Text = strings.ReplaceAll(name, "_", " ") + " per game — " + caption(s)
+	p.Title.Text = title(strings.ReplaceAll(name, "_", " ")+" per game", s)
 	p.Y.Label.Text = "mean per game (bars: " + fmt.Sprintf("%g%%", s.Manifest.Confidence*100) + " interval)"
-	vals := make(plotter.Values, len(members))
 	labels := make([]string, len(members))
-	eb := errorBars{XYs: make(plotter.XYs, len(members)), YErrors: make(plotter.YErrors, len(members))}
 	for i, m := range members {
-		ms := s.Metrics[m]
-		vals[i] = ms.Mean
 		labels[i] = strings.TrimPrefix(m, name+".")
-		eb.XYs[i] = plotter.XY{X: float64(i), Y: ms.Mean}
-		eb.YErrors[i] = struct{ Low, High float64 }{ms.Mean - ms.CILow, ms.CIHigh - ms.Mean}
 	}
-	return barChart(p, vals, labels, eb, name, name)
+	if len(ents) == 1 {
+		vals := make(plotter.Values, len(members))
+		eb := errorBars{XYs: make(plotter.XYs, len(members)), YErrors: make(plotter.YErrors, len(members))}
+		for i, m := range members {
+			ms := s.Metrics[m]
+			vals[i] = ms.Mean
+			eb.XYs[i] = plotter.XY{X: float64(i), Y: ms.Mean}
+			eb.YErrors[i] = struct{ Low, High float64 }{ms.Mean - ms.CILow, ms.CIHigh - ms.Mean}
+		}
+		addIntervalKey(p, s.Manifest.Confidence)
+		return barChart(p, vals, labels, eb, name, name)
+	}
+	// Several strategies: a group of bars per member, one bar per strategy,
+	// each offset from the member's tick.
+	const barWidth = 14
+	p.Add(plotter.NewGrid())
+	for i, e := range ents {
+		vals := make(plotter.Values, len(members))
+		eb := errorBars{XYs: make(plotter.XYs, len(members)), YErrors: make(plotter.YErrors, len(members))}
+		offset := (float64(i) - float64(len(ents)-1)/2) * barWidth
+		for j, m := range members {
+			ms := e.metrics[m]
+			vals[j] = ms.Mean
+			eb.XYs[j] = plotter.XY{X: float64(j), Y: ms.Mean}
+			eb.YErrors[j] = struct{ Low, High float64 }{ms.Mean - ms.CILow, ms.CIHigh - ms.Mean}
+		}
+		bars, err := plotter.NewBarChart(vals, vg.Points(barWidth))
+		if err != nil {
+			return Chart{}, err
+		}
+		bars.Color = paletteColor(i)
+		bars.LineStyle.Width = 0
+		bars.Offset = vg.Points(offset)
+		ebars, err := plotter.NewYErrorBars(eb)
+		if err != nil {
+			return Chart{}, err
+		}
+		ebars.LineStyle.Color = intervalColor
+		ebars.LineStyle.Width = vg.Points(1)
+		p.Add(bars, offsetErrorBars{ebars, vg.Points(offset)})
+		p.Legend.Add(e.name, bars)
+	}
+	addIntervalKey(p, s.Manifest.Confidence)
+	p.NominalX(labels...)
+	p.X.Label.Text = name
+	return Chart{Name: name, Plot: p}, nil
+}
+
+// offsetErrorBars draws error bars shifted sideways, over the bar of a
+// group they belong to.
+type offsetErrorBars struct {
+	*plotter.YErrorBars
+	dx vg.Length
+}
+
+// Plot draws the error bars shifted by dx.
+func (o offsetErrorBars) Plot(c draw.Canvas, p *plot.Plot) {
+	c.Push()
+	defer c.Pop()
+	c.Translate(vg.Point{X: o.dx})
+	o.YErrorBars.Plot(c, p)
 }
 
 // fade returns a light, translucent version of a colour, for interval bands.
@@ -156,23 +284,100 @@ func entryChart(st *Study, fig string) (Chart, error) {
 		eb.XYs[i] = plotter.XY{X: float64(i), Y: m}
 		eb.YErrors[i] = struct{ Low, High float64 }{m - lo, hi - m}
 	}
+	addIntervalKey(p, s.Manifest.Confidence)
 	return barChart(p, vals, labels, eb, "entry_"+fig, "strategy")
 }
 
-// featureChart draws the win rate of seats against a deal feature's value.
+// featureChart draws the win rate of seats against a deal feature's value,
+// with the number of seats over each bar and the fair share 1/players as a
+// reference. Values held by fewer than 1% of seats are pooled at either
+// end ("≤2", "≥7"); a pooled bar's interval is the seat-weighted sum of its
+// values' half-widths, which bounds its spread whatever their correlation.
 func featureChart(st *Study, f sim.FeatureSummary) (Chart, error) {
+	s := st.Summary
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: win rate against %s dealt", st.Game, strings.ReplaceAll(f.Name, "_", " "))
-	p.Y.Label.Text = "win rate of the seat (bars: interval)"
-	vals := make(plotter.Values, len(f.Values))
-	labels := make([]string, len(f.Values))
-	eb := errorBars{XYs: make(plotter.XYs, len(f.Values)), YErrors: make(plotter.YErrors, len(f.Values))}
-	for i, v := range f.Values {
-		vals[i], labels[i] = v.Win.Rate, fmt.Sprint(v.Value)
-		eb.XYs[i] = plotter.XY{X: float64(i), Y: v.Win.Rate}
-		eb.YErrors[i] = struct{ Low, High float64 }{v.Win.Rate - v.Win.CILow, v.Win.CIHigh - v.Win.Rate}
+	p.Title.Text = fmt.Sprintf("%s: win rate against %s dealt\n%s", st.Game, strings.ReplaceAll(f.Name, "_", " "), caption(s))
+	p.Y.Label.Text = "win rate of the seat"
+	bins := poolFeature(f.Values)
+	vals := make(plotter.Values, len(bins))
+	labels := make([]string, len(bins))
+	counts := make([]int64, len(bins))
+	tops := make([]float64, len(bins))
+	eb := errorBars{XYs: make(plotter.XYs, len(bins)), YErrors: make(plotter.YErrors, len(bins))}
+	for i, b := range bins {
+		vals[i], labels[i], counts[i], tops[i] = b.rate, b.label, b.games, b.hi
+		eb.XYs[i] = plotter.XY{X: float64(i), Y: b.rate}
+		eb.YErrors[i] = struct{ Low, High float64 }{b.rate - b.lo, b.hi - b.rate}
 	}
-	return barChart(p, vals, labels, eb, "feature_"+f.Name, f.Name+" dealt to the seat")
+	if len(s.Seats) > 1 {
+		addRefLine(p, 1/float64(len(s.Seats)), false, fmt.Sprintf("fair share (1/%d)", len(s.Seats)))
+	}
+	addIntervalKey(p, s.Manifest.Confidence)
+	c, err := barChart(p, vals, labels, eb, "feature_"+f.Name, f.Name+" dealt to the seat")
+	if err != nil || len(bins) == 0 {
+		return c, err
+	}
+	l, err := countLabels(tops, counts)
+	if err != nil {
+		return Chart{}, err
+	}
+	p.Add(l)
+	return c, nil
+}
+
+// featureBin is one bar of a feature chart: a value, or values pooled.
+type featureBin struct {
+	label        string
+	games        int64
+	rate, lo, hi float64
+}
+
+// poolFeature pools the values of a feature held by fewer than 1% of the
+// seats at either end, each pool growing inwards until it holds 1% of them.
+func poolFeature(vs []sim.FeatureValue) []featureBin {
+	var total int64
+	for _, v := range vs {
+		total += v.Games
+	}
+	sparse := func(v sim.FeatureValue) bool { return v.Games*100 < total }
+	pool := func(group []sim.FeatureValue, label string) featureBin {
+		b := featureBin{label: label}
+		var wins, half float64
+		for _, v := range group {
+			b.games += v.Games
+			wins += float64(v.Win.Count)
+		}
+		for _, v := range group {
+			half += float64(v.Games) / float64(b.games) * (v.Win.CIHigh - v.Win.CILow) / 2
+		}
+		b.rate = wins / float64(b.games)
+		b.lo, b.hi = math.Max(0, b.rate-half), math.Min(1, b.rate+half)
+		return b
+	}
+	i, j := 0, len(vs)-1
+	var out, high []featureBin
+	if len(vs) > 0 && sparse(vs[0]) {
+		var n int64
+		for i < len(vs) && n*100 < total {
+			n += vs[i].Games
+			i++
+		}
+		out = append(out, pool(vs[:i], fmt.Sprintf("≤%d", vs[i-1].Value)))
+	}
+	if j >= i && sparse(vs[j]) {
+		var n int64
+		k := j
+		for k >= i && n*100 < total {
+			n += vs[k].Games
+			k--
+		}
+		high = append(high, pool(vs[k+1:j+1], fmt.Sprintf("≥%d", vs[k+1].Value)))
+		j = k
+	}
+	for _, v := range vs[i : j+1] {
+		out = append(out, featureBin{label: fmt.Sprint(v.Value), games: v.Games, rate: v.Win.Rate, lo: v.Win.CILow, hi: v.Win.CIHigh})
+	}
+	return append(out, high...)
 }
 
 func barChart(p *plot.Plot, vals plotter.Values, labels []string, eb errorBars, name, xlabel string) (Chart, error) {

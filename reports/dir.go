@@ -10,20 +10,6 @@ import (
 	"github.com/cardsim/cardsim/sim"
 )
 
-// CheckDir creates dir if needed and checks that files can be written in it,
-// so that a run fails before it starts rather than after.
-func CheckDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("output directory: %v", err)
-	}
-	f, err := os.CreateTemp(dir, ".cardsim-check-*")
-	if err != nil {
-		return fmt.Errorf("output directory %s is not writable: %v", dir, err)
-	}
-	f.Close()
-	return os.Remove(f.Name())
-}
-
 // WriteDir writes every output of s into dir: summary.json, figures.csv (every
 // figure, tidy), score_histogram.csv, and each chart as SVG and PNG. All
 // outputs are rendered first and each file is written atomically (a
@@ -41,7 +27,7 @@ func WriteDir(dir string, s *sim.Summary) ([]string, error) {
 	} {
 		var b bytes.Buffer
 		if err := f.write(&b); err != nil {
-			return nil, fmt.Errorf("%s: %v", f.name, err)
+			return nil, fmt.Errorf("%s: %w", f.name, err)
 		}
 		out.put(f.name, b.Bytes())
 	}
@@ -79,7 +65,7 @@ func WriteFileAtomic(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %v", path, err)
+		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
 }

@@ -1,10 +1,23 @@
 package reports
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 )
+
+// ManifestName is the file every output directory holds last: the list of
+// the files of the one run that wrote the directory, with their SHA-256. A
+// directory is written whole into a hidden sibling and swapped in, so it
+// never mixes two runs, and never holds part of one.
+const ManifestName = "cardsim-outputs.json"
 
 // outputs collects the files of one output directory in order, so that
 // everything is rendered before anything is written: a failure while
@@ -19,17 +32,20 @@ func (o *outputs) put(name string, b []byte) {
 	if o.data == nil {
 		o.data = map[string][]byte{}
 	}
+	if _, ok := o.data[name]; !ok {
+		o.names = append(o.names, name)
+	}
 	o.data[name] = b
-	o.names = append(o.names, name)
 }
 
-// charts renders each chart as SVG and PNG, named prefix + chart name.
+// charts renders each chart in every one of ChartFormats, named prefix +
+// chart name.
 func (o *outputs) charts(prefix string, cs []Chart) error {
 	for _, c := range cs {
-		for _, format := range []string{"svg", "png"} {
+		for _, format := range ChartFormats {
 			data, err := c.Render(format)
 			if err != nil {
-				return fmt.Errorf("chart %s: %v", c.Name, err)
+				return fmt.Errorf("chart %s: %w", c.Name, err)
 			}
 			o.put(prefix+c.Name+"."+format, data)
 		}
@@ -37,16 +53,189 @@ func (o *outputs) charts(prefix string, cs []Chart) error {
 	return nil
 }
 
-// write creates dir if needed and writes every file atomically, in order.
-// It returns the names written.
-func (o *outputs) write(dir string) ([]string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("output directory: %v", err)
+// WriteFiles writes files (name → content) as one output directory, in the
+// way every output directory is written: whole, beside dir, then swapped in
+// with the manifest of its files. It returns the names written.
+func WriteFiles(dir string, files map[string][]byte) ([]string, error) {
+	var o outputs
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		o.put(name, files[name])
 	}
+	return o.write(dir)
+}
+
+// outputManifest is the content of ManifestName.
+type outputManifest struct {
+	Format string            `json:"format"`
+	Files  map[string]string `json:"files"` // name → SHA-256
+}
+
+const outputFormat = "cardsim-outputs/1"
+
+// write writes every file into a new directory beside dir and swaps it in
+// for dir (atomically on Linux). dir must be absent, empty, or an earlier
+// output directory (one whose manifest lists every file in it). It returns
+// the names written, the manifest last.
+func (o *outputs) write(dir string) ([]string, error) {
+	if err := CheckDir(dir); err != nil {
+		return nil, err
+	}
+	parent, base := filepath.Split(filepath.Clean(dir))
+	if parent == "" {
+		parent = "."
+	}
+	tmp, err := os.MkdirTemp(parent, "."+base+".cardsim-new-")
+	if err != nil {
+		return nil, fmt.Errorf("output directory: %w", err)
+	}
+	defer os.RemoveAll(tmp) // after the swap it holds the old directory, if any
+	m := outputManifest{Format: outputFormat, Files: map[string]string{}}
 	for _, name := range o.names {
-		if err := WriteFileAtomic(filepath.Join(dir, name), o.data[name]); err != nil {
+		if err := writeSynced(filepath.Join(tmp, name), o.data[name]); err != nil {
 			return nil, err
 		}
+		sum := sha256.Sum256(o.data[name])
+		m.Files[name] = hex.EncodeToString(sum[:])
 	}
-	return o.names, nil
+	b, _ := json.MarshalIndent(m, "", "  ")
+	if err := writeSynced(filepath.Join(tmp, ManifestName), append(b, '\n')); err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return nil, err
+	}
+	if err := syncDir(tmp); err != nil {
+		return nil, err
+	}
+	if err := swapDir(tmp, dir); err != nil {
+		return nil, fmt.Errorf("output directory %s: %w", dir, err)
+	}
+	syncDir(parent)
+	return append(slices.Clone(o.names), ManifestName), nil
+}
+
+// CheckDir checks, before any game is played, that dir can take a run's
+// outputs: its parent can be written, and dir is absent, empty, or an
+// earlier output directory of cardsim's (whose files its manifest lists).
+// A directory holding anything else is refused, so that no output ever
+// replaces a user's files. Shard parts and checkpoints, which live among
+// others, are checked with CheckFileDir.
+func CheckDir(dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return fmt.Errorf("output directory %s: %w", dir, err)
+	}
+	if wd, err := os.Getwd(); err == nil && (abs == wd || abs == filepath.Dir(abs)) {
+		return fmt.Errorf("output directory %s is the current or root directory: give a directory of its own, such as out/", dir)
+	}
+	if err := CheckFileDir(filepath.Dir(abs)); err != nil {
+		return err
+	}
+	fi, err := os.Stat(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("output directory %s: %w", dir, err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("output directory %s is a file", dir)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("output directory %s: %w", dir, err)
+	}
+	if len(ents) == 0 {
+		return nil
+	}
+	listed := map[string]bool{ManifestName: true}
+	if b, err := os.ReadFile(filepath.Join(dir, ManifestName)); err == nil {
+		var m outputManifest
+		if json.Unmarshal(b, &m) == nil && m.Format == outputFormat {
+			for name := range m.Files {
+				listed[name] = true
+			}
+		}
+	}
+	var foreign []string
+	for _, e := range ents {
+		if !listed[e.Name()] || e.IsDir() {
+			foreign = append(foreign, e.Name())
+		}
+	}
+	if len(foreign) > 0 {
+		if len(foreign) > 3 {
+			foreign = append(foreign[:3], "…")
+		}
+		return fmt.Errorf("output directory %s holds files cardsim did not write there (%s): give a new or empty directory", dir, strings.Join(foreign, ", "))
+	}
+	return nil
+}
+
+// CheckFileDir creates dir if needed and checks that files can be written
+// in it: the directory of shard parts and checkpoints.
+func CheckFileDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("output directory: %w", err)
+	}
+	f, err := os.CreateTemp(dir, ".cardsim-check-*")
+	if err != nil {
+		return fmt.Errorf("output directory %s is not writable: %w", dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// writeSynced writes a new file and syncs it to disk.
+func writeSynced(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// syncDir syncs a directory's entries to disk.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return err
+	}
+	return nil
+}
+
+// swapDir puts the directory tmp in the place of dir, leaving whatever dir
+// held in tmp for the caller to remove.
+func swapDir(tmp, dir string) error {
+	if _, err := os.Lstat(dir); errors.Is(err, os.ErrNotExist) {
+		return os.Rename(tmp, dir)
+	}
+	if err := exchange(tmp, dir); err == nil {
+		return nil
+	}
+	// No atomic exchange here: move the old directory aside first. A crash
+	// between the renames leaves no directory at dir, never a mixed one.
+	old := tmp + ".old"
+	if err := os.Rename(dir, old); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.Rename(old, dir)
+		return err
+	}
+	return os.Rename(old, tmp)
 }

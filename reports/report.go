@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/cardsim/cardsim/sim"
@@ -28,6 +30,9 @@ type Study struct {
 	Rows [][]string
 	// Note, if set, replaces the manifest line under the study.
 	Note string
+	// Quote names metrics whose mean per game the answer quotes, for
+	// questions such as "how long is a round?".
+	Quote []string
 }
 
 // Report is a set of studies over every game.
@@ -37,60 +42,233 @@ type Report struct {
 	Studies []Study
 }
 
-// Answers returns plain sentences that read a study's figures: the best
-// strategy and the paired margins, the first player's edge, and the extremes
-// of each deal feature; or, for a sweep, how the main figure moves across
-// each swept rule.
+// Answers returns plain sentences that read a study's figures: every
+// strategy's score and odds with their intervals and counts, each pair of
+// strategies as "A beats B by …" (or that they cannot be told apart), the
+// first player's edge in percentage points, the trend of each deal feature
+// against the fair share, and the metrics the study quotes; or, for a
+// sweep, how the main figures move across each swept rule.
 func Answers(st *Study) []string {
 	if st.Sweep != nil {
 		return sweepAnswers(st.Sweep)
 	}
 	s := st.Summary
 	var out []string
-	ents := entries(s)
-	best := 0
-	for i, e := range ents {
-		if e.score.Mean > ents[best].score.Mean {
-			best = i
-		}
-	}
-	b := ents[best]
-	out = append(out, fmt.Sprintf("%s scores %.1f on average (%.1f to %.1f) and wins %s of games (%s to %s), over %d deals.",
-		b.name, b.score.Mean, b.score.CILow, b.score.CIHigh, pct(b.win.Rate), pct(b.win.CILow), pct(b.win.CIHigh), s.Manifest.Games))
-	for _, c := range s.Comparisons {
-		out = append(out, fmt.Sprintf("On the same deals, %s: %+.2f points per game (%+.2f to %+.2f) and %+.2f percentage points of wins (%+.2f to %+.2f).",
-			c.Label, c.ScoreDiff, c.CILow, c.CIHigh, 100*c.WinDiff, 100*c.WinDiffCILow, 100*c.WinDiffCIHigh))
-	}
-	if fp := s.FirstPlayer; fp != nil {
-		verdict := "no measurable edge"
-		if fp.CILow > 0 {
-			verdict = "an edge"
-		} else if fp.CIHigh < 0 {
-			verdict = "a handicap"
-		}
-		out = append(out, fmt.Sprintf("The player who moves first wins %s of games, against a fair share of %s: %s of %+.1f points (%+.1f to %+.1f).",
-			pct(fp.WinRate.Rate), pct(fp.WinRate.Rate-fp.Edge), verdict, 100*fp.Edge, 100*fp.CILow, 100*fp.CIHigh))
-	}
-	for _, f := range s.Features {
-		lo, hi := -1, -1
-		for i, v := range f.Values {
-			if v.Games < 30 {
-				continue // too few seats for a rate worth quoting
-			}
-			if lo < 0 {
-				lo = i
-			}
-			hi = i
-		}
-		if lo < 0 || lo == hi {
+	several := len(s.Seats) > 1
+	for _, e := range entries(s) {
+		if several && len(s.Entries) == 0 {
+			// One strategy in every seat: its wins are shared out by
+			// construction; what is left to say is how often games draw.
+			d := e.draw
+			out = append(out, fmt.Sprintf("%s plays against itself in every seat over %d deals: %s of the games are drawn (%d; %s to %s), and the rest are won by one seat or another.",
+				e.name, s.Manifest.Games, pct(d.Rate), d.Count, pct(d.CILow), pct(d.CIHigh)))
 			continue
 		}
-		a, z := f.Values[lo], f.Values[hi]
-		out = append(out, fmt.Sprintf("Seats dealt %s = %d win %s (%s to %s); seats dealt %d win %s (%s to %s).",
-			f.Name, a.Value, pct(a.Win.Rate), pct(a.Win.CILow), pct(a.Win.CIHigh), z.Value, pct(z.Win.Rate), pct(z.Win.CILow), pct(z.Win.CIHigh)))
+		out = append(out, entrySentence(e, s.Manifest.Games, several))
+	}
+	for _, c := range s.Comparisons {
+		out = append(out, comparisonSentence(c, s.Manifest.Games, several))
+	}
+	if fp := s.FirstPlayer; fp != nil {
+		fair := fp.WinRate.Rate - fp.Edge
+		verdict := "no edge the interval can tell from zero,"
+		if fp.CILow > 0 {
+			verdict = "an edge of"
+		} else if fp.CIHigh < 0 {
+			verdict = "a handicap of"
+		}
+		out = append(out, fmt.Sprintf("The player who moves first wins %s of %d games (%s to %s), against a fair share of %s: %s %s percentage points (%s to %s).",
+			pct(fp.WinRate.Rate), fp.WinRate.Games, pct(fp.WinRate.CILow), pct(fp.WinRate.CIHigh), pct(fair), verdict,
+			pp(fp.Edge), pp(fp.CILow), pp(fp.CIHigh)))
+	}
+	fair := 1.0
+	if several {
+		fair = 1 / float64(len(s.Seats))
+	}
+	for _, f := range s.Features {
+		out = append(out, featureSentences(f, f.Usage, "a seat's chance of winning the game", "seat-games", fair, "the fair share")...)
+	}
+	for _, f := range s.RoundFeatures {
+		out = append(out, featureSentences(f, "round by round, "+lowerFirst(f.Usage), "a seat's chance of winning that round alone", "seat-rounds", -1, "the average round")...)
+	}
+	for _, name := range st.Quote {
+		out = append(out, quoteSentences(s, name)...)
 	}
 	return out
 }
+
+// quoteSentences reads a metric's mean per game for each strategy, once
+// when every strategy took part in the same games (seats rotated).
+func quoteSentences(s *sim.Summary, name string) []string {
+	ents := entries(s)
+	same := true
+	for _, e := range ents[1:] {
+		same = same && e.metrics[name] == ents[0].metrics[name]
+	}
+	var out []string
+	for _, e := range ents {
+		m, ok := e.metrics[name]
+		if !ok {
+			continue
+		}
+		who := ""
+		if len(ents) > 1 && !same {
+			who = " with " + e.name
+		}
+		if u, ok := strings.CutPrefix(m.Usage, "1 if "); ok && m.Min >= 0 && m.Max <= 1 {
+			// A yes-or-no count: the share of games.
+			out = append(out, fmt.Sprintf("%s%s: %s of games (%d of %d; %s to %s).",
+				capitalize(u), who, pct(m.Mean), m.Total, m.N, pct(math.Max(0, m.CILow)), pct(math.Min(1, m.CIHigh))))
+		} else {
+			out = append(out, fmt.Sprintf("%s%s: %.2f per game (%.2f to %.2f; sd %.2f, from %d to %d), over %d deals.",
+				capitalize(m.Usage), who, m.Mean, m.CILow, m.CIHigh, m.SD, m.Min, m.Max, s.Manifest.Games))
+		}
+		if same {
+			break
+		}
+	}
+	return out
+}
+
+// entrySentence reads one strategy's score and odds.
+func entrySentence(e entryFigures, deals int64, several bool) string {
+	w := e.win
+	var odds string
+	switch {
+	case w.Count == 0 && w.Undecided == 0:
+		odds = fmt.Sprintf("never wins in %d games (at most %s at this confidence)", w.Games, pct(w.CIHigh))
+	default:
+		odds = fmt.Sprintf("wins %s of %d games (%d; %s to %s)", pct(w.Rate), w.Games, w.Count, pct(w.CILow), pct(w.CIHigh))
+	}
+	if w.Undecided > 0 {
+		odds += fmt.Sprintf(", where the solver left %d games undecided, counted as losses for the lower end and as wins for the upper", w.Undecided)
+	}
+	if e.draw.Count > 0 {
+		odds += fmt.Sprintf(", and draws %s (%d)", pct(e.draw.Rate), e.draw.Count)
+	}
+	if several {
+		odds = strings.Replace(odds, " games", " seat-games", 1)
+		return fmt.Sprintf("%s %s, scoring %.1f points a game on average (%.1f to %.1f), over %d deals with the seats rotated.",
+			e.name, odds, e.score.Mean, e.score.CILow, e.score.CIHigh, deals)
+	}
+	return fmt.Sprintf("%s scores %.1f points on average (%.1f to %.1f) and %s.", e.name, e.score.Mean, e.score.CILow, e.score.CIHigh, odds)
+}
+
+// comparisonSentence reads the paired difference of two strategies with
+// the better one first: by score in a solitaire, by wins in a game of
+// several players.
+func comparisonSentence(c sim.Comparison, deals int64, several bool) string {
+	a, b, _ := strings.Cut(c.Label, " − ")
+	type diff struct {
+		d, lo, hi float64
+		unit      string
+		fmt       func(float64) string
+	}
+	score := diff{c.ScoreDiff, c.CILow, c.CIHigh, "points a game", func(v float64) string { return fmt.Sprintf("%.2f", v) }}
+	wins := diff{c.WinDiff, c.WinDiffCILow, c.WinDiffCIHigh, "percentage points of wins", pp}
+	main, other := score, wins
+	if several {
+		main, other = wins, score
+	}
+	if main.d < 0 {
+		a, b = b, a
+		main = diff{-main.d, -main.hi, -main.lo, main.unit, main.fmt}
+		other = diff{-other.d, -other.hi, -other.lo, other.unit, other.fmt}
+	}
+	var out string
+	if main.lo > 0 {
+		out = fmt.Sprintf("On the same %d deals, %s beats %s by %s %s (%s to %s)", deals, a, b, main.fmt(main.d), main.unit, main.fmt(main.lo), main.fmt(main.hi))
+	} else {
+		out = fmt.Sprintf("On the same %d deals, %s and %s cannot be told apart: %s − %s is %s %s (%s to %s)", deals, a, b, a, b, main.fmt(main.d), main.unit, main.fmt(main.lo), main.fmt(main.hi))
+	}
+	out += fmt.Sprintf("; %s − %s is %s %s (%s to %s)", a, b, other.fmt(other.d), other.unit, other.fmt(other.lo), other.fmt(other.hi))
+	if u := c.UndecidedA + c.UndecidedB; u > 0 {
+		out += fmt.Sprintf(", with %d undecided games counted both ways", u)
+	}
+	return out + "."
+}
+
+// featureSentences reads a deal feature: the trend of winning per unit of
+// the feature, and how often the seats dealt the most win against a
+// reference rate (the fair share of a game, or the average round).
+func featureSentences(f sim.FeatureSummary, what, chance, unit string, ref float64, refName string) []string {
+	tr := f.WinTrend
+	if tr == nil {
+		return nil
+	}
+	verdict := "no trend the interval can tell from zero"
+	if tr.CILow > 0 {
+		verdict = "a rise"
+	} else if tr.CIHigh < 0 {
+		verdict = "a fall"
+	}
+	var n, wins int64
+	for _, v := range f.Values {
+		n += v.Games
+		wins += v.Win.Count
+	}
+	if ref < 0 {
+		ref = float64(wins) / float64(n)
+	}
+	if len(f.Values) == 2 && f.Values[0].Value == 0 && f.Values[1].Value == 1 {
+		// A yes-or-no feature: the two groups side by side, and the slope
+		// is the difference between them.
+		no, yes := f.Values[0], f.Values[1]
+		what = strings.TrimPrefix(what, "1 if ")
+		return []string{fmt.Sprintf("%s: the %s for which it holds (%d) win %s (%s to %s), the others (%d) %s (%s to %s): %s of %s percentage points (%s to %s) in %s.",
+			capitalize(what), unit, yes.Games, pct(yes.Win.Rate), pct(yes.Win.CILow), pct(yes.Win.CIHigh), no.Games, pct(no.Win.Rate), pct(no.Win.CILow), pct(no.Win.CIHigh),
+			strings.TrimSuffix(strings.Replace(verdict, "no trend the interval can tell from zero", "a difference the interval cannot tell from zero", 1), "."), pp(tr.Slope), pp(tr.CILow), pp(tr.CIHigh), chance)}
+	}
+	out := []string{fmt.Sprintf("%s: each one more changes %s by %s percentage points (%s to %s; a straight-line fit over %d %s): %s.",
+		capitalize(what), chance, pp(tr.Slope), pp(tr.CILow), pp(tr.CIHigh), n, unit, verdict)}
+	// The seats dealt the most, pooled from the top value down until they
+	// are at least 1% of all.
+	var top, topWins int64
+	from := int64(0)
+	for i := len(f.Values) - 1; i >= 0; i-- {
+		top += f.Values[i].Games
+		topWins += f.Values[i].Win.Count
+		from = f.Values[i].Value
+		if top*100 >= n {
+			break
+		}
+	}
+	if top < 2 || ref >= 1 {
+		return out
+	}
+	lo, hi := sim.Wilson(topWins, top, 0.95)
+	cmp := "about " + refName
+	if lo > ref {
+		cmp = "more than " + refName
+	} else if hi < ref {
+		cmp = "less than " + refName
+	}
+	most := "not most of the time"
+	if lo > 0.5 {
+		most = "most of the time"
+	}
+	return append(out, fmt.Sprintf("The %s with %s ≥ %d (%d of them) win %s (%s to %s, 95%%): %s (%s), so %s.",
+		unit, f.Name, from, top, pct(float64(topWins)/float64(top)), pct(lo), pct(hi), cmp, pct(ref), most))
+}
+
+// lowerFirst lower-cases the first letter of a phrase.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// capitalize upper-cases the first letter of a sentence.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// pp formats a difference of rates in percentage points, with its sign.
+func pp(x float64) string { return fmt.Sprintf("%+.2f", 100*x) }
 
 func sweepAnswers(sw *Sweep) []string {
 	var out []string
@@ -117,21 +295,36 @@ func sweepAnswers(sw *Sweep) []string {
 			continue
 		}
 		fe, le := entries(&first.Summary), entries(&last.Summary)
+		if fs, ls := &first.Summary, &last.Summary; len(fs.Seats) > 1 && len(fs.Entries) == 0 {
+			// One strategy in every seat: its wins are shared by
+			// construction, so read the draws and the game's length.
+			sentence := fmt.Sprintf("With %s against itself, moving %s from %s to %s moves the share of drawn games from %s (%s to %s) to %s (%s to %s)",
+				fe[0].name, key, first.Values[key], last.Values[key], pct(fe[0].draw.Rate), pct(fe[0].draw.CILow), pct(fe[0].draw.CIHigh),
+				pct(le[0].draw.Rate), pct(le[0].draw.CILow), pct(le[0].draw.CIHigh))
+			if fs.Balance != nil && ls.Balance != nil && fs.Balance.Duration != nil && ls.Balance.Duration != nil {
+				fd, ld := fs.Balance.Duration, ls.Balance.Duration
+				sentence += fmt.Sprintf(" and a game's length from %.1f turns (%.1f to %.1f) to %.1f (%.1f to %.1f)", fd.Mean, fd.CILow, fd.CIHigh, ld.Mean, ld.CILow, ld.CIHigh)
+			}
+			out = append(out, sentence+fmt.Sprintf(", over %d deals at each value.", fs.Manifest.Games))
+			continue
+		}
 		for i := range fe {
-			out = append(out, fmt.Sprintf("With %s, moving %s from %s to %s moves the mean score from %.1f (%.1f to %.1f) to %.1f (%.1f to %.1f) and the win rate from %s to %s.",
+			out = append(out, fmt.Sprintf("With %s, moving %s from %s to %s moves the mean score from %.1f (%.1f to %.1f) to %.1f (%.1f to %.1f) and the win rate from %s (%s to %s) to %s (%s to %s), over %d deals at each value.",
 				fe[i].name, key, first.Values[key], last.Values[key], fe[i].score.Mean, fe[i].score.CILow, fe[i].score.CIHigh,
-				le[i].score.Mean, le[i].score.CILow, le[i].score.CIHigh, pct(fe[i].win.Rate), pct(le[i].win.Rate)))
+				le[i].score.Mean, le[i].score.CILow, le[i].score.CIHigh, pct(fe[i].win.Rate), pct(fe[i].win.CILow), pct(fe[i].win.CIHigh),
+				pct(le[i].win.Rate), pct(le[i].win.CILow), pct(le[i].win.CIHigh), first.Summary.Manifest.Games))
 		}
 	}
 	return out
 }
 
-func ruleList(rules map[string]string) string {
+// ruleList writes rules as "key=value" separated by sep, sorted by key.
+func ruleList(rules map[string]sim.RuleValue, sep string) string {
 	var parts []string
 	for _, k := range sortedKeys(rules) {
-		parts = append(parts, k+"="+rules[k])
+		parts = append(parts, k+"="+rules[k].Text)
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, sep)
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
@@ -200,7 +393,7 @@ func WriteReportDir(dir string, r *Report) error {
 	var studies []studyOut
 	var csvBuf bytes.Buffer
 	cw := csv.NewWriter(&csvBuf)
-	cw.Write([]string{"study", "figure", "statistic", "value"})
+	cw.Write(append([]string{"study", "point"}, FigureColumns...))
 	for i := range r.Studies {
 		st := &r.Studies[i]
 		so := studyOut{Study: *st, Anchor: fmt.Sprintf("s%d", i+1)}
@@ -213,8 +406,13 @@ func WriteReportDir(dir string, r *Report) error {
 			if err != nil {
 				return err
 			}
+			pdf, err := c.Render("pdf")
+			if err != nil {
+				return err
+			}
 			file := fmt.Sprintf("%s_%s.png", so.Anchor, c.Name)
 			put(file, png)
+			put(strings.TrimSuffix(file, ".png")+".pdf", pdf)
 			so.Charts = append(so.Charts, chartOut{Title: c.Plot.Title.Text, File: file,
 				SVG: template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))})
 		}
@@ -227,15 +425,13 @@ func WriteReportDir(dir string, r *Report) error {
 			mb.WriteString(st.Note)
 		} else if st.Summary != nil {
 			m := st.Summary.Manifest
-			fmt.Fprintf(&mb, "seed %d, %d deals, strategies %s; rules %s; cardsim %s", m.Seed, m.Games, strategyList(&m), ruleList(m.Rules), m.Cardsim)
+			fmt.Fprintf(&mb, "seed %d, %d deals, strategies %s; rules %s; cardsim %s", m.Seed, m.Games, strategyList(&m), ruleList(m.Rules, " "), m.Cardsim)
 		} else if st.Sweep != nil && len(st.Sweep.Points) > 0 {
 			m := st.Sweep.Points[0].Summary.Manifest
 			fmt.Fprintf(&mb, "seed %d, %d deals per point, strategies %s, cardsim %s", m.Seed, m.Games, strategyList(&m), m.Cardsim)
 		}
 		so.Manifest = mb.String()
-		for _, row := range so.Rows[1:] {
-			cw.Write(append([]string{so.Anchor + " " + st.Game + ": " + st.Title}, row...))
-		}
+		writeStudyFigures(cw, so.Anchor+" "+st.Game+": "+st.Title, st)
 		studies = append(studies, so)
 	}
 	cw.Flush()
@@ -271,10 +467,91 @@ func WriteReportDir(dir string, r *Report) error {
 	return err
 }
 
-// studyRows returns a study's table: a header, then one row per figure.
+// writeStudyFigures writes a study's figures as tidy rows under the study
+// and the sweep point (such as "insure=2"), then FigureColumns: from its
+// summary, from each point of its sweep, or else from its own table (each
+// cell a statistic of the figure its row names).
+func writeStudyFigures(cw *csv.Writer, study string, st *Study) {
+	write := func(point string, s *sim.Summary) {
+		keys := runKeys(s)
+		for _, f := range Figures(s) {
+			cw.Write(append(append([]string{study, point}, keys...), f.cells()...))
+		}
+	}
+	switch {
+	case st.Summary != nil:
+		write("", st.Summary)
+	case st.Sweep != nil:
+		for i := range st.Sweep.Points {
+			p := &st.Sweep.Points[i]
+			var vals []string
+			for _, k := range st.Sweep.Keys {
+				vals = append(vals, k+"="+p.Values[k])
+			}
+			write(strings.Join(vals, ";"), &p.Summary)
+		}
+	case len(st.Rows) > 1:
+		// A table of its own: a figure a row; columns value, ci_low,
+		// ci_high and n fill the figure's, any other column is a statistic
+		// of its own.
+		head := st.Rows[0]
+		empty := make([]string, 4) // no run keys known
+		num := func(s string) float64 {
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				return math.NaN()
+			}
+			return v
+		}
+		for _, r := range st.Rows[1:] {
+			f := Figure{Metric: r[0], Statistic: "value", Value: math.NaN(), CILow: math.NaN(), CIHigh: math.NaN()}
+			var others []Figure
+			for j := 1; j < len(r) && j < len(head); j++ {
+				switch head[j] {
+				case "value":
+					f.Value = num(r[j])
+				case "ci_low":
+					f.CILow = num(r[j])
+				case "ci_high":
+					f.CIHigh = num(r[j])
+				case "n":
+					f.N, _ = strconv.ParseInt(r[j], 10, 64)
+				default:
+					if v := num(r[j]); !math.IsNaN(v) {
+						others = append(others, Figure{Metric: r[0], Statistic: head[j], Value: v, CILow: math.NaN(), CIHigh: math.NaN()})
+					}
+				}
+			}
+			if !math.IsNaN(f.Value) {
+				others = append([]Figure{f}, others...)
+			}
+			for _, o := range others {
+				cw.Write(append(append([]string{study, ""}, empty...), o.cells()...))
+			}
+		}
+	}
+}
+
+// studyRows returns a study's table for a page: a header, then one row per
+// figure, its number readable (report.csv has them in full).
 func studyRows(st *Study) [][]string {
 	rows := [][]string{{"figure", "statistic", "value"}}
-	add := func(fig, stat string, v float64) { rows = append(rows, []string{fig, stat, ftoa(v)}) }
+	add := func(fig, stat string, v float64) { rows = append(rows, []string{fig, stat, readable(v)}) }
+	count := func(fig, stat string, v int64) { rows = append(rows, []string{fig, stat, itoa(v)}) }
+	rate := func(fig, what string, r sim.RateSummary) {
+		add(fig, what+" rate", r.Rate)
+		add(fig, what+" ci_low", r.CILow)
+		add(fig, what+" ci_high", r.CIHigh)
+		count(fig, what+"s", r.Count)
+		if r.Undecided > 0 {
+			count(fig, "undecided", r.Undecided)
+		}
+	}
+	score := func(fig string, sc sim.ScoreSummary) {
+		add(fig, "mean score", sc.Mean)
+		add(fig, "score ci_low", sc.CILow)
+		add(fig, "score ci_high", sc.CIHigh)
+	}
 	if st.Sweep != nil {
 		for _, p := range st.Sweep.Points {
 			var vals []string
@@ -283,30 +560,32 @@ func studyRows(st *Study) [][]string {
 			}
 			for _, e := range entries(&p.Summary) {
 				f := e.name + " at " + strings.Join(vals, " ")
-				add(f, "mean score", e.score.Mean)
-				add(f, "score ci_low", e.score.CILow)
-				add(f, "score ci_high", e.score.CIHigh)
-				add(f, "win rate", e.win.Rate)
+				count(f, "games", e.win.Games)
+				score(f, e.score)
+				rate(f, "win", e.win)
 			}
 		}
 		return rows
 	}
 	s := st.Summary
 	for _, e := range entries(s) {
-		add(e.name, "mean score", e.score.Mean)
-		add(e.name, "score ci_low", e.score.CILow)
-		add(e.name, "score ci_high", e.score.CIHigh)
-		add(e.name, "win rate", e.win.Rate)
-		add(e.name, "win ci_low", e.win.CILow)
-		add(e.name, "win ci_high", e.win.CIHigh)
+		count(e.name, "games", e.win.Games)
+		score(e.name, e.score)
+		rate(e.name, "win", e.win)
+		if e.draw.Count > 0 {
+			rate(e.name, "draw", e.draw)
+		}
 	}
 	for _, c := range s.Comparisons {
 		add(c.Label, "score difference", c.ScoreDiff)
-		add(c.Label, "ci_low", c.CILow)
-		add(c.Label, "ci_high", c.CIHigh)
+		add(c.Label, "score difference ci_low", c.CILow)
+		add(c.Label, "score difference ci_high", c.CIHigh)
+		add(c.Label, "win rate difference", c.WinDiff)
+		add(c.Label, "win rate difference ci_low", c.WinDiffCILow)
+		add(c.Label, "win rate difference ci_high", c.WinDiffCIHigh)
 	}
 	if fp := s.FirstPlayer; fp != nil {
-		add("first player", "win rate", fp.WinRate.Rate)
+		rate("first player", "win", fp.WinRate)
 		add("first player", "edge", fp.Edge)
 		add("first player", "edge ci_low", fp.CILow)
 		add("first player", "edge ci_high", fp.CIHigh)
@@ -314,13 +593,53 @@ func studyRows(st *Study) [][]string {
 	if b := s.Balance; b != nil {
 		add("balance", "1 − largest seat gap", b.Balance)
 		add("balance", "draw rate", b.DrawRate)
+		add("balance", "completion", b.Completion)
+		if d := b.Duration; d != nil {
+			add("duration (turns)", "mean", d.Mean)
+			add("duration (turns)", "ci_low", d.CILow)
+			add("duration (turns)", "ci_high", d.CIHigh)
+		}
 	}
-	for _, f := range s.Features {
-		for _, v := range f.Values {
-			add(fmt.Sprintf("dealt %s = %d", f.Name, v.Value), "win rate", v.Win.Rate)
+	features := func(prefix string, fs []sim.FeatureSummary) {
+		for _, f := range fs {
+			if tr := f.WinTrend; tr != nil {
+				fig := fmt.Sprintf("%s %s trend", prefix, f.Name)
+				add(fig, "win rate per unit", tr.Slope)
+				add(fig, "ci_low", tr.CILow)
+				add(fig, "ci_high", tr.CIHigh)
+			}
+			for _, v := range f.Values {
+				fig := fmt.Sprintf("%s %s = %d", prefix, f.Name, v.Value)
+				count(fig, "seats", v.Games)
+				rate(fig, "win", v.Win)
+				score(fig, v.Score)
+			}
+		}
+	}
+	features("dealt", s.Features)
+	features("dealt in a round", s.RoundFeatures)
+	for _, name := range st.Quote {
+		if m, ok := s.Metrics[name]; ok {
+			add(name, "mean per game", m.Mean)
+			add(name, "ci_low", m.CILow)
+			add(name, "ci_high", m.CIHigh)
 		}
 	}
 	return rows
+}
+
+// readable writes a figure for a person: four significant digits, no
+// exponent for ordinary magnitudes.
+func readable(v float64) string {
+	switch a := math.Abs(v); {
+	case v == 0:
+		return "0"
+	case a >= 1000:
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	case a >= 1e-4:
+		return strconv.FormatFloat(v, 'f', max(0, 3-int(math.Floor(math.Log10(a)))), 64)
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
 }
 
 func writeMarkdownTable(w io.Writer, rows [][]string) {

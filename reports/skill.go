@@ -4,15 +4,12 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
-	"image/color"
 	"io"
-	"math"
 	"strconv"
 	"text/tabwriter"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
@@ -106,19 +103,20 @@ func SkillCharts(sk *Skill) ([]Chart, error) {
 		p := plot.New()
 		p.Title.Text = fmt.Sprintf("%s: %s of %s by budget — %d deals each, seed %d", sk.Game, skillTitles[fig], sk.Strategy, sk.Games, sk.Seed)
 		p.X.Label.Text = "budget (log scale)"
-		p.Y.Label.Text = fmt.Sprintf("%s (band: %g%% interval)", skillTitles[fig], sk.Confidence*100)
+		p.Y.Label.Text = skillTitles[fig]
 		p.X.Scale = plot.LogScale{}
 		var ticks plot.ConstantTicks
 		for _, xy := range mid {
 			ticks = append(ticks, plot.Tick{Value: xy.X, Label: strconv.FormatFloat(xy.X, 'g', -1, 64)})
 		}
 		p.X.Tick.Marker = ticks
-		band := append(append(plotter.XYs{}, lo...), skillReversed(hi)...)
+		band := append(append(plotter.XYs{}, lo...), reversed(hi)...)
 		poly, err := plotter.NewPolygon(band)
 		if err != nil {
 			return nil, err
 		}
-		poly.Color = color.NRGBA{R: 70, G: 110, B: 175, A: 60}
+		r, g, b, _ := barColor.RGBA()
+		poly.Color = fade(r, g, b)
 		poly.LineStyle.Width = 0
 		line, points, err := plotter.NewLinePoints(mid)
 		if err != nil {
@@ -127,16 +125,9 @@ func SkillCharts(sk *Skill) ([]Chart, error) {
 		line.Color, points.Color = barColor, barColor
 		points.Shape = draw.CircleGlyph{}
 		p.Add(plotter.NewGrid(), poly, line, points)
+		p.Legend.Add(fmt.Sprintf("%g%% interval (band)", sk.Confidence*100), poly)
 		if fig == SkillWinVsPrevious && sk.Seats > 1 {
-			// The win rate of even play, for reference.
-			even := plotter.NewFunction(func(float64) float64 { return 1 / float64(sk.Seats) })
-			even.Color = intervalColor
-			even.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-			p.Add(even)
-			p.Legend.Add(fmt.Sprintf("even play (1/%d)", sk.Seats), even)
-			p.Legend.Top = true
-			e := 1 / float64(sk.Seats)
-			p.Y.Min, p.Y.Max = math.Min(p.Y.Min, e-0.05), math.Max(p.Y.Max, e+0.15)
+			addRefLine(p, 1/float64(sk.Seats), false, fmt.Sprintf("even play (1/%d)", sk.Seats))
 		}
 		if len(mid) == 1 {
 			// A lone budget: widen the log axis around it.
@@ -145,14 +136,6 @@ func SkillCharts(sk *Skill) ([]Chart, error) {
 		out = append(out, Chart{Name: "skill_" + fig, Plot: p})
 	}
 	return out, nil
-}
-
-func skillReversed(xy plotter.XYs) plotter.XYs {
-	out := make(plotter.XYs, len(xy))
-	for i := range xy {
-		out[i] = xy[len(xy)-1-i]
-	}
-	return out
 }
 
 // WriteSkillDir writes sk into dir: skill.csv and each chart as SVG and

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,8 +13,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/cardsim/cardsim/sim"
@@ -32,6 +29,9 @@ type SweepPoint struct {
 type Sweep struct {
 	Keys   []string     `json:"keys"`
 	Points []SweepPoint `json:"points"`
+	// Defaults holds each swept rule's default value, drawn as a reference
+	// line where it is among the values; nil for none.
+	Defaults map[string]string `json:"defaults,omitempty"`
 }
 
 // WriteSweepCSV writes one row per grid point and strategy: the swept
@@ -72,36 +72,23 @@ func WriteSweepCSV(w io.Writer, sw *Sweep) error {
 	return c.Error()
 }
 
-type entryFigures struct {
-	name    string
-	score   sim.ScoreSummary
-	win     sim.RateSummary
-	metrics map[string]sim.MetricSummary
-}
-
-// entries lists a summary's strategies with their figures.
-func entries(s *sim.Summary) []entryFigures {
-	if len(s.Entries) == 0 {
-		name := ""
-		if len(s.Manifest.Strategies) > 0 {
-			name = s.Manifest.Strategies[0].Name
-		}
-		return []entryFigures{{name, s.Score, s.Win, s.Metrics}}
-	}
-	var out []entryFigures
-	for _, e := range s.Entries {
-		out = append(out, entryFigures{e.Strategy.Name, e.Score, e.Win, e.Metrics})
-	}
-	return out
-}
-
 // SweepCharts draws, for each swept rule, the mean score and the win rate
 // against the rule's value, with interval bands: one line per strategy and
 // per combination of the other swept rules' values.
 func SweepCharts(sw *Sweep, game string) ([]Chart, error) {
 	var out []Chart
+	anyWin := false
+	for _, pt := range sw.Points {
+		for _, e := range entries(&pt.Summary) {
+			anyWin = anyWin || e.win.Count > 0 || e.win.Undecided > 0
+		}
+	}
+	figs := []string{"score"}
+	if anyWin {
+		figs = append(figs, "win") // a win-rate chart where nobody wins shows nothing
+	}
 	for _, key := range sw.Keys {
-		for _, fig := range []string{"score", "win"} {
+		for _, fig := range figs {
 			c, err := sweepChart(sw, game, key, fig)
 			if err != nil {
 				return nil, err
@@ -116,8 +103,11 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 	p := plot.New()
 	what := map[string]string{"score": "mean score (points)", "win": "win rate"}[fig]
 	p.Title.Text = fmt.Sprintf("%s: %s against rule %s", game, what, key)
+	if len(sw.Points) > 0 {
+		p.Title.Text += "\n" + caption(&sw.Points[0].Summary)
+	}
 	p.X.Label.Text = "rule " + key
-	p.Y.Label.Text = what + " (band: interval)"
+	p.Y.Label.Text = what
 	// x positions: numeric values where all are numbers, else their order.
 	var values []string
 	for _, pt := range sw.Points {
@@ -146,6 +136,12 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 	}
 	if !numeric {
 		p.NominalX(values...)
+	} else {
+		ticks := make([]plot.Tick, len(values))
+		for i, v := range values {
+			ticks[i] = plot.Tick{Value: xOf(v), Label: v}
+		}
+		p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	}
 	type series struct{ mid, lo, hi plotter.XYs }
 	lines := map[string]*series{}
@@ -176,9 +172,10 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 		}
 	}
 	p.Add(plotter.NewGrid())
+	var lastBand *plotter.Polygon
 	for i, name := range order {
 		s := lines[name]
-		col := plotutil.Color(i)
+		col := paletteColor(i)
 		band, err := plotter.NewPolygon(append(append(plotter.XYs{}, s.lo...), reversed(s.hi)...))
 		if err != nil {
 			return Chart{}, err
@@ -193,16 +190,15 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 		line.Color, points.Color = col, col
 		points.Shape = draw.CircleGlyph{}
 		p.Add(band, line, points)
-		p.Legend.Add(name, line)
+		p.Legend.Add(name, line, points)
+		lastBand = band
 	}
-	p.Legend.Top = true
-	p.Legend.Padding = vg.Points(4)
-	// Head room for the legend, one line of it per series.
-	span := p.Y.Max - p.Y.Min
-	if span <= 0 {
-		span = math.Max(math.Abs(p.Y.Max), 1)
+	if lastBand != nil && len(sw.Points) > 0 {
+		p.Legend.Add(fmt.Sprintf("%g%% interval (band)", 100*sw.Points[0].Summary.Manifest.Confidence), lastBand)
 	}
-	p.Y.Max += span * 0.12 * float64(len(order)+1)
+	if d, ok := sw.Defaults[key]; ok && slices.Contains(values, d) {
+		addRefLine(p, xOf(d), true, fmt.Sprintf("default %s=%s", key, d))
+	}
 	return Chart{Name: "sweep_" + key + "_" + fig, Plot: p}, nil
 }
 

@@ -15,25 +15,29 @@ func WriteTable(w io.Writer, s *sim.Summary) error {
 	fmt.Fprintf(tw, "%s, %d deals, seed %d, %s\n", m.Game, m.Games, m.Seed, strategyList(m))
 	pct := m.Confidence * 100
 	fmt.Fprintf(tw, "figure\tvalue\t%g%% interval\n", pct)
-	fmt.Fprintf(tw, "score (mean)\t%.3f\t%.3f … %.3f\n", s.Score.Mean, s.Score.CILow, s.Score.CIHigh)
-	fmt.Fprintf(tw, "score sd\t%.3f\t\n", s.Score.SD)
-	fmt.Fprintf(tw, "score min / median / max\t%d / %g / %d\t\n", s.Score.Min, s.Score.Quantiles["p50"], s.Score.Max)
-	fmt.Fprintf(tw, "win rate\t%.5f\t%.5f … %.5f\n", s.Win.Rate, s.Win.CILow, s.Win.CIHigh)
-	if s.Win.Undecided > 0 {
-		fmt.Fprintf(tw, "undecided by the solver\t%d\t\n", s.Win.Undecided)
-	}
-	for _, e := range s.Entries {
-		name := e.Strategy.Name
-		fmt.Fprintf(tw, "%s: score\t%.3f\t%.3f … %.3f\n", name, e.Score.Mean, e.Score.CILow, e.Score.CIHigh)
-		fmt.Fprintf(tw, "%s: win rate\t%.5f\t%.5f … %.5f\n", name, e.Win.Rate, e.Win.CILow, e.Win.CIHigh)
-		if e.Draw.Count > 0 {
-			fmt.Fprintf(tw, "%s: draw rate\t%.5f\t%.5f … %.5f\n", name, e.Draw.Rate, e.Draw.CILow, e.Draw.CIHigh)
+	for _, e := range entries(s) {
+		name := ""
+		if len(s.Entries) > 0 {
+			name = e.name + ": " // several strategies: each line names its own
+		}
+		fmt.Fprintf(tw, "%sscore (mean)\t%.3f\t%.3f … %.3f\n", name, e.score.Mean, e.score.CILow, e.score.CIHigh)
+		fmt.Fprintf(tw, "%sscore sd\t%.3f\t\n", name, e.score.SD)
+		fmt.Fprintf(tw, "%sscore min / median / max\t%d / %g / %d\t\n", name, e.score.Min, e.score.Quantiles["p50"], e.score.Max)
+		fmt.Fprintf(tw, "%swin rate\t%.5f\t%.5f … %.5f\n", name, e.win.Rate, e.win.CILow, e.win.CIHigh)
+		if e.win.Undecided > 0 {
+			fmt.Fprintf(tw, "%sundecided by the solver (win interval counts them both ways)\t%d\t\n", name, e.win.Undecided)
+		}
+		if e.draw.Count > 0 {
+			fmt.Fprintf(tw, "%sdraw rate\t%.5f\t%.5f … %.5f\n", name, e.draw.Rate, e.draw.CILow, e.draw.CIHigh)
 		}
 	}
 	for _, c := range s.Comparisons {
 		fmt.Fprintf(tw, "%s: score difference (paired)\t%+.3f\t%+.3f … %+.3f\n", c.Label, c.ScoreDiff, c.CILow, c.CIHigh)
 		fmt.Fprintf(tw, "%s: same, if unpaired\t\t%+.3f … %+.3f\n", c.Label, c.UnpairedLow, c.UnpairedHigh)
 		fmt.Fprintf(tw, "%s: win rate difference\t%+.5f\t%+.5f … %+.5f\n", c.Label, c.WinDiff, c.WinDiffCILow, c.WinDiffCIHigh)
+		if c.UndecidedA+c.UndecidedB > 0 {
+			fmt.Fprintf(tw, "%s: undecided games (counted both ways)\t%d, %d\t\n", c.Label, c.UndecidedA, c.UndecidedB)
+		}
 	}
 	for _, seat := range s.Seats {
 		fmt.Fprintf(tw, "seat %d score\t%.3f\t%.3f … %.3f\n", seat.Seat, seat.Score.Mean, seat.Score.CILow, seat.Score.CIHigh)
@@ -56,8 +60,28 @@ func WriteTable(w io.Writer, s *sim.Summary) error {
 			fmt.Fprintf(tw, "dealt %s = %d: win rate (%d seats)\t%.5f\t%.5f … %.5f\n", f.Name, v.Value, v.Games, v.Win.Rate, v.Win.CILow, v.Win.CIHigh)
 		}
 	}
-	if len(s.Entries) > 1 {
-		fmt.Fprintf(tw, "metrics below: %s\t\t\n", s.Entries[0].Strategy.Name)
+	for _, f := range s.RoundFeatures {
+		for _, v := range f.Values {
+			fmt.Fprintf(tw, "dealt %s = %d in a round: round won alone (%d seat-rounds)\t%.5f\t%.5f … %.5f\n", f.Name, v.Value, v.Games, v.Win.Rate, v.Win.CILow, v.Win.CIHigh)
+		}
+	}
+	ents := entries(s)
+	if len(ents) > 1 {
+		// Every strategy's metrics side by side, a column each.
+		fmt.Fprint(tw, "metric (per game)")
+		for _, e := range ents {
+			fmt.Fprintf(tw, "\t%s\t%g%% interval", e.name, pct)
+		}
+		fmt.Fprintln(tw)
+		for _, name := range s.MetricOrder {
+			fmt.Fprint(tw, name)
+			for _, e := range ents {
+				ms := e.metrics[name]
+				fmt.Fprintf(tw, "\t%.4f\t%.4f … %.4f", ms.Mean, ms.CILow, ms.CIHigh)
+			}
+			fmt.Fprintln(tw)
+		}
+		return tw.Flush()
 	}
 	for _, name := range s.MetricOrder {
 		ms := s.Metrics[name]

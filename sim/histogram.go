@@ -45,6 +45,14 @@ func (h *Histogram) Merge(o *Histogram) {
 	}
 }
 
+// Count returns how often the value v was counted.
+func (h *Histogram) Count(v int64) int64 {
+	if i := v - h.Min; len(h.Counts) > 0 && i >= 0 && i < int64(len(h.Counts)) {
+		return h.Counts[i]
+	}
+	return 0
+}
+
 // N returns the number of values counted.
 func (h *Histogram) N() int64 {
 	var n int64

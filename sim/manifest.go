@@ -9,19 +9,20 @@ import (
 // Manifest records what produced a summary, so any figure can be traced to
 // the command, code and seed that made it.
 type Manifest struct {
-	Cardsim     string            `json:"cardsim"`
-	Go          string            `json:"go"`
-	Modules     map[string]string `json:"modules"`
-	Game        string            `json:"game"`
-	Rules       map[string]string `json:"rules"`
-	Strategies  []StrategyRecord  `json:"strategies"` // the lineup
-	Seatings    int               `json:"seatings"`   // plays per deal
-	Seed        uint64            `json:"seed"`
-	Games       int64             `json:"games"` // deals played
-	Confidence  float64           `json:"confidence"`
-	Stopped     string            `json:"stopped,omitempty"` // why the run ended, when not after --games
-	Workers     int               `json:"workers"`
-	WallSeconds float64           `json:"wall_seconds"`
+	Cardsim     string               `json:"cardsim"`
+	Go          string               `json:"go"`
+	Modules     map[string]string    `json:"modules"`
+	Game        string               `json:"game"`
+	Rules       map[string]RuleValue `json:"rules"`
+	ScoreBounds [2]int               `json:"score_bounds"` // the least and greatest score a seat can end with
+	Strategies  []StrategyRecord     `json:"strategies"`   // the lineup
+	Seatings    int                  `json:"seatings"`     // plays per deal
+	Seed        uint64               `json:"seed"`
+	Games       int64                `json:"games"` // deals played
+	Confidence  float64              `json:"confidence"`
+	Stopped     string               `json:"stopped,omitempty"` // why the run ended, when not after --games
+	Workers     int                  `json:"workers"`
+	WallSeconds float64              `json:"wall_seconds"`
 }
 
 // StrategyRecord names a strategy and its parameter values.
@@ -37,16 +38,17 @@ func NewManifest(cfg *Config, n int64, confidence float64) Manifest {
 	g := cfg.Game
 	m := Manifest{
 		Cardsim: Version, Go: runtime.Version(), Modules: map[string]string{},
-		Game: g.Name(), Rules: map[string]string{}, Seed: cfg.Seed, Games: n,
+		Game: g.Name(), Rules: map[string]RuleValue{}, Seed: cfg.Seed, Games: n,
 		Seatings: len(cfg.seatings()), Confidence: confidence, Workers: cfg.Workers,
 	}
+	m.ScoreBounds[0], m.ScoreBounds[1] = g.ScoreBounds()
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, d := range bi.Deps {
 			m.Modules[d.Path] = d.Version
 		}
 	}
 	for _, s := range g.Rules() {
-		m.Rules[s.Name] = s.Value
+		m.Rules[s.Name] = RuleValue{Text: s.Value, Kind: s.Kind}
 	}
 	for _, p := range cfg.Lineup {
 		m.Strategies = append(m.Strategies, StrategyRecord{Name: p.Strategy.Name, Params: ParamValues(p)})

@@ -1,42 +1,116 @@
 package sim
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
+	"io"
+	"math/bits"
 	"os"
+	"reflect"
 	"slices"
 	"sort"
 )
 
 // PartFormat names the format of shard parts and checkpoints.
-const PartFormat = "cardsim-part/1"
+const PartFormat = "cardsim-part/3"
+
+// MaxShards is the most shards a run may be split into.
+const MaxShards = 1 << 20
+
+// MaxPartBytes is the largest part file ReadPart reads: a tally's size is
+// bounded by the range of its values, never by the number of deals, so a
+// real part is far smaller.
+const MaxPartBytes = 256 << 20
 
 // Part is the tally of a slice of a run's deals with what is needed to check
 // that parts belong together: a shard of a cluster job, or the checkpoint of
 // an interrupted run. Parts of one run merge exactly into the tally a single
 // run would have produced.
 type Part struct {
-	Format      string   `json:"format"`
-	Fingerprint string   `json:"fingerprint"` // of the command: game, rules, lineup, seed, games
-	Shard       int      `json:"shard"`       // k of n, from 0
-	Shards      int      `json:"shards"`
-	First       int64    `json:"first"` // first deal index of the slice
-	End         int64    `json:"end"`   // one past the last deal index of the slice
-	Next        int64    `json:"next"`  // one past the last deal played (End when complete)
-	Manifest    Manifest `json:"manifest"`
-	Tally       *Tally   `json:"tally"`
-	Checksum    string   `json:"checksum"` // of the tally, to catch damaged files
+	Format      string `json:"format"`
+	Fingerprint string `json:"fingerprint"` // of the command: game, rules, lineup, seed, games
+	Total       int64  `json:"total"`       // deals of the whole run, over every shard
+	Shard       int    `json:"shard"`       // k of n, from 0
+	Shards      int    `json:"shards"`
+	First       int64  `json:"first"` // first deal index of the slice
+	End         int64  `json:"end"`   // one past the last deal index of the slice
+	Next        int64  `json:"next"`  // first deal of the batch under way: every deal before it is played (End when complete)
+	Chunk       int    `json:"chunk"` // deals per chunk of the run
+	// Done lists the first deals of the chunks from Next on already
+	// played: a checkpoint taken between two chunks of a batch.
+	Done []int64 `json:"done,omitempty"`
+	// Stopped says why a run stopped before End (a precision target
+	// reached): a finished run whose checkpoint a resume must not extend.
+	Stopped  string   `json:"stopped,omitempty"`
+	Manifest Manifest `json:"manifest"`
+	Tally    *Tally   `json:"tally"`
+	Checksum string   `json:"checksum"` // SHA-256 of the whole part without it, to catch damage and edits
+}
+
+// NewPart returns an empty part for shard k of n of the run cfg of total
+// deals, whose fingerprint also covers extra (such as a precision target).
+// cfg's First and Games are not read.
+func NewPart(cfg *Config, total int64, extra string, k, n int) (*Part, error) {
+	if err := checkShard(total, k, n); err != nil {
+		return nil, err
+	}
+	lo, hi := ShardRange(total, k, n)
+	if hi <= lo {
+		return nil, fmt.Errorf("shard %d of %d holds no deals: use fewer shards than the %d games", k, n, total)
+	}
+	chunk := cfg.Chunk
+	if chunk <= 0 {
+		chunk = DefaultChunk
+	}
+	return &Part{Fingerprint: Fingerprint(cfg, total, extra), Total: total, Shard: k, Shards: n, First: lo, End: hi, Next: lo, Chunk: chunk}, nil
+}
+
+// Record sets the part's tally and progress from a run's snapshot.
+func (p *Part) Record(s Snapshot) {
+	p.Tally, p.Next = s.Tally, s.Next
+	p.Done = slices.Sorted(slices.Values(s.Done))
+	if len(p.Done) == 0 {
+		p.Done = nil
+	}
+}
+
+// Played returns the number of deals the part holds.
+func (p *Part) Played() int64 {
+	n := p.Next - p.First
+	for _, d := range p.Done {
+		n += min(int64(p.Chunk), p.End-d)
+	}
+	return n
+}
+
+func checkShard(total int64, k, n int) error {
+	switch {
+	case total < 1:
+		return fmt.Errorf("a run of %d deals", total)
+	case n < 1 || n > MaxShards:
+		return fmt.Errorf("%d shards: want 1 to %d", n, MaxShards)
+	case k < 0 || k >= n:
+		return fmt.Errorf("shard %d of %d: want 0 to %d", k, n, n-1)
+	}
+	return nil
 }
 
 // ShardRange returns the deal indices [lo, hi) of shard k of n of a run of
-// total deals: disjoint, covering, and as even as possible.
+// total deals: disjoint, covering, and as even as possible. It is exact for
+// every total up to the largest int64 (the products are taken in 128 bits).
 func ShardRange(total int64, k, n int) (lo, hi int64) {
-	if n < 1 || k < 0 || k >= n {
-		panic(fmt.Sprintf("sim: shard %d of %d", k, n))
+	if err := checkShard(max(total, 1), k, n); err != nil || total < 0 {
+		panic(fmt.Sprintf("sim: ShardRange(%d, %d, %d)", total, k, n))
 	}
-	return total * int64(k) / int64(n), total * int64(k+1) / int64(n)
+	at := func(k int) int64 {
+		h, l := bits.Mul64(uint64(total), uint64(k))
+		q, _ := bits.Div64(h, l, uint64(n))
+		return int64(q)
+	}
+	return at(k), at(k + 1)
 }
 
 // Fingerprint returns a digest of what determines a run's results: the game
@@ -64,85 +138,162 @@ func Fingerprint(cfg *Config, total int64, extra string) string {
 		rec.Lineup = append(rec.Lineup, entry{p.Strategy.Name, ParamValues(p)})
 	}
 	b, _ := json.Marshal(rec)
-	h := fnv.New64a()
-	h.Write(b)
-	return fmt.Sprintf("%016x", h.Sum64())
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:16])
 }
 
-func tallySum(t *Tally) string {
-	b, _ := json.Marshal(t)
-	h := fnv.New64a()
-	h.Write(b)
-	return fmt.Sprintf("%016x", h.Sum64())
+// checksum returns the SHA-256 of p's JSON with the checksum left empty.
+func (p *Part) checksum() string {
+	c := *p
+	c.Checksum = ""
+	b, _ := json.Marshal(&c)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // Seal sets the part's format and checksum; call it before writing.
 func (p *Part) Seal() {
 	p.Format = PartFormat
-	p.Checksum = tallySum(p.Tally)
+	p.Checksum = p.checksum()
 }
 
-// ReadPart reads and checks a part file.
+// ReadPart reads a part file and checks it stands on its own: a regular
+// file of sane size, the format, the checksum over the whole part, the
+// shard and its range of deals, and the tally's counts. Whether it belongs
+// to a run is for Check and MergeParts to say.
 func ReadPart(path string) (*Part, error) {
-	b, err := os.ReadFile(path)
+	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	if fi.Size() > MaxPartBytes {
+		return nil, fmt.Errorf("%s: %d bytes, more than a part can hold (%d)", path, fi.Size(), MaxPartBytes)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxPartBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxPartBytes {
+		return nil, fmt.Errorf("%s: more than a part can hold (%d bytes)", path, MaxPartBytes)
+	}
 	var p Part
 	if err := json.Unmarshal(b, &p); err != nil {
-		return nil, fmt.Errorf("%s: not a cardsim part (corrupt or truncated): %v", path, err)
+		return nil, fmt.Errorf("%s: not a cardsim part (corrupt or truncated)", path)
 	}
 	if p.Format != PartFormat {
-		return nil, fmt.Errorf("%s: format %q, want %q", path, p.Format, PartFormat)
+		return nil, fmt.Errorf("%s: format %.40q, want %q", path, p.Format, PartFormat)
 	}
-	if p.Tally == nil || tallySum(p.Tally) != p.Checksum {
-		return nil, fmt.Errorf("%s: the tally does not match its checksum (damaged file)", path)
+	if p.Checksum != p.checksum() {
+		return nil, fmt.Errorf("%s: does not match its checksum (damaged or edited file)", path)
 	}
-	if p.Tally.Games != p.Next-p.First || p.Next > p.End {
-		return nil, fmt.Errorf("%s: %d deals tallied for the range %d…%d", path, p.Tally.Games, p.First, p.Next)
+	if err := p.checkRange(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := p.Tally.checkCounts(p.Played()); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &p, nil
 }
 
+// checkRange checks the shard and the deals it claims.
+func (p *Part) checkRange() error {
+	if err := checkShard(p.Total, p.Shard, p.Shards); err != nil {
+		return err
+	}
+	lo, hi := ShardRange(p.Total, p.Shard, p.Shards)
+	if p.First != lo || p.End != hi {
+		return fmt.Errorf("shard %d of %d of %d deals holds deals %d…%d, not %d…%d", p.Shard, p.Shards, p.Total, lo, hi-1, p.First, p.End-1)
+	}
+	if p.Next < p.First || p.Next > p.End {
+		return fmt.Errorf("next deal %d outside the shard's deals %d…%d", p.Next, p.First, p.End-1)
+	}
+	if p.Chunk < 1 || p.Chunk > maxHistogramLen {
+		return fmt.Errorf("chunks of %d deals", p.Chunk)
+	}
+	for i, d := range p.Done {
+		if d < p.Next || d >= p.End || (d-p.Next)%int64(p.Chunk) != 0 || (i > 0 && d <= p.Done[i-1]) {
+			return fmt.Errorf("chunk at deal %d is not a chunk of the batch from deal %d", d, p.Next)
+		}
+	}
+	if len(p.Done) > maxHistogramLen {
+		return errors.New("too many chunks done")
+	}
+	if p.Tally == nil {
+		return errors.New("no tally")
+	}
+	return nil
+}
+
+// Check reports whether p is a part of the run cfg of total deals with the
+// fingerprint extra: the same fingerprint, and a tally shaped for cfg.
+func (p *Part) Check(cfg *Config, total int64, extra string) error {
+	if fp := Fingerprint(cfg, total, extra); p.Fingerprint != fp || p.Total != total {
+		return errors.New("written by another command (game, rules, strategies, seed, games or precision differ)")
+	}
+	if !sameShape(NewTallyFor(cfg), p.Tally) {
+		return errors.New("its tally is not shaped for its game and strategies")
+	}
+	return nil
+}
+
 // MergeParts checks that parts are the complete shards of one run — the same
-// fingerprint, every shard 0…n-1 once, each complete — and returns their
-// merged tally, merged in shard order.
+// fingerprint and manifest, every shard 0…n-1 once, each complete — and
+// returns their merged tally, merged in shard order. The caller checks the
+// first part against the run its manifest describes (Part.Check).
 func MergeParts(parts []*Part) (*Tally, error) {
 	if len(parts) == 0 {
 		return nil, errors.New("no parts to merge")
 	}
 	ps := slices.Clone(parts)
 	sort.Slice(ps, func(i, j int) bool { return ps[i].Shard < ps[j].Shard })
-	n := ps[0].Shards
+	first := ps[0]
+	n := first.Shards
+	if n < 1 || n > MaxShards {
+		return nil, fmt.Errorf("%d shards: want 1 to %d", n, MaxShards)
+	}
 	seen := make([]bool, n)
 	for _, p := range ps {
-		if p.Fingerprint != ps[0].Fingerprint {
-			return nil, fmt.Errorf("shard %d belongs to another run (fingerprint %s, not %s): check game, rules, strategies, seed and games", p.Shard, p.Fingerprint, ps[0].Fingerprint)
+		if p.Fingerprint != first.Fingerprint || p.Total != first.Total {
+			return nil, fmt.Errorf("shard %d belongs to another run (fingerprint %s, not %s): check game, rules, strategies, seed and games", p.Shard, p.Fingerprint, first.Fingerprint)
 		}
 		if p.Shards != n {
 			return nil, fmt.Errorf("shard %d is one of %d shards, others of %d", p.Shard, p.Shards, n)
 		}
-		if p.Shard < 0 || p.Shard >= n {
-			return nil, fmt.Errorf("shard %d out of range 0…%d", p.Shard, n-1)
+		if err := p.checkRange(); err != nil {
+			return nil, fmt.Errorf("shard %d: %w", p.Shard, err)
+		}
+		if !sameRun(&p.Manifest, &first.Manifest) {
+			return nil, fmt.Errorf("shard %d's manifest describes another run than shard %d's (game, rules, strategies, seed or confidence differ)", p.Shard, first.Shard)
 		}
 		if seen[p.Shard] {
 			return nil, fmt.Errorf("shard %d given twice", p.Shard)
 		}
 		seen[p.Shard] = true
-		if p.Next != p.End {
-			return nil, fmt.Errorf("shard %d is incomplete: %d of its %d deals played (resume it first)", p.Shard, p.Next-p.First, p.End-p.First)
+		if p.Next != p.End || len(p.Done) > 0 {
+			return nil, fmt.Errorf("shard %d is incomplete: %d of its %d deals played (resume it first)", p.Shard, p.Played(), p.End-p.First)
 		}
 	}
 	var missing []int
 	for k, ok := range seen {
 		if !ok {
 			missing = append(missing, k)
+			if len(missing) == 20 {
+				break
+			}
 		}
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("missing shard(s) %v of %d", missing, n)
 	}
-	t := emptyLike(ps[0].Tally)
+	t := emptyLike(first.Tally)
 	for _, p := range ps {
 		if !sameShape(t, p.Tally) {
 			return nil, fmt.Errorf("shard %d's tally has another shape", p.Shard)
@@ -150,6 +301,14 @@ func MergeParts(parts []*Part) (*Tally, error) {
 		t.Merge(p.Tally)
 	}
 	return t, nil
+}
+
+// sameRun reports whether two manifests describe the same run, setting
+// aside what differs between its parts (deals, workers, wall time, why it
+// stopped).
+func sameRun(a, b *Manifest) bool {
+	return a.Game == b.Game && reflect.DeepEqual(a.Rules, b.Rules) && reflect.DeepEqual(a.Strategies, b.Strategies) &&
+		a.Seatings == b.Seatings && a.Seed == b.Seed && a.Confidence == b.Confidence
 }
 
 func emptyLike(t *Tally) *Tally {
@@ -161,7 +320,31 @@ func emptyLike(t *Tally) *Tally {
 }
 
 func sameShape(a, b *Tally) bool {
-	return len(a.Seats) == len(b.Seats) && len(a.Entries) == len(b.Entries) && len(a.Features) == len(b.Features) &&
-		len(a.Metrics) == len(b.Metrics) && len(a.Pairs) == len(b.Pairs) && len(a.PairWins) == len(b.PairWins) &&
-		(len(a.Metrics) == 0 || len(a.Metrics[0]) == len(b.Metrics[0]))
+	if len(a.Seats) != len(b.Seats) || len(a.Entries) != len(b.Entries) || len(a.Features) != len(b.Features) ||
+		len(a.Metrics) != len(b.Metrics) || len(a.Pairs) != len(b.Pairs) || len(a.PairWins) != len(b.PairWins) ||
+		len(a.PairWinsLow) != len(b.PairWinsLow) || len(a.PairWinsHigh) != len(b.PairWinsHigh) {
+		return false
+	}
+	if len(a.RoundFeatures) > 0 && len(b.RoundFeatures) > 0 && len(a.RoundFeatures) != len(b.RoundFeatures) {
+		return false
+	}
+	for e := range a.Metrics {
+		if len(a.Metrics[e]) != len(b.Metrics[e]) {
+			return false
+		}
+	}
+	for _, mc := range [][][]Cluster{a.MetricClusters, b.MetricClusters} {
+		if mc == nil {
+			continue
+		}
+		if len(mc) != len(a.Metrics) {
+			return false
+		}
+		for e := range mc {
+			if len(mc[e]) != len(a.Metrics[e]) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strconv"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -55,12 +57,37 @@ type Config struct {
 	// true stops the run there. The batches do not depend on the number of
 	// workers, so neither does where a run stops.
 	After func(t *Tally, next int64) (stop bool, err error)
+	// OnChunk, if not nil, is called after every chunk, one call at a
+	// time, with the run's state: what a checkpoint saves. It must not keep
+	// the snapshot's tally, which the run goes on adding to.
+	OnChunk func(s Snapshot) error
+	// Done lists the first deals of chunks of the first batch that were
+	// already played (a run resumed from a Snapshot taken mid-batch, whose
+	// tally is Start); Run skips them.
+	Done []int64
+	// Records, if not nil, receives a record of every seat of every game,
+	// in deal order.
+	Records RecordSink
+}
+
+// Snapshot is a run's state between two chunks: the tally of every deal
+// played (Start included), and where to resume: the first deal of the batch
+// under way and the first deals of its chunks already played. Tallies merge
+// exactly in any order, so a run resumed from a snapshot ends with the same
+// tally as one never stopped, whatever the workers did.
+type Snapshot struct {
+	Tally *Tally
+	Next  int64
+	Done  []int64
 }
 
 // GameError reports a game that could not be played: a bot panicked or chose
-// an illegal action, or the game panicked. Index and Seed replay it.
+// an illegal action, or the game panicked. The game under Rules, dealt as
+// deal Index of a run with Seed and played by Seats, replays it.
 type GameError struct {
 	Game   string
+	Rules  []games.Setting // every rule, with its value in force
+	Seats  []Player        // the strategy in each seat of the failing game
 	Index  int64
 	Seed   uint64
 	Action string // the offending action, if any
@@ -72,7 +99,7 @@ func (e *GameError) Error() string {
 	if e.Action != "" {
 		s += " (action " + e.Action + ")"
 	}
-	return s + ": " + e.Err.Error() + fmt.Sprintf(" (replay: cardsim trace %s --seed %d --index %d)", e.Game, e.Seed, e.Index)
+	return s + ": " + e.Err.Error()
 }
 
 func (e *GameError) Unwrap() error { return e.Err }
@@ -96,7 +123,7 @@ func NewTallyFor(cfg *Config) *Tally {
 // Run plays the deals of cfg and returns their tally (added to cfg.Start).
 // The tally is the same for any number of workers. If ctx is cancelled, Run
 // stops after the chunks under way and returns ctx's error with the tally of
-// the whole batches played.
+// every chunk played (Config.OnChunk has seen where to resume from).
 func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	if cfg.Game == nil {
 		panic("sim: Run without a game")
@@ -140,31 +167,63 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 		}
 		workers[i] = w
 	}
+	if cfg.First < 0 || cfg.Games > math.MaxInt64-cfg.First {
+		return nil, fmt.Errorf("deals %d to %d+%d: beyond the indices a run can number", cfg.First, cfg.First, cfg.Games)
+	}
 	end := cfg.First + cfg.Games
 	batch := int64(cfg.Chunk) * int64(cfg.Batch)
-	for lo := cfg.First; lo < end; lo += batch {
-		hi := min(lo+batch, end)
-		if err := playBatch(ctx, &cfg, workers, lo, hi); err != nil {
+	state := &runState{total: total, done: slices.Clone(cfg.Done)}
+	if cfg.Records != nil {
+		state.records = newRecordQueue(cfg.Records, cfg.First, end, cfg.Chunk, cfg.Workers, cfg.Done)
+	}
+	for lo := cfg.First; lo < end; {
+		hi := lo + min(batch, end-lo) // never past end, so never past MaxInt64
+		state.next = lo
+		if err := playBatch(ctx, &cfg, workers, state, lo, hi); err != nil {
 			return total, err
 		}
-		for _, w := range workers {
-			total.Merge(w.tally)
-			w.tally = NewTallyFor(&cfg)
-		}
+		state.done = state.done[:0]
 		if cfg.After != nil {
 			stop, err := cfg.After(total, hi)
 			if err != nil || stop {
 				return total, err
 			}
 		}
+		lo = hi
 	}
 	return total, nil
 }
 
-// playBatch plays deals lo … hi-1 on the workers, chunk by chunk.
-func playBatch(ctx context.Context, cfg *Config, workers []*worker, lo, hi int64) error {
+// runState is what the workers of a run share: the tally of every chunk
+// played, and the chunks of the batch under way already played.
+type runState struct {
+	mu      sync.Mutex
+	total   *Tally
+	next    int64   // first deal of the batch under way
+	done    []int64 // first deals of its chunks played
+	records *recordQueue
+}
+
+// add merges the tally of the chunk that starts at deal a, then reports
+// the new state to cfg.OnChunk.
+func (st *runState) add(cfg *Config, a int64, t *Tally) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.total.Merge(t)
+	st.done = append(st.done, a)
+	if cfg.OnChunk == nil {
+		return nil
+	}
+	return cfg.OnChunk(Snapshot{Tally: st.total, Next: st.next, Done: st.done})
+}
+
+// playBatch plays deals lo … hi-1 on the workers, chunk by chunk, and adds
+// each chunk's tally to the run's as soon as it is played. Chunks already
+// done (a resumed run) are skipped.
+func playBatch(ctx context.Context, cfg *Config, workers []*worker, st *runState, lo, hi int64) error {
 	chunk := int64(cfg.Chunk)
 	chunks := (hi - lo + chunk - 1) / chunk
+	skip := slices.Clone(st.done)
 	var next atomic.Int64
 	g, gctx := errgroup.WithContext(ctx)
 	for _, w := range workers {
@@ -175,10 +234,29 @@ func playBatch(ctx context.Context, cfg *Config, workers []*worker, lo, hi int64
 					return nil
 				}
 				a := lo + c*chunk
-				b := min(a+chunk, hi)
+				if slices.Contains(skip, a) {
+					continue
+				}
+				b := a + min(chunk, hi-a)
+				if st.records != nil {
+					w.recs = st.records.get(a)
+				}
 				if err := w.play(a, b); err != nil {
+					if st.records != nil {
+						st.records.fail(err)
+					}
 					return err
 				}
+				if st.records != nil {
+					w.recs.slices(len(w.tally.Features), len(cfg.Game.Metrics()))
+					if err := st.records.put(w.recs); err != nil {
+						return err
+					}
+				}
+				if err := st.add(cfg, a, w.tally); err != nil {
+					return err
+				}
+				w.tally = NewTallyFor(cfg)
 				if cfg.Progress != nil {
 					cfg.Progress(b - a)
 				}
@@ -207,32 +285,53 @@ func newBots(cfg *Config) ([]strategies.Strategy, error) {
 // worker plays chunks of deals with its own state, bots and buffers, so the
 // games themselves allocate nothing.
 type worker struct {
-	cfg      *Config
-	seatings [][]int
-	state    games.State
-	entries  []strategies.Strategy // one bot per lineup entry and seat
-	bots     []strategies.Strategy // the bots of the current seating
-	byEntry  [][]strategies.Strategy
-	legal    []games.Action
-	metrics  []int64
-	features [][]int64 // per seat, this deal
-	cards    []cards.Card
-	key      []byte  // a seat's feature vector as text, the key of Tally.Joint
-	slots    []int64 // per entry, its seats over all seatings of a deal
-	score    []int64 // per entry, this deal
-	wins     []int64
-	tally    *Tally
+	cfg           *Config
+	seatings      [][]int
+	state         games.State
+	entries       []strategies.Strategy // one bot per lineup entry and seat
+	bots          []strategies.Strategy // the bots of the current seating
+	byEntry       [][]strategies.Strategy
+	legal         []games.Action
+	metrics       []int64
+	features      [][]int64 // per seat, this deal
+	roundFeatures []int64
+	// sums gathers a deal's totals for intervals clustered by deal; nil
+	// where every deal counts one play of each figure (solitaires).
+	sums    *dealSums
+	recs    *chunkRecords // the records of the chunk under way, if records are kept
+	cards   []cards.Card
+	key     []byte  // a seat's feature vector as text, the key of Tally.Joint
+	slots   []int64 // per entry, its seats over all seatings of a deal
+	score   []int64 // per entry, this deal
+	wins    []int64
+	undec   []int64 // per entry, this deal: games a solver left undecided
+	seating int     // the seating under way, for errors
+	tally   *Tally
+}
+
+// gameError reports that deal i could not be played in the seating under
+// way.
+func (w *worker) gameError(i int64, action string, err error) *GameError {
+	seats := make([]Player, len(w.seatings[w.seating]))
+	for seat, e := range w.seatings[w.seating] {
+		seats[seat] = w.cfg.Lineup[e]
+	}
+	return &GameError{Game: w.cfg.Game.Name(), Rules: w.cfg.Game.Rules(), Seats: seats, Index: i, Seed: w.cfg.Seed, Action: action, Err: err}
 }
 
 func newWorker(cfg *Config) (*worker, error) {
 	w := &worker{
 		cfg: cfg, seatings: cfg.seatings(), state: cfg.Game.NewState(),
 		legal: make([]games.Action, 0, 64),
-		score: make([]int64, len(cfg.Lineup)), wins: make([]int64, len(cfg.Lineup)),
+		score: make([]int64, len(cfg.Lineup)), wins: make([]int64, len(cfg.Lineup)), undec: make([]int64, len(cfg.Lineup)),
 		bots:     make([]strategies.Strategy, cfg.Game.Seats()),
 		features: make([][]int64, cfg.Game.Seats()),
 		slots:    slots(cfg, len(cfg.Lineup)),
 		tally:    NewTallyFor(cfg),
+	}
+	_, rounds := w.state.(games.RoundFeaturedState)
+	if cfg.Game.Seats() > 1 || rounds {
+		w.sums = newDealSums(len(cfg.Lineup), cfg.Game.Seats(), len(cfg.Game.Metrics()), len(w.tally.Features))
 	}
 	// A bot per (entry, seat), so an entry sitting in two seats of one
 	// game has two independent bots.
@@ -254,7 +353,7 @@ func (w *worker) play(lo, hi int64) (err error) {
 	var i int64
 	defer func() {
 		if r := recover(); r != nil {
-			err = &GameError{Game: w.cfg.Game.Name(), Index: i, Seed: w.cfg.Seed, Err: fmt.Errorf("panic: %v", r)}
+			err = w.gameError(i, "", fmt.Errorf("panic: %v", r))
 		}
 	}()
 	for i = lo; i < hi; i++ {
@@ -271,9 +370,15 @@ func (w *worker) playDeal(i int64) error {
 	seed := w.cfg.Seed
 	clear(w.score)
 	clear(w.wins)
+	clear(w.undec)
+	if w.sums != nil {
+		w.sums.reset()
+	}
 	featured, _ := w.state.(games.FeaturedState)
 	starter, _ := w.state.(games.Starter)
+	rounds, _ := w.state.(games.RoundFeaturedState)
 	for k, seating := range w.seatings {
+		w.seating = k
 		s := w.state
 		s.Reset(GameSeed(seed, i))
 		if k == 0 {
@@ -297,8 +402,8 @@ func (w *worker) playDeal(i int64) error {
 		if w.legal, err = Play(s, w.bots, w.legal); err != nil {
 			var ie *IllegalError
 			if errors.As(err, &ie) {
-				return &GameError{Game: w.cfg.Game.Name(), Index: i, Seed: seed, Action: s.ActionString(ie.Action),
-					Err: fmt.Errorf("strategy %s in seat %d chose an illegal action", w.cfg.Lineup[seating[ie.Seat]].Strategy.Name, ie.Seat)}
+				return w.gameError(i, s.ActionString(ie.Action),
+					fmt.Errorf("strategy %s in seat %d chose an illegal action", w.cfg.Lineup[seating[ie.Seat]].Strategy.Name, ie.Seat))
 			}
 			return err
 		}
@@ -316,15 +421,37 @@ func (w *worker) playDeal(i int64) error {
 			if o.Result == games.Win {
 				w.wins[e]++
 			}
+			if undecided {
+				w.undec[e]++
+			}
+			play := outcomeOf(o)
+			if w.recs != nil {
+				var fs []int64
+				if featured != nil {
+					fs = w.features[seat][:len(t.Features)]
+				}
+				w.recs.add(Record{Index: i, Seating: k, Seat: seat, Entry: e, Score: o.Score, Result: o.Result, Undecided: undecided}, fs, w.metrics)
+			}
+			if w.sums != nil {
+				w.sums.seats[seat].add(play)
+				w.sums.entries[e].add(play)
+			}
 			if !slices.Contains(seating[:seat], e) {
 				for m, v := range w.metrics {
 					t.Metrics[e][m].Add(v)
+					if w.sums != nil {
+						w.sums.metrics[e][m].n++
+						w.sums.metrics[e][m].s += v
+					}
 				}
 			}
 			if featured != nil && len(t.Features) > 0 {
 				w.key = w.key[:0]
 				for f, v := range w.features[seat][:len(t.Features)] {
 					t.Features[f].cell(v).add(o, undecided)
+					if w.sums != nil {
+						w.sums.features[f].add(v, play)
+					}
 					if f > 0 {
 						w.key = append(w.key, ',')
 					}
@@ -334,18 +461,48 @@ func (w *worker) playDeal(i int64) error {
 			}
 		}
 		if starter != nil && len(seating) > 1 {
-			t.Starter.add(s.Outcome(starter.FirstSeat()), false)
+			o := s.Outcome(starter.FirstSeat())
+			t.Starter.add(o, false)
+			w.sums.starter.add(outcomeOf(o))
+		}
+		if rounds != nil && len(t.Features) > 0 {
+			w.tallyRounds(rounds, len(seating))
 		}
 	}
 	t.Games++
-	n, c := len(w.score), w.slots
+	if w.sums != nil {
+		w.sums.flush(t)
+	}
+	n, c, wins, undec := len(w.score), w.slots, w.wins, w.undec
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
 			t.Pairs[a*n+b].Add(c[b]*w.score[a] - c[a]*w.score[b])
-			t.PairWins[a*n+b].Add(c[b]*w.wins[a] - c[a]*w.wins[b])
+			t.PairWins[a*n+b].Add(c[b]*wins[a] - c[a]*wins[b])
+			t.PairWinsLow[a*n+b].Add(c[b]*wins[a] - c[a]*(wins[b]+undec[b]))
+			t.PairWinsHigh[a*n+b].Add(c[b]*(wins[a]+undec[a]) - c[a]*wins[b])
 		}
 	}
 	return nil
+}
+
+// tallyRounds counts every seat's result in every round of the game just
+// played by the features of that round's deal.
+func (w *worker) tallyRounds(rs games.RoundFeaturedState, seats int) {
+	t := w.tally
+	if t.RoundFeatures == nil {
+		t.RoundFeatures = make([]FeatureTally, len(t.Features))
+	}
+	for r := range rs.Rounds() {
+		for seat := range seats {
+			w.roundFeatures = rs.RoundFeatures(r, seat, w.roundFeatures)
+			o := rs.RoundOutcome(r, seat)
+			play := outcomeOf(o)
+			for f, v := range w.roundFeatures[:len(t.RoundFeatures)] {
+				t.RoundFeatures[f].cell(v).add(o, false)
+				w.sums.rounds[f].add(v, play)
+			}
+		}
+	}
 }
 
 // joint counts o in the joint cell of the feature vector in w.key.

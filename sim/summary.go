@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 
@@ -10,6 +11,11 @@ import (
 // Version is cardsim's version, recorded in every manifest.
 const Version = "0.2.0"
 
+// SchemaVersion is the version of the layout of a summary in JSON,
+// described by SummarySchema; it changes whenever a field's meaning or
+// place does.
+const SchemaVersion = 1
+
 // Summary is what a run found: the figures with their intervals.
 type Summary struct {
 	Manifest Manifest `json:"manifest"`
@@ -17,6 +23,7 @@ type Summary struct {
 	// it took: the player's, in a solitaire with one strategy.
 	Score       ScoreSummary             `json:"score"`
 	Win         RateSummary              `json:"win"`
+	Draw        RateSummary              `json:"draw"`
 	Metrics     map[string]MetricSummary `json:"metrics"`
 	MetricOrder []string                 `json:"metric_order"`
 	// Entries has every lineup entry's figures when several were compared.
@@ -28,7 +35,31 @@ type Summary struct {
 	FirstPlayer *EdgeSummary     `json:"first_player,omitempty"`
 	Balance     *BalanceSummary  `json:"balance,omitempty"`
 	Features    []FeatureSummary `json:"features,omitempty"`
-	Fingerprint string           `json:"deal_fingerprint"`
+	// RoundFeatures reports, for games played in rounds, each round's
+	// result (Win: the seat alone scored the most that round) against the
+	// features of that round's deal; a value counts seat-rounds.
+	RoundFeatures []FeatureSummary `json:"round_features,omitempty"`
+	Fingerprint   string           `json:"deal_fingerprint"`
+}
+
+// MarshalJSON writes the summary with its schema version first. With
+// several strategies, the top-level score, win, draw and metrics (the first
+// entry's) are left out: entries holds every strategy's figures, and none
+// is singled out.
+func (s Summary) MarshalJSON() ([]byte, error) {
+	type plain Summary // Summary without its methods
+	out := struct {
+		SchemaVersion int `json:"schema_version"`
+		plain
+		Score   *ScoreSummary            `json:"score,omitempty"`
+		Win     *RateSummary             `json:"win,omitempty"`
+		Draw    *RateSummary             `json:"draw,omitempty"`
+		Metrics map[string]MetricSummary `json:"metrics,omitempty"`
+	}{SchemaVersion: SchemaVersion, plain: plain(s)}
+	if len(s.Entries) == 0 {
+		out.Score, out.Win, out.Draw, out.Metrics = &s.Score, &s.Win, &s.Draw, s.Metrics
+	}
+	return json.Marshal(out)
 }
 
 // EntrySummary holds one lineup entry's figures.
@@ -52,6 +83,9 @@ type SeatSummary struct {
 // Comparison is the difference between two entries on the same deals: A's
 // mean per game minus B's, with the interval of the paired differences per
 // deal, and for reference the wider interval two independent runs would give.
+// The win-rate difference counts games a solver left undecided as losses
+// (WinDiff); its interval runs from the lower bound with A's undecided games
+// lost and B's won to the upper bound with A's won and B's lost.
 type Comparison struct {
 	A, B          int     `json:"-"`
 	Label         string  `json:"label"` // "A − B"
@@ -63,6 +97,8 @@ type Comparison struct {
 	WinDiff       float64 `json:"win_diff"`
 	WinDiffCILow  float64 `json:"win_diff_ci_low"`
 	WinDiffCIHigh float64 `json:"win_diff_ci_high"`
+	UndecidedA    int64   `json:"undecided_a"` // A's games a solver left undecided
+	UndecidedB    int64   `json:"undecided_b"`
 }
 
 // EdgeSummary is the first player's advantage: how often the seat that
@@ -88,11 +124,14 @@ type BalanceSummary struct {
 	DurationHistogram []Bin          `json:"duration_histogram,omitempty"`
 }
 
-// FeatureSummary reports outcomes against one deal feature of a seat.
+// FeatureSummary reports outcomes against one deal feature of a seat: per
+// value, and as the trends of winning and of the score over every seat.
 type FeatureSummary struct {
-	Name   string         `json:"name"`
-	Usage  string         `json:"usage"`
-	Values []FeatureValue `json:"values"`
+	Name       string         `json:"name"`
+	Usage      string         `json:"usage"`
+	Values     []FeatureValue `json:"values"`
+	WinTrend   *Trend         `json:"win_trend,omitempty"`   // change in the win rate per unit of the feature
+	ScoreTrend *Trend         `json:"score_trend,omitempty"` // change in the mean score per unit
 }
 
 // FeatureValue is the outcome of the seats dealt one value of a feature.
@@ -100,11 +139,15 @@ type FeatureValue struct {
 	Value int64        `json:"value"`
 	Games int64        `json:"games"`
 	Win   RateSummary  `json:"win"`
+	Draw  RateSummary  `json:"draw"`
 	Score ScoreSummary `json:"score"`
 }
 
-// ScoreSummary describes a score distribution.
+// ScoreSummary describes a score distribution. In a game of several
+// players each seat's score in each game is one value: N counts seat-games,
+// and the histogram's counts sum to N.
 type ScoreSummary struct {
+	N         int64              `json:"n"` // scores summarized: games, or seat-games with several seats
 	Mean      float64            `json:"mean"`
 	CILow     float64            `json:"ci_low"`
 	CIHigh    float64            `json:"ci_high"`
@@ -131,11 +174,16 @@ type RateSummary struct {
 	Count     int64   `json:"count"`
 	Undecided int64   `json:"undecided"`
 	Games     int64   `json:"games"`
+	// Deals, where a deal counts several of the games (the seats of one
+	// game, the seatings of one deal), is the number of deals: the
+	// interval treats deals, not games, as independent.
+	Deals int64 `json:"deals,omitempty"`
 }
 
 // MetricSummary describes one metric over the games.
 type MetricSummary struct {
 	Usage  string  `json:"usage"`
+	N      int64   `json:"n"` // games counted: deals, or plays of every seating the strategy took part in
 	Total  int64   `json:"total"`
 	Mean   float64 `json:"mean"`
 	CILow  float64 `json:"ci_low"`
@@ -162,14 +210,17 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		o := &t.Entries[e]
 		es := EntrySummary{
 			Entry: e, Strategy: StrategyRecord{Name: cfg.Lineup[e].Strategy.Name, Params: ParamValues(cfg.Lineup[e])},
-			Score: summarizeScore(&o.Score, confidence, bounds),
-			Win:   summarizeRate(o.Wins, o.Undecided, o.Games, confidence),
-			Draw:  summarizeRate(o.Draws, 0, o.Games, confidence),
+			Score: summarizeScore(&o.Score, &o.Cluster, confidence, bounds),
 		}
-		es.Metrics, es.MetricOrder = summarizeMetrics(g, t.Metrics[e], confidence)
+		es.Win, es.Draw = summarizeOutcomes(o, confidence)
+		var mc []Cluster
+		if t.MetricClusters != nil {
+			mc = t.MetricClusters[e]
+		}
+		es.Metrics, es.MetricOrder = summarizeMetrics(g, t.Metrics[e], mc, confidence)
 		s.Entries = append(s.Entries, es)
 	}
-	s.Score, s.Win, s.Metrics, s.MetricOrder = s.Entries[0].Score, s.Entries[0].Win, s.Entries[0].Metrics, s.Entries[0].MetricOrder
+	s.Score, s.Win, s.Draw, s.Metrics, s.MetricOrder = s.Entries[0].Score, s.Entries[0].Win, s.Entries[0].Draw, s.Entries[0].Metrics, s.Entries[0].MetricOrder
 	if len(s.Entries) == 1 {
 		s.Entries = nil
 	} else {
@@ -179,7 +230,8 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		lo, hi := 1.0, 0.0
 		for i := range t.Seats {
 			o := &t.Seats[i]
-			ss := SeatSummary{Seat: i, Score: summarizeScore(&o.Score, confidence, bounds), Win: summarizeRate(o.Wins, o.Undecided, o.Games, confidence)}
+			ss := SeatSummary{Seat: i, Score: summarizeScore(&o.Score, &o.Cluster, confidence, bounds)}
+			ss.Win, _ = summarizeOutcomes(o, confidence)
 			s.Seats = append(s.Seats, ss)
 			lo, hi = math.Min(lo, ss.Win.Rate), math.Max(hi, ss.Win.Rate)
 		}
@@ -209,30 +261,41 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 			}
 		}
 		if t.Starter.Games > 0 {
-			r := summarizeRate(t.Starter.Wins, 0, t.Starter.Games, confidence)
+			r, _ := summarizeOutcomes(&t.Starter, confidence)
 			fair := 1 / float64(g.Seats())
 			s.FirstPlayer = &EdgeSummary{WinRate: r, Edge: r.Rate - fair, CILow: r.CILow - fair, CIHigh: r.CIHigh - fair}
 		}
 	}
 	if f, ok := g.(games.Featured); ok {
-		for i, m := range f.DealFeatures() {
-			fs := FeatureSummary{Name: m.Name, Usage: m.Usage}
-			ft := &t.Features[i]
-			for j := range ft.Cells {
-				c := &ft.Cells[j]
-				if c.Games == 0 {
-					continue
-				}
-				fs.Values = append(fs.Values, FeatureValue{
-					Value: ft.Min + int64(j), Games: c.Games,
-					Win:   summarizeRate(c.Wins, c.Undecided, c.Games, confidence),
-					Score: summarizeScore(&c.Score, confidence, bounds),
-				})
-			}
-			s.Features = append(s.Features, fs)
+		s.Features = summarizeFeatures(f.DealFeatures(), t.Features, confidence, bounds)
+		if len(t.RoundFeatures) > 0 {
+			// A round's points are not within the game's score bounds.
+			s.RoundFeatures = summarizeFeatures(f.DealFeatures(), t.RoundFeatures, confidence, unbounded)
 		}
 	}
 	return s
+}
+
+// summarizeFeatures reports the outcomes counted in ts against the values
+// of the features ms.
+func summarizeFeatures(ms []games.Metric, ts []FeatureTally, confidence float64, bounds [2]int) []FeatureSummary {
+	var out []FeatureSummary
+	for i, m := range ms {
+		fs := FeatureSummary{Name: m.Name, Usage: m.Usage}
+		ft := &ts[i]
+		for j := range ft.Cells {
+			c := &ft.Cells[j]
+			if c.Games == 0 {
+				continue
+			}
+			v := FeatureValue{Value: ft.Min + int64(j), Games: c.Games, Score: summarizeScore(&c.Score, &c.Cluster, confidence, bounds)}
+			v.Win, v.Draw = summarizeOutcomes(c, confidence)
+			fs.Values = append(fs.Values, v)
+		}
+		fs.WinTrend, fs.ScoreTrend = featureTrends(ft, confidence)
+		out = append(out, fs)
+	}
+	return out
 }
 
 // slots counts how often each entry sits at a deal, over all seatings.
@@ -257,9 +320,9 @@ func compare(cfg *Config, t *Tally, confidence float64) []Comparison {
 			scale := float64(c[a] * c[b])
 			mean, sd := t.Pairs[a*n+b].MeanSD()
 			lo, hi := MeanInterval(mean, sd, t.Games, confidence)
-			wm, wsd := t.PairWins[a*n+b].MeanSD()
-			wlo, whi := MeanInterval(wm, wsd, t.Games, confidence)
 			ea, eb := &t.Entries[a], &t.Entries[b]
+			wm, _ := t.PairWins[a*n+b].MeanSD()
+			wlo, whi := pairedWinInterval(t, a, b, c, confidence)
 			ma, sa := ea.Score.MeanSD()
 			mb, sb := eb.Score.MeanSD()
 			// Unpaired: as if a and b had played independent deals.
@@ -269,11 +332,40 @@ func compare(cfg *Config, t *Tally, confidence float64) []Comparison {
 				A: a, B: b, Label: fmt.Sprintf("%s − %s", label(cfg, a), label(cfg, b)),
 				ScoreDiff: mean / scale, CILow: lo / scale, CIHigh: hi / scale,
 				UnpairedLow: ma - mb - z*se, UnpairedHigh: ma - mb + z*se,
-				WinDiff: wm / scale, WinDiffCILow: wlo / scale, WinDiffCIHigh: whi / scale,
+				WinDiff: wm / scale, WinDiffCILow: wlo, WinDiffCIHigh: whi,
+				UndecidedA: ea.Undecided, UndecidedB: eb.Undecided,
 			})
 		}
 	}
 	return out
+}
+
+// pairedWinInterval returns the interval of the win-rate difference of
+// entries a and b per game, with undecided games counted both ways: the
+// lower end from the tally with a's undecided games lost and b's won, the
+// upper end from the one with a's won and b's lost. When each entry plays
+// each deal once (solitaires), a deal's difference is a win of one and not
+// the other, and Newcombe's paired interval applies; otherwise the t
+// interval of the per-deal differences.
+func pairedWinInterval(t *Tally, a, b int, c []int64, confidence float64) (lo, hi float64) {
+	n := len(t.Entries)
+	low, high := &t.PairWinsLow[a*n+b], &t.PairWinsHigh[a*n+b]
+	ea, eb := &t.Entries[a], &t.Entries[b]
+	if c[a] == 1 && c[b] == 1 {
+		// Low end: a wins ea.Wins, b wins eb.Wins + eb.Undecided; only a
+		// won on the deals counted +1, only b on those counted −1.
+		only1, only2 := low.Count(1), low.Count(-1)
+		lo, _ = PairedRateDifference(ea.Wins-only1, only1, only2, t.Games, confidence)
+		only1, only2 = high.Count(1), high.Count(-1)
+		_, hi = PairedRateDifference(eb.Wins-only2, only1, only2, t.Games, confidence)
+		return lo, hi
+	}
+	scale := float64(c[a] * c[b])
+	m, sd := low.MeanSD()
+	lo, _ = MeanInterval(m, sd, t.Games, confidence)
+	m, sd = high.MeanSD()
+	_, hi = MeanInterval(m, sd, t.Games, confidence)
+	return lo / scale, hi / scale
 }
 
 // label names entry e, with its index when two entries share a name.
@@ -287,31 +379,56 @@ func label(cfg *Config, e int) string {
 	return name
 }
 
-func summarizeMetrics(g games.Game, hs []Histogram, confidence float64) (map[string]MetricSummary, []string) {
+// summarizeMetrics describes each metric's histogram in hs; clusters, if
+// not nil, holds their sums by deal.
+func summarizeMetrics(g games.Game, hs []Histogram, clusters []Cluster, confidence float64) (map[string]MetricSummary, []string) {
 	out := map[string]MetricSummary{}
 	var order []string
 	for i, m := range g.Metrics() {
 		h := &hs[i]
 		mean, sd := h.MeanSD()
 		lo, hi := MeanInterval(mean, sd, h.N(), confidence)
+		if clusters != nil && clusters[i].clustered(h.N()) {
+			lo, hi = clusterMean(mean, h.N(), &clusters[i], confidence)
+			if math.IsInf(hi, 0) { // one deal: only its values bound the mean
+				mn, mx, _ := h.Range()
+				lo, hi = float64(mn), float64(mx)
+			}
+		}
 		mn, mx, _ := h.Range()
-		out[m.Name] = MetricSummary{Usage: m.Usage, Total: h.Sum(), Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx}
+		out[m.Name] = MetricSummary{Usage: m.Usage, N: h.N(), Total: h.Sum(), Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx}
 		order = append(order, m.Name)
 	}
 	return out, order
 }
 
+// unbounded marks scores whose bounds are not known (a round's points).
+var unbounded = [2]int{1, 0}
+
 // summarizeScore describes the scores of h. The interval of the mean is
 // kept within the game's score bounds, which is also all that can be said of
 // a mean from a single game.
-func summarizeScore(h *Histogram, confidence float64, bounds [2]int) ScoreSummary {
+func summarizeScore(h *Histogram, c *Cluster, confidence float64, bounds [2]int) ScoreSummary {
+	if bounds[0] > bounds[1] && bounds != unbounded {
+		panic("sim: score bounds the wrong way round")
+	}
 	mean, sd := h.MeanSD()
 	lo, hi := MeanInterval(mean, sd, h.N(), confidence)
-	if h.N() < 2 {
-		lo, hi = float64(bounds[0]), float64(bounds[1])
+	if c.clustered(h.N()) {
+		lo, hi = clusterMean(mean, h.N(), c, confidence)
 	}
-	lo = math.Max(lo, float64(bounds[0]))
-	hi = math.Min(hi, float64(bounds[1]))
+	if bounds == unbounded && (math.IsInf(lo, 0) || math.IsInf(hi, 0)) {
+		// Nothing bounds the mean but the values seen.
+		mn, mx, _ := h.Range()
+		lo, hi = float64(mn), float64(mx)
+	}
+	if bounds != unbounded {
+		if h.N() < 2 {
+			lo, hi = float64(bounds[0]), float64(bounds[1])
+		}
+		lo = math.Max(lo, float64(bounds[0]))
+		hi = math.Min(hi, float64(bounds[1]))
+	}
 	mn, mx, _ := h.Range()
 	q := map[string]float64{}
 	for _, p := range Quantiles {
@@ -323,7 +440,20 @@ func summarizeScore(h *Histogram, confidence float64, bounds [2]int) ScoreSummar
 			bins = append(bins, Bin{Value: h.Min + int64(i), Count: c})
 		}
 	}
-	return ScoreSummary{Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx, Quantiles: q, Histogram: bins}
+	return ScoreSummary{N: h.N(), Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx, Quantiles: q, Histogram: bins}
+}
+
+// summarizeOutcomes describes the win and draw rates of o, with intervals
+// clustered by deal where a deal counts several plays.
+func summarizeOutcomes(o *Outcomes, confidence float64) (win, draw RateSummary) {
+	win = summarizeRate(o.Wins, o.Undecided, o.Games, confidence)
+	draw = summarizeRate(o.Draws, 0, o.Games, confidence)
+	if c := &o.Cluster; c.clustered(o.Games) && o.Undecided == 0 {
+		win.CILow, win.CIHigh = clusterRate(o.Wins, o.Games, c, c.W2, c.NW, confidence)
+		draw.CILow, draw.CIHigh = clusterRate(o.Draws, o.Games, c, c.D2, c.ND, confidence)
+		win.Deals, draw.Deals = c.Deals, c.Deals
+	}
+	return win, draw
 }
 
 func summarizeRate(k, undecided, n int64, confidence float64) RateSummary {

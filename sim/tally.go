@@ -13,11 +13,23 @@ type Tally struct {
 	Starter Outcomes `json:"starter"`
 	// Pairs[i*E+j] (i < j, E entries) counts, per deal, entry i's score
 	// summed over its seatings minus entry j's; PairWins the same for wins.
-	Pairs    []Histogram `json:"pairs"`
-	PairWins []Histogram `json:"pair_wins"`
+	// PairWinsLow and PairWinsHigh count the win difference with games a
+	// solver left undecided counted against i and for j, and for i and
+	// against j: the two ends of what the undecided games allow.
+	Pairs        []Histogram `json:"pairs"`
+	PairWins     []Histogram `json:"pair_wins"`
+	PairWinsLow  []Histogram `json:"pair_wins_low"`
+	PairWinsHigh []Histogram `json:"pair_wins_high"`
 	// Metrics[e][k] is metric k over the plays entry e took part in.
-	Metrics  [][]Histogram  `json:"metrics"`
-	Features []FeatureTally `json:"features"`
+	Metrics [][]Histogram `json:"metrics"`
+	// MetricClusters[e][k] holds the cluster sums of Metrics[e][k] (plays
+	// n and the metric's sum s per deal), in games of several players.
+	MetricClusters [][]Cluster    `json:"metric_clusters,omitempty"`
+	Features       []FeatureTally `json:"features"`
+	// RoundFeatures counts, in games played in rounds with a fresh deal
+	// each (games.RoundFeaturedState), each seat's result in every round
+	// by the value of each deal feature in that round's deal.
+	RoundFeatures []FeatureTally `json:"round_features,omitempty"`
 	// Joint counts outcomes by a seat's whole feature vector (the values
 	// joined by commas), for models of several features at once.
 	Joint       map[string]*JointCell `json:"joint,omitempty"`
@@ -38,6 +50,9 @@ type Outcomes struct {
 	Draws     int64     `json:"draws"`
 	Undecided int64     `json:"undecided"` // games a solver could not decide, not won
 	Score     Histogram `json:"score"`
+	// Cluster holds the sums behind intervals that treat each deal, not
+	// each play, as independent, where a deal counts several plays.
+	Cluster Cluster `json:"cluster,omitzero"`
 }
 
 func (o *Outcomes) merge(p *Outcomes) {
@@ -46,12 +61,18 @@ func (o *Outcomes) merge(p *Outcomes) {
 	o.Draws += p.Draws
 	o.Undecided += p.Undecided
 	o.Score.Merge(&p.Score)
+	o.Cluster.merge(&p.Cluster)
 }
 
 // FeatureTally counts outcomes by the value of one deal feature of a seat.
 type FeatureTally struct {
 	Min   int64      `json:"min"` // the value counted by Cells[0]
 	Cells []Outcomes `json:"cells"`
+	// Moments sums over deals the products of each deal's totals (plays,
+	// Σx, Σx², wins, Σx·win, score, Σx·score, for feature value x), the
+	// upper triangle row by row: the cluster-robust trend's inputs.
+	Moments [momentTerms * (momentTerms + 1) / 2]int64 `json:"moments,omitzero"`
+	Deals   int64                                      `json:"deals,omitzero"` // deals summed in Moments
 }
 
 // cell returns the outcomes for value v, growing the range as needed.
@@ -76,12 +97,14 @@ func (f *FeatureTally) cell(v int64) *Outcomes {
 // entries, metrics and deal features.
 func NewTally(seats, entries, metrics, features int) *Tally {
 	t := &Tally{
-		Entries:  make([]Outcomes, entries),
-		Seats:    make([]Outcomes, seats),
-		Pairs:    make([]Histogram, entries*entries),
-		PairWins: make([]Histogram, entries*entries),
-		Metrics:  make([][]Histogram, entries),
-		Features: make([]FeatureTally, features),
+		Entries:      make([]Outcomes, entries),
+		Seats:        make([]Outcomes, seats),
+		Pairs:        make([]Histogram, entries*entries),
+		PairWins:     make([]Histogram, entries*entries),
+		PairWinsLow:  make([]Histogram, entries*entries),
+		PairWinsHigh: make([]Histogram, entries*entries),
+		Metrics:      make([][]Histogram, entries),
+		Features:     make([]FeatureTally, features),
 	}
 	for e := range t.Metrics {
 		t.Metrics[e] = make([]Histogram, metrics)
@@ -91,8 +114,7 @@ func NewTally(seats, entries, metrics, features int) *Tally {
 
 // Merge adds o to t. Both must be for the same game and lineup.
 func (t *Tally) Merge(o *Tally) {
-	if len(o.Seats) != len(t.Seats) || len(o.Entries) != len(t.Entries) || len(o.Features) != len(t.Features) ||
-		len(o.Metrics) != len(t.Metrics) || (len(o.Metrics) > 0 && len(o.Metrics[0]) != len(t.Metrics[0])) {
+	if !sameShape(t, o) {
 		panic("sim: merging tallies of different shapes")
 	}
 	t.Games += o.Games
@@ -108,6 +130,8 @@ func (t *Tally) Merge(o *Tally) {
 	for i := range o.Pairs {
 		t.Pairs[i].Merge(&o.Pairs[i])
 		t.PairWins[i].Merge(&o.PairWins[i])
+		t.PairWinsLow[i].Merge(&o.PairWinsLow[i])
+		t.PairWinsHigh[i].Merge(&o.PairWinsHigh[i])
 	}
 	for e := range o.Metrics {
 		for k := range o.Metrics[e] {
@@ -127,24 +151,40 @@ func (t *Tally) Merge(o *Tally) {
 		d.Wins += c.Wins
 		d.ScoreSum += c.ScoreSum
 	}
-	for k, c := range o.Joint {
-		if t.Joint == nil {
-			t.Joint = map[string]*JointCell{}
-		}
-		d := t.Joint[k]
-		if d == nil {
-			d = &JointCell{}
-			t.Joint[k] = d
-		}
-		d.Games += c.Games
-		d.Wins += c.Wins
-		d.ScoreSum += c.ScoreSum
+	if o.MetricClusters != nil && t.MetricClusters == nil {
+		t.MetricClusters = newMetricClusters(len(o.MetricClusters), len(o.MetricClusters[0]))
 	}
-	for f := range o.Features {
-		for i := range o.Features[f].Cells {
-			c := &o.Features[f].Cells[i]
+	for e := range o.MetricClusters {
+		for k := range o.MetricClusters[e] {
+			t.MetricClusters[e][k].merge(&o.MetricClusters[e][k])
+		}
+	}
+	mergeFeatures(t.Features, o.Features)
+	if len(o.RoundFeatures) > 0 && len(t.RoundFeatures) == 0 {
+		t.RoundFeatures = make([]FeatureTally, len(o.RoundFeatures))
+	}
+	mergeFeatures(t.RoundFeatures, o.RoundFeatures)
+}
+
+func newMetricClusters(entries, metrics int) [][]Cluster {
+	c := make([][]Cluster, entries)
+	for e := range c {
+		c[e] = make([]Cluster, metrics)
+	}
+	return c
+}
+
+// mergeFeatures adds the cells of o to t, feature by feature.
+func mergeFeatures(t, o []FeatureTally) {
+	for f := range o {
+		for k, m := range o[f].Moments {
+			t[f].Moments[k] += m
+		}
+		t[f].Deals += o[f].Deals
+		for i := range o[f].Cells {
+			c := &o[f].Cells[i]
 			if c.Games > 0 {
-				t.Features[f].cell(o.Features[f].Min + int64(i)).merge(c)
+				t[f].cell(o[f].Min + int64(i)).merge(c)
 			}
 		}
 	}

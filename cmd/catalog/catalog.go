@@ -1,8 +1,11 @@
-// Package catalog wires every game and strategy cardsim ships into the
-// registries the commands use. Adding a game means adding its lines here.
+// Package catalog wires every game, strategy and analysis cardsim ships into
+// the registries the commands use. Adding a game means adding its lines here.
 package catalog
 
 import (
+	"github.com/cardsim/cardsim/analyses"
+	noraanalyses "github.com/cardsim/cardsim/analyses/nora"
+	roundupanalyses "github.com/cardsim/cardsim/analyses/roundup"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/chriscross"
 	"github.com/cardsim/cardsim/games/flip"
@@ -40,5 +43,22 @@ func Strategies() *strategies.Registry {
 	r.Register(strategies.FlatMCDefinition(r))
 	r.Register(strategies.PIMCDefinition(r))
 	r.Register(strategies.ISMCTSDefinition(r))
+	return r
+}
+
+// Analyses returns a registry holding every game's analysis (cardsim
+// analyze).
+func Analyses() *analyses.Registry {
+	r := new(analyses.Registry)
+	r.Register(noraanalyses.Economy())
+	r.Register(roundupanalyses.Design())
+	return r
+}
+
+// Solvers returns a registry holding every game's solver of optimal play
+// (cardsim solve).
+func Solvers() *analyses.Registry {
+	r := new(analyses.Registry)
+	r.Register(noraanalyses.Policy())
 	return r
 }

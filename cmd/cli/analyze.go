@@ -3,103 +3,168 @@ package cli
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"slices"
+	"io"
 	"strings"
+	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/reports"
+	"github.com/cardsim/cardsim/sim"
 )
 
-// Analyzer writes the economy report of one game.
-type Analyzer func(ctx context.Context, f *Factory, opts *AnalyzeOptions) error
-
-// AnalyzeOptions are the options of the analyze command.
-type AnalyzeOptions struct {
-	Game         string
-	Rules        []string
-	Games        int64 // deals of the main comparison of strategies
-	SweepGames   int64 // deals per point of a price curve checked by simulation (0: solver only)
-	Samples      int   // pass samples per composition for the policy at the rules given
-	SweepSamples int   // pass samples per composition when an earning rule changes the passes
-	Seed         uint64
-	Workers      int
-	Confidence   float64
-	Out          string
-	Players      []int    // Round-up: the player counts
-	Mixes        []string // Round-up: the strategies round the table, "a" or "a+b"
-	Quiet        bool
-	// Analyzers maps a game's name to its analysis; analyze_<game>.go
-	// files add theirs in NewCmdAnalyze.
-	Analyzers map[string]Analyzer
+// AnalysisOptions are the options of the analyze and solve commands.
+type AnalysisOptions struct {
+	Flags
+	Game    string
+	Rules   []string
+	Options []string // the analysis's own, key=value
 }
 
-// NewCmdAnalyze returns the command that writes a game's economy report.
+// analysisCommand is a command that runs the analysis a registry holds for
+// a game: analyze or solve.
+type analysisCommand struct {
+	use, short, long, example string
+	registry                  *analyses.Registry
+	what                      string  // what the registry holds, for errors
+	flags                     flagSet // the shared flags besides --out
+	needOut                   bool    // whether the page must be written
+}
+
+// NewCmdAnalyze returns the command that answers a game's design questions
+// in a report page.
 func NewCmdAnalyze(f *Factory) *cobra.Command {
-	opts := &AnalyzeOptions{Analyzers: map[string]Analyzer{
-		"nora":    analyzeNora,
-		"roundup": analyzeRoundupCmd,
-	}}
+	return newCmdAnalysis(f, analysisCommand{
+		use:   "analyze <game>",
+		short: "Answer a game's design questions in a report page (cardsim analyze lists them)",
+		long: `Play the game's strategies on the same deals, solve its policies under varied
+prices and rules, and write a report page into --out: report.md and report.html
+(self-contained, charts embedded), the charts as SVG and PNG, and its tables as
+CSV. Each chart comes with one sentence of plain reading generated from the
+measured numbers. Each game's analysis takes options of its own, given as
+--opt key=value.`,
+		example: `  cardsim analyze
+  cardsim analyze roundup --opt games=2000 --opt players=2,4 --out roundup/
+  cardsim analyze nora --opt games=100000 --opt sweep-games=5000 --out economy/`,
+		registry: f.Analyses, what: "analysis", flags: playFlags, needOut: true,
+	})
+}
+
+// NewCmdSolve returns the command that computes a game's optimal play.
+func NewCmdSolve(f *Factory) *cobra.Command {
+	return newCmdAnalysis(f, analysisCommand{
+		use:   "solve <game>",
+		short: "Compute a game's optimal policy and its value (cardsim solve lists the solvers)",
+		long: `Compute the optimal policy of a game and print its expected score; with --out,
+write it as CSV with its charts and a page that reads them. Each solver takes
+options of its own, given as --opt key=value.`,
+		example: `  cardsim solve nora --out policy/
+  cardsim solve nora --rule insure=2 --opt fresh=true
+  cardsim solve nora --rule ranks=3 --rule rounds=1 --rule insure=1000 --rule switch=1000 --rule revive=1000`,
+		registry: f.Solvers, what: "solver", flags: workersFlag | quietFlag,
+	})
+}
+
+func newCmdAnalysis(f *Factory, c analysisCommand) *cobra.Command {
+	opts := &AnalysisOptions{}
 	cmd := &cobra.Command{
-		Use:   "analyze <game>",
-		Short: "Answer a game's design questions in a report (nora: the ip economy; roundup: face cards, seats, rounds)",
-		Long: `Play the game's strategies on the same deals, solve its policies under varied
-prices and rules, and write a report page: report.md and report.html (self-contained,
-charts embedded as SVG), the charts as SVG and PNG, and every table as CSV. Each
-chart comes with one sentence of plain reading generated from the measured numbers.`,
-		Example: `  cardsim analyze roundup --games 2000 --out roundup/
-  cardsim analyze nora --out economy/
-  cardsim analyze nora --games 100000 --sweep-games 5000 --out economy/`,
-		Args: cobra.ExactArgs(1),
+		Use:     c.use,
+		Short:   c.short,
+		Long:    c.long + "\n\n" + strings.TrimRight(listAnalyses(c.registry), "\n"),
+		Example: c.example,
+		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				_, err := io.WriteString(f.Out, listAnalyses(c.registry))
+				return err
+			}
 			opts.Game = args[0]
-			return runAnalyze(cmd.Context(), f, opts)
+			return runAnalysis(cmd.Context(), f, c, opts)
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
-	fl.Int64VarP(&opts.Games, "games", "n", 20000, "deals on which the strategies are compared")
-	fl.Int64Var(&opts.SweepGames, "sweep-games", 2000, "deals per point of a price curve checked by simulation (0: solver only)")
-	fl.IntVar(&opts.Samples, "samples", 6000, "pass samples per deck composition for the policy")
-	fl.IntVar(&opts.SweepSamples, "sweep-samples", 1500, "pass samples per deck composition when an earning rule changes the passes")
-	fl.Uint64Var(&opts.Seed, "seed", 1, "run seed: deal i is dealt from (seed, i)")
-	fl.IntVarP(&opts.Workers, "workers", "w", runtime.GOMAXPROCS(0), "parallel workers (results do not depend on it)")
-	fl.Float64Var(&opts.Confidence, "confidence", 0.95, "confidence level of the intervals")
-	fl.StringVarP(&opts.Out, "out", "o", "", "write the report into this `directory` (required)")
-	fl.IntSliceVar(&opts.Players, "players", []int{2, 3, 4, 5, 6}, "roundup: player counts to study")
-	fl.StringSliceVar(&opts.Mixes, "mixes", []string{"greedy", "defender", "greedy+defender"}, "roundup: bot mixes round the table (`a` or `a+b`, seats rotated)")
-	fl.BoolVarP(&opts.Quiet, "quiet", "q", false, "no progress lines")
+	fl.StringArrayVar(&opts.Options, "opt", nil, "option of the game's "+c.what+" `key=value` (repeatable; listed in the help)")
+	opts.add(cmd, c.flags, "the page, its charts and tables")
+	if c.needOut {
+		fl.Lookup("out").Usage += " (required)"
+	}
+	fl.SortFlags = false
 	return cmd
 }
 
-func runAnalyze(ctx context.Context, f *Factory, opts *AnalyzeOptions) error {
-	a, ok := opts.Analyzers[opts.Game]
+// listAnalyses lists a registry's analyses, each with what it answers and
+// its options.
+func listAnalyses(r *analyses.Registry) string {
+	var b strings.Builder
+	for _, d := range r.All() {
+		fmt.Fprintf(&b, "%s: %s\n", d.Game, d.Summary)
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		for _, o := range d.Options() {
+			fmt.Fprintf(tw, "    --opt %s=%s\t%s\n", o.Name, o.Default, o.Usage)
+		}
+		tw.Flush()
+	}
+	return b.String()
+}
+
+func runAnalysis(ctx context.Context, f *Factory, c analysisCommand, opts *AnalysisOptions) error {
+	def, ok := c.registry.Lookup(opts.Game)
 	if !ok {
 		if _, err := f.Games.Lookup(opts.Game); err != nil {
 			return err
 		}
-		names := make([]string, 0, len(opts.Analyzers))
-		for n := range opts.Analyzers {
-			names = append(names, n)
+		var games []string
+		for _, d := range c.registry.All() {
+			games = append(games, d.Game)
 		}
-		slices.Sort(names)
-		return fmt.Errorf("no analysis for %s (there is one for: %s)", opts.Game, strings.Join(names, ", "))
+		return fmt.Errorf("no %s for %s (there is one for: %s)", c.what, opts.Game, strings.Join(games, ", "))
 	}
-	switch {
-	case opts.Out == "":
-		return fmt.Errorf("give --out DIR for the report")
-	case opts.Games < 2 || opts.SweepGames < 0 || opts.SweepGames == 1:
-		return fmt.Errorf("--games %d, --sweep-games %d: want at least 2 games (sweep: 0 for none)", opts.Games, opts.SweepGames)
-	case opts.Samples < 1 || opts.SweepSamples < 1:
-		return fmt.Errorf("--samples %d, --sweep-samples %d: want at least 1", opts.Samples, opts.SweepSamples)
-	case opts.Workers < 1:
-		return fmt.Errorf("--workers %d: want at least 1", opts.Workers)
-	case !(opts.Confidence > 0 && opts.Confidence < 1):
-		return fmt.Errorf("--confidence %g: want a level between 0 and 1, such as 0.95", opts.Confidence)
-	}
-	if err := reports.CheckDir(opts.Out); err != nil {
+	if err := opts.Flags.check(); err != nil {
 		return err
 	}
-	return a(ctx, f, opts)
+	if err := def.Check(opts.Options); err != nil {
+		return err
+	}
+	if c.needOut && opts.Out == "" {
+		return fmt.Errorf("give --out DIR for the report")
+	}
+	if opts.Out != "" {
+		if err := reports.CheckDir(opts.Out); err != nil {
+			return err
+		}
+	}
+	env := f.analysisEnv(opts.Rules, &opts.Flags)
+	env.Out = f.Out
+	begin := time.Now()
+	page, err := def.Run(ctx, env, opts.Options)
+	if err != nil {
+		return err
+	}
+	if opts.Out == "" {
+		return nil
+	}
+	if err := page.WriteDir(opts.Out); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(f.Out, "%s %s written to %s in %.0f s\n", opts.Game, c.what, opts.Out, time.Since(begin).Seconds())
+	return err
+}
+
+// analysisEnv returns the env analyses run in: the registries, rules, the
+// shared flags, and the command's progress and interruption handling.
+func (f *Factory) analysisEnv(rules []string, fl *Flags) *analyses.Env {
+	env := &analyses.Env{
+		Games: f.Games, Strategies: f.Strategies, Rules: rules,
+		Seed: fl.Seed, Workers: fl.Workers, Confidence: fl.Confidence,
+		Play: func(ctx context.Context, s *sim.Session, label string) (*sim.Result, error) {
+			return f.play(ctx, s, label, fl.Quiet)
+		},
+	}
+	if !fl.Quiet {
+		env.Log = func(format string, args ...any) { fmt.Fprintf(f.Err, format+"\n", args...) }
+	}
+	return env
 }

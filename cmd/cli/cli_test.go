@@ -78,7 +78,7 @@ func TestRunJSON(t *testing.T) {
 	var s struct {
 		Manifest struct {
 			Game       string
-			Rules      map[string]string
+			Rules      map[string]any // typed: numbers stay numbers
 			Strategies []struct {
 				Name   string
 				Params map[string]string
@@ -100,7 +100,7 @@ func TestRunJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := s.Manifest
-	if m.Game != "nora" || m.Rules["insure"] != "2" || m.Rules["rounds"] != "5" || m.Games != 500 || m.Seed != 1 ||
+	if m.Game != "nora" || m.Rules["insure"] != 2.0 || m.Rules["rounds"] != 5.0 || m.Rules["removal"] != "max-ip" || m.Rules["quad-chain"] != true || m.Games != 500 || m.Seed != 1 ||
 		len(m.Strategies) != 1 || m.Strategies[0].Name != "stop-at" || m.Strategies[0].Params["cards"] != "20" {
 		t.Errorf("manifest %+v", m)
 	}
@@ -231,6 +231,9 @@ func TestBadInput(t *testing.T) {
 		{[]string{"trace", "nora", "--deal", strings.Replace(fullDeal, "KS", "KX", 1)}, `unknown suit "X"`},
 		{[]string{"rules"}, "accepts 1 arg"},
 		{[]string{"compare", "spite", "--strategies", "planner,greedy,random", "--games", "10"}, "3 strategies for spite's 2 seats"},
+		{[]string{"run", "nora", "--strategy", "upper-bound", "--games", "10"}, "clairvoyant"},
+		{[]string{"analyze", "nora", "--opt", "games=1", "--out", notDir}, "option games=1"},
+		{[]string{"solve", "nora", "--opt", "samples=0"}, "option samples=0"},
 	}
 	for _, tt := range tests {
 		code, out, errs := run(t, tt.args...)

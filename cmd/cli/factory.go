@@ -6,25 +6,30 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/cmd/catalog"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/strategies"
 )
 
 // Factory carries what every command needs: the input and output streams and
-// the registries of games and strategies.
+// the registries of games, strategies, analyses, solvers and studies.
 type Factory struct {
 	In         io.Reader
 	Out        io.Writer
 	Err        io.Writer
 	Games      *games.Registry
 	Strategies *strategies.Registry
+	Analyses   *analyses.Registry // cardsim analyze
+	Solvers    *analyses.Registry // cardsim solve
+	Studies    []catalog.Study    // cardsim report
 }
 
-// NewFactory returns a factory over the given streams with every game and
-// strategy cardsim ships.
+// NewFactory returns a factory over the given streams with every game,
+// strategy, analysis and study cardsim ships.
 func NewFactory(in io.Reader, out, errw io.Writer) *Factory {
-	return &Factory{In: in, Out: out, Err: errw, Games: catalog.Games(), Strategies: catalog.Strategies()}
+	return &Factory{In: in, Out: out, Err: errw, Games: catalog.Games(), Strategies: catalog.Strategies(),
+		Analyses: catalog.Analyses(), Solvers: catalog.Solvers(), Studies: catalog.Studies()}
 }
 
 // ErrIsTerminal reports whether the error stream is a terminal, where a

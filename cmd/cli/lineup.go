@@ -2,8 +2,8 @@ package cli
 
 import (
 	"fmt"
-	"strings"
 
+	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/sim"
 )
@@ -16,25 +16,14 @@ func (f *Factory) lineup(g games.Game, strategy string, params, specs []string) 
 		return nil, fmt.Errorf("give --strategy or --strategies, not both")
 	}
 	if len(specs) == 0 {
-		specs = []string{strategy}
-	} else if len(params) > 0 {
-		return nil, fmt.Errorf("--param goes with --strategy; with --strategies write name:key=value")
-	}
-	var out []sim.Player
-	for _, spec := range specs {
-		name, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
-		p := params
-		if rest != "" {
-			p = strings.Split(rest, ":")
-		}
-		def, err := f.strategy(g.Name(), name)
+		p, err := analyses.Player(f.Strategies, g, strategy, params)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := def.New(g, p); err != nil {
-			return nil, fmt.Errorf("strategy %s: %w", def.Name, err)
-		}
-		out = append(out, sim.Player{Strategy: def, Params: p})
+		return []sim.Player{p}, nil
 	}
-	return out, nil
+	if len(params) > 0 {
+		return nil, fmt.Errorf("--param goes with --strategy; with --strategies write name:key=value")
+	}
+	return analyses.Lineup(f.Strategies, g, specs)
 }

@@ -5,17 +5,26 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-
-	"github.com/cardsim/cardsim/sim"
 )
 
 // NewCmdGames returns the command that lists the games.
 func NewCmdGames(f *Factory) *cobra.Command {
-	return &cobra.Command{
+	fl := &Flags{}
+	cmd := &cobra.Command{
 		Use:   "games",
 		Short: "List the games cardsim plays",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
+			if err := fl.check(); err != nil {
+				return err
+			}
+			if fl.Format == "json" {
+				gs, err := gameListings(f.Games)
+				if err != nil {
+					return err
+				}
+				return writeJSON(f.Out, gs)
+			}
 			tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
 			for _, d := range f.Games.All() {
 				fmt.Fprintf(tw, "%s\t%s: %s\n", d.Name, d.Title, d.Summary)
@@ -23,10 +32,13 @@ func NewCmdGames(f *Factory) *cobra.Command {
 			return tw.Flush()
 		},
 	}
+	fl.add(cmd, 0, "", "table", "json")
+	return cmd
 }
 
 // RulesOptions are the options of the rules command.
 type RulesOptions struct {
+	Flags
 	Game  string
 	Rules []string
 }
@@ -43,9 +55,15 @@ Any option can be changed in run and trace with --rule key=value.`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.Game = args[0]
+			if err := opts.check(); err != nil {
+				return err
+			}
 			g, err := f.game(opts.Game, opts.Rules)
 			if err != nil {
 				return err
+			}
+			if opts.Format == "json" {
+				return writeJSON(f.Out, RulesListing{Game: g.Name(), Rules: g.Rules()})
 			}
 			tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "rule\tvalue\tdefault\tmeaning")
@@ -56,19 +74,27 @@ Any option can be changed in run and trace with --rule key=value.`,
 		},
 	}
 	cmd.Flags().StringArrayVar(&opts.Rules, "rule", nil, "show values with this rule option set (`key=value`, repeatable)")
+	opts.add(cmd, 0, "", "table", "json")
 	return cmd
 }
 
 // NewCmdStrategies returns the command that lists the strategies of a game.
 func NewCmdStrategies(f *Factory) *cobra.Command {
-	return &cobra.Command{
+	fl := &Flags{}
+	cmd := &cobra.Command{
 		Use:     "strategies <game>",
 		Short:   "List the strategies that play a game, with their parameters",
 		Example: "  cardsim strategies nora",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
+			if err := fl.check(); err != nil {
+				return err
+			}
 			if _, err := f.Games.Lookup(args[0]); err != nil {
 				return err
+			}
+			if fl.Format == "json" {
+				return writeJSON(f.Out, strategyListings(f.Strategies.For(args[0])))
 			}
 			for _, d := range f.Strategies.For(args[0]) {
 				scope := ""
@@ -83,17 +109,24 @@ func NewCmdStrategies(f *Factory) *cobra.Command {
 			return nil
 		},
 	}
+	fl.add(cmd, 0, "", "table", "json")
+	return cmd
 }
 
 // NewCmdVersion returns the command that prints cardsim's version.
 func NewCmdVersion(f *Factory) *cobra.Command {
-	return &cobra.Command{
+	fl := &Flags{}
+	cmd := &cobra.Command{
 		Use:   "version",
-		Short: "Print cardsim's version",
+		Short: "Print cardsim's version, the module version and the commit it was built from",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			_, err := fmt.Fprintln(f.Out, "cardsim", sim.Version)
-			return err
+			if err := fl.check(); err != nil {
+				return err
+			}
+			return writeVersion(f.Out, fl.Format)
 		},
 	}
+	fl.add(cmd, 0, "", "text", "json")
+	return cmd
 }

@@ -14,9 +14,8 @@ import (
 
 // MergeOptions are the options of the merge command.
 type MergeOptions struct {
-	Parts  []string
-	Out    string
-	Format string
+	Flags
+	Parts []string
 }
 
 // NewCmdMerge returns the command that combines shard parts into one summary.
@@ -37,14 +36,13 @@ directory stands for every part-K-of-N.json file in it.`,
 			return runMerge(f, opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "write summary.json, CSV files and charts into this `directory`")
-	cmd.Flags().StringVarP(&opts.Format, "format", "f", "table", "output on stdout: table, csv or json")
+	opts.add(cmd, 0, "summary.json, CSV files and charts", "table", "csv", "json")
 	return cmd
 }
 
 func runMerge(f *Factory, opts *MergeOptions) error {
-	if opts.Format != "table" && opts.Format != "csv" && opts.Format != "json" {
-		return fmt.Errorf("--format %q: want table, csv or json", opts.Format)
+	if err := opts.Flags.check(); err != nil {
+		return err
 	}
 	var paths []string
 	for _, path := range opts.Parts {
@@ -72,18 +70,18 @@ func runMerge(f *Factory, opts *MergeOptions) error {
 	}
 	m := parts[0].Manifest
 	var rules []string
-	for _, k := range sortedKeys(m.Rules) {
-		rules = append(rules, k+"="+m.Rules[k])
+	for k, v := range m.Rules {
+		rules = append(rules, k+"="+v.Text)
 	}
 	g, err := f.game(m.Game, rules)
 	if err != nil {
-		return fmt.Errorf("the parts' game: %v", err)
+		return fmt.Errorf("the parts' game: %w", err)
 	}
 	var lineup []sim.Player
 	for _, s := range m.Strategies {
 		def, err := f.strategy(m.Game, s.Name)
 		if err != nil {
-			return fmt.Errorf("the parts' strategy: %v", err)
+			return fmt.Errorf("the parts' strategy: %w", err)
 		}
 		var params []string
 		for _, k := range sortedKeys(s.Params) {
@@ -94,13 +92,15 @@ func runMerge(f *Factory, opts *MergeOptions) error {
 	if len(lineup) == 0 {
 		return errors.New("the parts name no strategy")
 	}
-	cfg := sim.Config{Game: g, Lineup: lineup, Seed: m.Seed}
-	var wall float64
-	for _, p := range parts {
-		wall += p.Manifest.WallSeconds
-		cfg.Workers = max(cfg.Workers, p.Manifest.Workers)
+	r := &sim.Result{Config: sim.Config{Game: g, Lineup: lineup, Seed: m.Seed}, Tally: tally, Confidence: m.Confidence}
+	if err := parts[0].Check(&r.Config, parts[0].Total, ""); err != nil {
+		return fmt.Errorf("shard %d: %w", parts[0].Shard, err)
 	}
-	s := summarize(&cfg, tally, m.Confidence, wall)
+	for _, p := range parts {
+		r.WallSeconds += p.Manifest.WallSeconds
+		r.Config.Workers = max(r.Config.Workers, p.Manifest.Workers)
+	}
+	s := r.Summary()
 	return emit(f, &s, opts.Out, opts.Format)
 }
 

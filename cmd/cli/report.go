@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,13 +18,9 @@ import (
 
 // ReportOptions are the options of the report command.
 type ReportOptions struct {
-	Out        string
-	Scale      float64
-	Seed       uint64
-	Games      []string
-	Workers    int
-	Confidence float64
-	Quiet      bool
+	Flags
+	Scale float64
+	Games []string
 }
 
 // NewCmdReport returns the command that answers the designers' questions of
@@ -48,22 +45,19 @@ laptop; 10 narrows the intervals about three times).`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Out, "out", "o", "out/report", "write report.html, report.md, report.csv and charts into this `directory`")
+	opts.add(cmd, playFlags, "report.html, report.md, report.csv and charts")
+	fl.Lookup("out").DefValue, opts.Out = "out/report", "out/report"
 	fl.Float64Var(&opts.Scale, "scale", 1, "multiply every study's number of deals by this")
-	fl.Uint64Var(&opts.Seed, "seed", 1, "run seed of every study")
-	fl.StringSliceVar(&opts.Games, "game", nil, "only these games (default: all)")
-	fl.IntVarP(&opts.Workers, "workers", "w", 0, "parallel workers (default: all cores; results do not depend on it)")
-	fl.Float64Var(&opts.Confidence, "confidence", 0.95, "confidence level of the intervals")
-	fl.BoolVarP(&opts.Quiet, "quiet", "q", false, "no progress lines")
+	fl.StringSliceVar(&opts.Games, "game", nil, "only these `games`, such as nora,spite (default: all)")
 	return cmd
 }
 
 func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
+	if err := opts.Flags.check(); err != nil {
+		return err
+	}
 	if !(opts.Scale > 0) || math.IsInf(opts.Scale, 0) {
 		return fmt.Errorf("--scale %g: want a positive number", opts.Scale)
-	}
-	if !(opts.Confidence > 0 && opts.Confidence < 1) {
-		return fmt.Errorf("--confidence %g: want a level between 0 and 1", opts.Confidence)
 	}
 	for _, g := range opts.Games {
 		if _, err := f.Games.Lookup(g); err != nil {
@@ -79,7 +73,7 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 			"and in games of several players every deal is played with the seats rotated. Seed %d; --scale %g.",
 			100*opts.Confidence, opts.Seed, opts.Scale),
 	}
-	for _, spec := range catalog.Studies() {
+	for _, spec := range f.Studies {
 		if len(opts.Games) > 0 && !slices.Contains(opts.Games, spec.Game) {
 			continue
 		}
@@ -90,14 +84,23 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 			fmt.Fprintf(f.Err, "%s: %s\n", spec.Game, spec.Title)
 		}
 		start := time.Now()
-		st, err := runStudy(ctx, f, spec, opts)
+		var sts []reports.Study
+		var err error
+		if spec.Analysis != nil {
+			sts, err = runAnalysisStudy(ctx, f, spec, opts)
+		} else {
+			var st *reports.Study
+			if st, err = runStudy(ctx, f, spec, opts); err == nil {
+				sts = []reports.Study{*st}
+			}
+		}
 		if err != nil {
 			return fmt.Errorf("%s study %q: %w", spec.Game, spec.Title, err)
 		}
 		if !opts.Quiet {
 			fmt.Fprintf(f.Err, "  %.1f s\n", time.Since(start).Seconds())
 		}
-		r.Studies = append(r.Studies, *st)
+		r.Studies = append(r.Studies, sts...)
 	}
 	if len(r.Studies) == 0 {
 		return fmt.Errorf("no study to run")
@@ -113,7 +116,7 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 // a rule has several values. Strategies this build lacks are left out, with
 // a note.
 func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportOptions) (*reports.Study, error) {
-	st := &reports.Study{Game: spec.Game, Title: spec.Title}
+	st := &reports.Study{Game: spec.Game, Title: spec.Title, Quote: spec.Quote}
 	var strats []string
 	for _, s := range spec.Strategies {
 		name, _, _ := strings.Cut(s, ":")
@@ -133,17 +136,24 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 		return nil, fmt.Errorf("none of the strategies %v is registered", spec.Strategies)
 	}
 	deals := max(int64(math.Round(float64(spec.Games)*opts.Scale)), 2)
-	ro := &RunOptions{Games: deals, Workers: opts.Workers, Confidence: opts.Confidence}
+	session := func(cfg sim.Config) *sim.Session {
+		s := &sim.Session{Config: cfg, Deals: deals, Confidence: opts.Confidence}
+		if spec.Precision > 0 {
+			s.Deals = max(int64(math.Round(float64(spec.MaxGames)*opts.Scale)), 2)
+			s.Precision, s.Target = spec.Precision/math.Sqrt(opts.Scale), sim.Target(spec.Target)
+		}
+		return s
+	}
 	swept := false
 	for _, r := range spec.Rules {
 		if strings.Contains(r, ",") {
 			swept = true
 		}
 	}
-	lineupOf := func(rules []string) (*sim.Config, error) {
+	lineupOf := func(rules []string) (sim.Config, error) {
 		g, err := f.game(spec.Game, rules)
 		if err != nil {
-			return nil, err
+			return sim.Config{}, err
 		}
 		var lineup []sim.Player
 		if len(strats) == 1 {
@@ -152,21 +162,26 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 			lineup, err = f.lineup(g, "", nil, strats)
 		}
 		if err != nil {
-			return nil, err
+			return sim.Config{}, err
 		}
-		return &sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers}, nil
+		return sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers}, nil
+	}
+	play := func(cfg sim.Config, label string) (sim.Summary, error) {
+		r, err := f.play(ctx, session(cfg), label, opts.Quiet)
+		if err != nil {
+			return sim.Summary{}, err
+		}
+		return r.Summary(), nil
 	}
 	if !swept {
 		cfg, err := lineupOf(spec.Rules)
 		if err != nil {
 			return nil, err
 		}
-		start := time.Now()
-		t, _, err := playFor(ctx, cfg, ro)
+		s, err := play(cfg, spec.Game)
 		if err != nil {
 			return nil, err
 		}
-		s := summarize(cfg, t, opts.Confidence, time.Since(start).Seconds())
 		st.Summary = &s
 	} else {
 		keys, points, values, err := grid(spec.Rules)
@@ -179,20 +194,48 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 			if err != nil {
 				return nil, err
 			}
-			start := time.Now()
-			t, _, err := playFor(ctx, cfg, ro)
+			s, err := play(cfg, spec.Game+" "+pointLabel(keys, values[i]))
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("point %s: %w", pointLabel(keys, values[i]), err)
 			}
-			s := summarize(cfg, t, opts.Confidence, time.Since(start).Seconds())
 			st.Sweep.Points = append(st.Sweep.Points, reports.SweepPoint{Values: values[i], Summary: s})
 		}
 	}
 	st.Answer = reports.Answers(st)
+	if spec.Explain != "" {
+		st.Answer = append(st.Answer, spec.Explain)
+	}
 	charts, err := reports.StudyCharts(st)
 	if err != nil {
 		return nil, err
 	}
 	st.Charts = charts
 	return st, nil
+}
+
+// runAnalysisStudy runs the game's analysis with the study's options, the
+// report's rules and flags, and --scale multiplying its "games", and returns
+// the studies of its page.
+func runAnalysisStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportOptions) ([]reports.Study, error) {
+	def, ok := f.Analyses.Lookup(spec.Game)
+	if !ok {
+		return nil, fmt.Errorf("no analysis for %s", spec.Game)
+	}
+	options := slices.Clone(spec.Analysis)
+	for i, o := range options {
+		if k, v, _ := strings.Cut(o, "="); k == "games" {
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+				options[i] = "games=" + strconv.FormatInt(max(int64(math.Round(float64(n)*opts.Scale)), 2), 10)
+			}
+		}
+	}
+	page, err := def.Run(ctx, f.analysisEnv(nil, &opts.Flags), options)
+	if err != nil {
+		return nil, err
+	}
+	r, ok := page.(*reports.Report)
+	if !ok {
+		return nil, fmt.Errorf("the %s analysis writes a page the report cannot hold", spec.Game)
+	}
+	return r.Studies, nil
 }

@@ -24,7 +24,7 @@ func TestReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"How close can a player get", "What is insurance worth", "data:image/svg", "scores", "On the same deals"} {
+	for _, want := range []string{"How close can a player get", "What is insurance worth", "data:image/svg", "scores", "On the same 200 deals", " beats "} {
 		if !bytes.Contains(html, []byte(want)) {
 			t.Errorf("report.html lacks %q", want)
 		}
@@ -36,7 +36,7 @@ func TestReport(t *testing.T) {
 		}
 	}
 	csv, _ := os.ReadFile(filepath.Join(dir, "report.csv"))
-	if !bytes.HasPrefix(csv, []byte("study,figure,statistic,value\n")) || bytes.Count(csv, []byte("\n")) < 20 {
+	if !bytes.HasPrefix(csv, []byte("study,point,game,rules,seed,deals,strategy,versus,seat,feature,feature_value,metric,statistic,value,ci_low,ci_high,n\n")) || bytes.Count(csv, []byte("\n")) < 20 {
 		t.Errorf("report.csv: %.200s", csv)
 	}
 }

@@ -16,18 +16,60 @@ import (
 // Main runs cardsim with args and returns the exit status: 0 on success, 1
 // on any error (printed as one line on errw), 130 when interrupted.
 func Main(args []string, in io.Reader, out, errw io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	return NewFactory(in, out, errw).Main(args)
+}
+
+// Main runs cardsim with args on f's streams and registries and returns the
+// exit status, as the package's Main does. The first SIGINT or SIGTERM
+// cancels the command, which stops after the deals under way; a second one
+// exits at once.
+func (f *Factory) Main(args []string) int {
+	ctx, stop := interruptible(context.Background(), f.Err, os.Exit)
 	defer stop()
-	root := NewCmdRoot(NewFactory(in, out, errw))
+	root := NewCmdRoot(f)
 	root.SetArgs(args)
 	if err := root.ExecuteContext(ctx); err != nil {
-		fmt.Fprintln(errw, "cardsim: "+strings.ReplaceAll(err.Error(), "\n", " "))
+		fmt.Fprintln(f.Err, "cardsim: "+strings.ReplaceAll(withReplay(err), "\n", " "))
 		if errors.Is(err, context.Canceled) {
 			return 130
 		}
 		return 1
 	}
 	return 0
+}
+
+// interruptible returns a context that the first SIGINT or SIGTERM cancels;
+// a second signal calls exit(130), for a step that does not stop soon
+// enough. stop releases the signals.
+func interruptible(parent context.Context, errw io.Writer, exit func(int)) (ctx context.Context, stop func()) {
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(parent)
+	done := make(chan struct{})
+	go watchSignals(sigs, done, cancel, errw, exit)
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel()
+	}
+}
+
+// watchSignals cancels on the first signal from sigs and exits with status
+// 130 on the second, until done is closed.
+func watchSignals(sigs <-chan os.Signal, done <-chan struct{}, cancel func(), errw io.Writer, exit func(int)) {
+	select {
+	case <-sigs:
+	case <-done:
+		return
+	}
+	cancel()
+	fmt.Fprintln(errw, "cardsim: interrupted: stopping after the deals under way (interrupt again to quit at once)")
+	select {
+	case <-sigs:
+		fmt.Fprintln(errw, "cardsim: interrupted twice: quitting")
+		exit(130)
+	case <-done:
+	}
 }
 
 // NewCmdRoot returns the cardsim command with every subcommand.
@@ -63,6 +105,7 @@ whatever the number of workers.`,
 		NewCmdMerge(f),
 		NewCmdVersion(f),
 	)
+	finishTree(cmd, f) // completions, --version, help placeholders (completion.go, version.go, help.go)
 	return cmd
 }
 

@@ -4,42 +4,34 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
 )
 
-// RunOptions are the options of the run command.
+// RunOptions are the options of the run and compare commands.
 type RunOptions struct {
+	Flags
 	Game            string
 	Strategy        string
 	Strategies      []string
 	Params          []string
 	Rules           []string
 	Games           int64
-	Seed            uint64
-	Workers         int
-	Confidence      float64
-	Out             string
-	Format          string
-	Quiet           bool
 	Shard           string
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool
-	Precision       float64
-	Target          string
-	MaxGames        int64
+	Records         string // file of per-deal records
+	RecordsFormat   string
+	PrecisionFlags
 }
 
 // NewCmdRun returns the command that plays many games and summarises them.
@@ -73,10 +65,17 @@ SIGTERM the run writes it, and the same command with --resume carries on and giv
 the same result as an uninterrupted run.
 
 With --out DIR it writes summary.json, figures.csv (every figure as tidy rows),
-score_histogram.csv and charts (SVG and PNG) into DIR.`,
+score_histogram.csv and charts (SVG and PNG) into DIR.
+
+--records FILE writes one row per seat of every game (deal index, seating, seat,
+strategy, score, result, the seat's deal features and the game's metrics) as CSV
+or Parquet, for models of your own. The rows are written to a temporary file
+beside FILE and renamed into place when the run ends, so FILE never holds part of
+a run: --records cannot be combined with --checkpoint or --resume.`,
 		Example: `  cardsim run nora --strategy stop-at --param cards=10 --games 1000000 --seed 42 --out out/
   cardsim run nora --strategies stop-at,cautious,rescuer:stop=0.2 --games 100000
   cardsim run nora --strategy rescuer --precision 0.5 --format json
+  cardsim run spite --strategies planner,greedy --games 20000 --records spite.parquet
   cardsim run nora --games 100000000 --shard auto/64 --out parts/
   cardsim run nora --games 100000000 --checkpoint run.ckpt --out out/   # later: the same with --resume`,
 		Args: cobra.ExactArgs(1),
@@ -102,16 +101,11 @@ func (opts *RunOptions) addFlags(cmd *cobra.Command) {
 	fl.StringArrayVarP(&opts.Params, "param", "p", nil, "strategy parameter `key=value` (repeatable)")
 	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
 	fl.Int64VarP(&opts.Games, "games", "n", 100000, "number of deals to play (at least 2)")
-	fl.Uint64Var(&opts.Seed, "seed", 1, "run seed: deal i is dealt from (seed, i)")
-	fl.IntVarP(&opts.Workers, "workers", "w", runtime.GOMAXPROCS(0), "parallel workers (results do not depend on it)")
-	fl.Float64Var(&opts.Confidence, "confidence", 0.95, "confidence level of the intervals")
-	fl.StringVarP(&opts.Out, "out", "o", "", "write summary.json, CSV files and charts into this `directory`")
-	fl.StringVarP(&opts.Format, "format", "f", "table", "output on stdout: table, csv or json")
-	fl.BoolVarP(&opts.Quiet, "quiet", "q", false, "no progress bar")
-	fl.Float64Var(&opts.Precision, "precision", 0, "play until the interval's half-width of the target figure is at most this")
-	fl.StringVar(&opts.Target, "target", "score", "figure --precision aims at: score (mean) or win (rate)")
-	fl.Int64Var(&opts.MaxGames, "max-games", 10_000_000, "with --precision, the most deals to play")
-	cmd.Flags().SortFlags = false
+	opts.Flags.add(cmd, playFlags, "summary.json, CSV files and charts", "table", "csv", "json")
+	opts.PrecisionFlags.add(cmd, false)
+	fl.StringVar(&opts.Records, "records", "", "write every seat of every game as a row to this `file` (.csv or .parquet), in one go when the run ends")
+	fl.StringVar(&opts.RecordsFormat, "records-format", "", "format of --records: "+orList(reports.RecordFormats)+" (default: from the file's extension)")
+	fl.SortFlags = false
 }
 
 // parseShard reads "k/n" or "auto/n".
@@ -140,37 +134,29 @@ func parseShard(s string) (k, n int, err error) {
 }
 
 func (opts *RunOptions) check() error {
-	if opts.Format != "table" && opts.Format != "csv" && opts.Format != "json" {
-		return fmt.Errorf("--format %q: want table, csv or json", opts.Format)
+	if err := opts.Flags.check(); err != nil {
+		return err
 	}
-	if opts.Games < 2 {
-		return fmt.Errorf("--games %d: at least 2 games are needed for an interval (cardsim trace plays one game)", opts.Games)
+	if err := checkGames("games", opts.Games); err != nil {
+		return err
 	}
-	if opts.Workers < 1 {
-		return fmt.Errorf("--workers %d: want at least 1", opts.Workers)
+	if err := opts.PrecisionFlags.check(); err != nil {
+		return err
 	}
-	if !(opts.Confidence > 0 && opts.Confidence < 1) {
-		return fmt.Errorf("--confidence %g: want a level between 0 and 1, such as 0.95", opts.Confidence)
-	}
-	if opts.Precision < 0 || math.IsNaN(opts.Precision) {
-		return fmt.Errorf("--precision %g: want a positive half-width", opts.Precision)
-	}
-	if opts.Precision > 0 {
-		if opts.Target != "score" && opts.Target != "win" {
-			return fmt.Errorf("--target %q: want score or win", opts.Target)
-		}
-		if opts.MaxGames < 2 {
-			return fmt.Errorf("--max-games %d: want at least 2", opts.MaxGames)
-		}
-		if opts.Shard != "" {
-			return errors.New("--precision cannot be combined with --shard: a shard cannot know the whole run's interval")
-		}
+	if opts.Precision > 0 && opts.Shard != "" {
+		return errors.New("--precision cannot be combined with --shard: a shard cannot know the whole run's interval")
 	}
 	if opts.Shard != "" && opts.Out == "" {
 		return errors.New("--shard writes a part file: give --out DIR")
 	}
 	if opts.Resume && opts.Checkpoint == "" {
 		return errors.New("--resume needs --checkpoint FILE")
+	}
+	if opts.Records != "" && (opts.Checkpoint != "" || opts.Resume) {
+		return errors.New("--records writes every deal's records in one go when the run ends: it cannot be combined with --checkpoint or --resume")
+	}
+	if opts.RecordsFormat != "" && opts.Records == "" {
+		return errors.New("--records-format goes with --records FILE")
 	}
 	if opts.Checkpoint != "" && opts.CheckpointEvery <= 0 {
 		return fmt.Errorf("--checkpoint-every %v: want a positive duration", opts.CheckpointEvery)
@@ -190,143 +176,74 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	if err != nil {
 		return err
 	}
-	k, n := 0, 1
+	cfg := sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers}
+	s := opts.session(cfg, opts.Games, opts.Confidence)
 	if opts.Shard != "" {
-		if k, n, err = parseShard(opts.Shard); err != nil {
+		if s.Shard, s.Shards, err = parseShard(opts.Shard); err != nil {
 			return err
 		}
 	}
-	total, extra := opts.Games, ""
-	if opts.Precision > 0 {
-		total, extra = opts.MaxGames, fmt.Sprintf("precision=%g target=%s confidence=%g", opts.Precision, opts.Target, opts.Confidence)
-	}
-	lo, hi := sim.ShardRange(total, k, n)
-	if hi-lo < 1 {
-		return fmt.Errorf("shard %d of %d holds no deals: use fewer shards than the %d games", k, n, total)
-	}
-	cfg := sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, First: lo, Games: hi - lo, Workers: opts.Workers}
-	part := &sim.Part{Fingerprint: sim.Fingerprint(&cfg, total, extra), Shard: k, Shards: n, First: lo, End: hi, Next: lo}
-	var before float64 // wall seconds of earlier sessions of a resumed run
 	if opts.Resume {
-		ck, err := sim.ReadPart(opts.Checkpoint)
-		if err != nil {
-			return fmt.Errorf("--resume: %v", err)
+		if s.Resume, err = sim.ReadPart(opts.Checkpoint); err != nil {
+			return fmt.Errorf("--resume: %w", err)
 		}
-		if ck.Fingerprint != part.Fingerprint || ck.Shard != k || ck.Shards != n {
-			return fmt.Errorf("--resume: %s was written by another command (game, rules, strategies, seed, games or shard differ)", opts.Checkpoint)
-		}
-		cfg.Start, cfg.First, cfg.Games, part.Next = ck.Tally, ck.Next, hi-ck.Next, ck.Next
-		before = ck.Manifest.WallSeconds
 	}
 	if opts.Out != "" {
-		if err := reports.CheckDir(opts.Out); err != nil {
+		check := reports.CheckDir
+		if opts.Shard != "" {
+			check = reports.CheckFileDir // parts of every shard share it
+		}
+		if err := check(opts.Out); err != nil {
 			return err
 		}
 	}
 	if opts.Checkpoint != "" {
-		if err := reports.CheckDir(filepath.Dir(opts.Checkpoint)); err != nil {
-			return fmt.Errorf("--checkpoint: %v", err)
+		if err := reports.CheckFileDir(filepath.Dir(opts.Checkpoint)); err != nil {
+			return fmt.Errorf("--checkpoint: %w", err)
 		}
+		s.Checkpoint = func(p *sim.Part) error { return reports.WritePart(opts.Checkpoint, p) }
+		s.CheckpointEvery = opts.CheckpointEvery
 	}
-	start := time.Now()
-	wall := func() float64 { return before + time.Since(start).Seconds() }
-	writePart := func(path string, t *sim.Tally, next int64) error {
-		part.Next, part.Tally = next, t
-		part.Manifest = sim.NewManifest(&cfg, t.Games, opts.Confidence)
-		part.Manifest.WallSeconds = wall()
-		part.Seal()
-		return reports.WritePart(path, part)
-	}
-	stopped := ""
-	lastCheckpoint := time.Now()
-	var tally *sim.Tally
-	next := cfg.First
-	cfg.After = func(t *sim.Tally, nx int64) (bool, error) {
-		tally, next = t, nx
-		if opts.Checkpoint != "" && time.Since(lastCheckpoint) >= opts.CheckpointEvery {
-			lastCheckpoint = time.Now()
-			if err := writePart(opts.Checkpoint, t, nx); err != nil {
-				return false, err
-			}
-		}
-		if opts.Precision > 0 && t.Games >= 2 {
-			if half := halfWidth(&cfg, t, opts.Target, opts.Confidence); half <= opts.Precision {
-				stopped = fmt.Sprintf("precision %g on %s reached after %d deals (half-width %.6g)", opts.Precision, opts.Target, t.Games, half)
-				return true, nil
-			}
-		}
-		return false, nil
-	}
-	var bar *progressbar.ProgressBar
-	if !opts.Quiet && f.ErrIsTerminal() {
-		bar = progressbar.NewOptions64(cfg.Games,
-			progressbar.OptionSetWriter(f.Err),
-			progressbar.OptionSetDescription(opts.Game),
-			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("deals"),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-		)
-		cfg.Progress = func(n int64) { bar.Add64(n) }
-	}
-	cfg.Games = max(cfg.Games, 0)
-	if cfg.Games > 0 {
-		t, err := sim.Run(ctx, cfg)
-		if bar != nil {
-			bar.Finish()
-		}
-		if t != nil {
-			tally = t
-		}
+	if opts.Records != "" {
+		rf, err := reports.CreateRecords(opts.Records, opts.RecordsFormat, &cfg)
 		if err != nil {
-			var ge *sim.GameError
-			if errors.As(err, &ge) || tally == nil {
-				return err
-			}
-			if errors.Is(err, context.Canceled) && opts.Checkpoint != "" {
-				if werr := writePart(opts.Checkpoint, tally, next); werr != nil {
-					return fmt.Errorf("interrupted, and the checkpoint could not be written: %v", werr)
-				}
-				if opts.Out != "" && tally.Games >= 2 {
-					s := summarize(&cfg, tally, opts.Confidence, wall())
-					s.Manifest.Stopped = fmt.Sprintf("interrupted after %d deals: partial", tally.Games)
-					reports.WriteDir(opts.Out, &s)
-				}
-				return fmt.Errorf("interrupted after %d deals; checkpoint in %s: run the same command with --resume to carry on: %w", tally.Games, opts.Checkpoint, err)
-			}
-			return fmt.Errorf("run stopped after %d deals: %w", tally.Games, err)
+			return fmt.Errorf("--records: %w", err)
 		}
-	} else if tally == nil {
-		tally = cfg.Start
+		defer rf.Abort() // no trace of records of a run that did not end
+		s.Config.Records = rf
 	}
-	if opts.Checkpoint != "" {
-		if err := writePart(opts.Checkpoint, tally, next); err != nil {
-			return err
+	r, err := f.play(ctx, s, opts.Game, opts.Quiet)
+	switch {
+	case errors.Is(err, sim.ErrForeignCheckpoint):
+		return fmt.Errorf("--resume: %s was %w", opts.Checkpoint, err)
+	case err != nil && r != nil && errors.Is(err, context.Canceled) && opts.Checkpoint != "":
+		if opts.Out != "" && r.Tally.Games >= 2 {
+			sum := r.Summary()
+			sum.Manifest.Stopped = fmt.Sprintf("interrupted after %d deals: partial", r.Tally.Games)
+			if _, werr := reports.WriteDir(opts.Out, &sum); werr != nil {
+				return fmt.Errorf("%w; checkpoint in %s, but the partial summary could not be written: %w", err, opts.Checkpoint, werr)
+			}
 		}
+		return fmt.Errorf("%w; checkpoint in %s: run the same command with --resume to carry on", err, opts.Checkpoint)
+	case err != nil:
+		return err
 	}
-	if opts.Precision > 0 && stopped == "" {
-		stopped = fmt.Sprintf("--max-games %d reached before precision %g", opts.MaxGames, opts.Precision)
+	if rf, ok := s.Config.Records.(*reports.RecordsFile); ok {
+		if err := rf.Commit(); err != nil {
+			return fmt.Errorf("--records: %w", err)
+		}
 	}
 	if opts.Shard != "" {
-		name := fmt.Sprintf("part-%d-of-%d.json", k, n)
-		if err := writePart(filepath.Join(opts.Out, name), tally, hi); err != nil {
+		p := r.Part
+		path := filepath.Join(opts.Out, fmt.Sprintf("part-%d-of-%d.json", p.Shard, p.Shards))
+		if err := reports.WritePart(path, p); err != nil {
 			return err
 		}
-		fmt.Fprintf(f.Err, "shard %d of %d: deals %d…%d written to %s\n", k, n, lo, hi-1, filepath.Join(opts.Out, name))
+		fmt.Fprintf(f.Err, "shard %d of %d: deals %d…%d written to %s\n", p.Shard, p.Shards, p.First, p.End-1, path)
 		return nil
 	}
-	s := summarize(&cfg, tally, opts.Confidence, wall())
-	s.Manifest.Stopped = stopped
-	return emit(f, &s, opts.Out, opts.Format)
-}
-
-// summarize computes the summary of a run and fills its manifest.
-func summarize(cfg *sim.Config, t *sim.Tally, confidence, wall float64) sim.Summary {
-	s := sim.Summarize(cfg, t, confidence)
-	s.Manifest = sim.NewManifest(cfg, t.Games, confidence)
-	s.Manifest.WallSeconds = wall
-	return s
+	sum := r.Summary()
+	return emit(f, &sum, opts.Out, opts.Format)
 }
 
 // emit writes a summary's files into out (if set) and prints it.
@@ -343,18 +260,4 @@ func emit(f *Factory, s *sim.Summary, out, format string) error {
 		return reports.WriteFiguresCSV(f.Out, s)
 	}
 	return reports.WriteTable(f.Out, s)
-}
-
-// halfWidth returns the larger half of the interval of the target figure of
-// the first entry.
-func halfWidth(cfg *sim.Config, t *sim.Tally, target string, confidence float64) float64 {
-	o := &t.Entries[0]
-	if target == "win" {
-		lo, hi := sim.Wilson(o.Wins, o.Games, confidence)
-		p := float64(o.Wins) / float64(o.Games)
-		return math.Max(p-lo, hi-p)
-	}
-	mean, sd := o.Score.MeanSD()
-	lo, hi := sim.MeanInterval(mean, sd, o.Score.N(), confidence)
-	return math.Max(mean-lo, hi-mean)
 }

@@ -10,6 +10,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cardsim/cardsim/reports"
+	"github.com/cardsim/cardsim/sim"
 )
 
 func summaryOf(t *testing.T, dir string) string {
@@ -139,16 +142,41 @@ func TestPrecision(t *testing.T) {
 	}
 }
 
+// buildCardsim builds the cardsim command for tests that run it as a
+// process of its own, and returns its path.
+func buildCardsim(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "cardsim")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// waitForFile waits until path exists, killing cmd and failing the test
+// after timeout.
+func waitForFile(t *testing.T, cmd *exec.Cmd, path string, timeout time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no %s written in %v", filepath.Base(path), timeout)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // TestInterruptResume kills a real cardsim process mid-run with SIGINT, then
 // resumes it, and checks the result against an uninterrupted run.
 func TestInterruptResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cardsim and plays two long runs")
 	}
-	bin := filepath.Join(t.TempDir(), "cardsim")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildCardsim(t)
 	dir := t.TempDir()
 	ckpt := filepath.Join(dir, "run.ckpt")
 	args := []string{"run", "nora", "--strategy", "stop-at", "--games", "400000", "--seed", "5", "-q",
@@ -159,17 +187,7 @@ func TestInterruptResume(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Interrupt once the first checkpoint is on disk.
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if _, err := os.Stat(ckpt); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no checkpoint written in 60 s")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitForFile(t, cmd, ckpt, 60*time.Second) // interrupt once the first checkpoint is on disk
 	cmd.Process.Signal(syscall.SIGINT)
 	err := cmd.Wait()
 	if err == nil {
@@ -194,6 +212,46 @@ func TestInterruptResume(t *testing.T) {
 	}
 }
 
+// TestCheckpointMidBatch: a slow run interrupted before its first batch
+// of 32,768 deals is done keeps the chunks it played (the checkpoint is
+// taken between chunks), and resumed gives the uninterrupted result.
+func TestCheckpointMidBatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cardsim and plays a slow strategy")
+	}
+	bin := buildCardsim(t)
+	dir := t.TempDir()
+	ckpt := filepath.Join(dir, "run.ckpt")
+	args := []string{"run", "chriscross", "--strategy", "search", "--games", "4000", "--seed", "4", "-q",
+		"--checkpoint", ckpt, "--checkpoint-every", "10ms", "--out", filepath.Join(dir, "out")}
+	cmd := exec.Command(bin, args...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitForFile(t, cmd, ckpt, 120*time.Second)
+	cmd.Process.Signal(syscall.SIGINT)
+	if err := cmd.Wait(); err == nil {
+		t.Skip("the run finished before the signal arrived")
+	}
+	part, err := sim.ReadPart(ckpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if part.Played() == 0 || part.Played() >= 4000 {
+		t.Fatalf("the checkpoint holds %d of 4000 deals, want some but not all", part.Played())
+	}
+	if out, err := exec.Command(bin, append(args, "--resume")...).CombinedOutput(); err != nil {
+		t.Fatalf("resume: %v\n%s", err, out)
+	}
+	whole := t.TempDir()
+	if out, err := exec.Command(bin, "run", "chriscross", "--strategy", "search", "--games", "4000", "--seed", "4", "-q", "--out", whole).CombinedOutput(); err != nil {
+		t.Fatalf("uninterrupted run: %v\n%s", err, out)
+	}
+	if summaryOf(t, filepath.Join(dir, "out")) != summaryOf(t, whole) {
+		t.Error("interrupted and resumed run differs from an uninterrupted one")
+	}
+}
+
 // TestClusterLocally runs the command of deploy/slurm/run.sbatch (with fewer
 // games) as n concurrent processes, each told its shard by
 // SLURM_ARRAY_TASK_ID as Slurm would, merges their directory as
@@ -206,10 +264,7 @@ func TestClusterLocally(t *testing.T) {
 	if err != nil || !strings.Contains(string(sbatch), "--shard auto/64") {
 		t.Fatalf("deploy/slurm/run.sbatch does not shard with auto/64: %v", err)
 	}
-	bin := filepath.Join(t.TempDir(), "cardsim")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildCardsim(t)
 	const n = 4
 	args := []string{"run", "nora", "--strategy", "rescuer", "--games", "6000", "--seed", "42", "--workers", "1", "--quiet"}
 	parts := t.TempDir()
@@ -236,5 +291,80 @@ func TestClusterLocally(t *testing.T) {
 	}
 	if summaryOf(t, merged) != summaryOf(t, whole) {
 		t.Error("the merged shards differ from one run")
+	}
+}
+
+// TestMergeRefusesEditedParts: parts edited by hand and resealed, as a
+// hostile or careless user might, are refused with an error rather than a
+// panic or a summary labelled with what was never played.
+func TestMergeRefusesEditedParts(t *testing.T) {
+	dir := t.TempDir()
+	for k := range 3 {
+		mustRun(t, "run", "roundup", "--strategies", "greedy,defender", "--rule", "players=3", "--games", "30", "-q", "--out", dir, "--shard", fmt.Sprintf("%d/3", k))
+	}
+	p := func(k int) string { return filepath.Join(dir, fmt.Sprintf("part-%d-of-3.json", k)) }
+	edited := func(edit func(*sim.Part)) string {
+		part, err := sim.ReadPart(p(2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(part)
+		part.Seal()
+		path := filepath.Join(t.TempDir(), "part-2-of-3.json")
+		if err := reports.WritePart(path, part); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, tt := range []struct {
+		name string
+		file string
+		want string
+	}{
+		{"negative shards", edited(func(p *sim.Part) { p.Shards = -1 }), "shards: want 1 to"},
+		{"10^15 shards", edited(func(p *sim.Part) { p.Shards = 1_000_000_000_000_000 }), "shards: want 1 to"},
+		{"another range", edited(func(p *sim.Part) { p.First-- }), "holds deals"},
+		{"another seed", edited(func(p *sim.Part) { p.Manifest.Seed = 99 }), "describes another run"},
+		{"another rule", edited(func(p *sim.Part) { p.Manifest.Rules["players"] = sim.RuleValue{Text: "4", Kind: "integer"} }), "describes another run"},
+		{"another strategy", edited(func(p *sim.Part) { p.Manifest.Strategies[1].Name = "greedy" }), "describes another run"},
+	} {
+		code, _, errs := run(t, "merge", p(0), p(1), tt.file)
+		if code != 1 || !strings.Contains(errs, tt.want) {
+			t.Errorf("%s: exit %d, %q; want an error with %q", tt.name, code, errs, tt.want)
+		}
+	}
+	// Every part claiming another game, consistently: its tally is not
+	// shaped for that game.
+	var nora []string
+	for k := range 3 {
+		part, err := sim.ReadPart(p(k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		part.Manifest.Game, part.Manifest.Rules = "nora", map[string]sim.RuleValue{}
+		for i := range part.Manifest.Strategies {
+			part.Manifest.Strategies[i] = sim.StrategyRecord{Name: "rescuer", Params: map[string]string{}}
+		}
+		part.Seal()
+		path := filepath.Join(t.TempDir(), fmt.Sprintf("part-%d-of-3.json", k))
+		reports.WritePart(path, part)
+		nora = append(nora, path)
+	}
+	if code, _, errs := run(t, append([]string{"merge"}, nora...)...); code != 1 || !strings.Contains(errs, "another command") {
+		t.Errorf("parts relabelled as nora: exit %d, %q", code, errs)
+	}
+}
+
+// TestResumeFinishedPrecisionRun: resuming a run that stopped on its
+// precision target plays nothing more and reports the same result.
+func TestResumeFinishedPrecisionRun(t *testing.T) {
+	dir := t.TempDir()
+	ckpt := filepath.Join(dir, "run.ckpt")
+	args := []string{"run", "nora", "--strategy", "rescuer", "--precision", "3", "--seed", "2", "-q", "--checkpoint", ckpt}
+	mustRun(t, append(args, "--out", filepath.Join(dir, "first"))...)
+	mustRun(t, append(args, "--resume", "--out", filepath.Join(dir, "again"))...)
+	first, again := summaryOf(t, filepath.Join(dir, "first")), summaryOf(t, filepath.Join(dir, "again"))
+	if first != again || !strings.Contains(again, "precision 3 on score reached") {
+		t.Errorf("the resumed finished run differs or kept playing:\n%.300s\n%.300s", first, again)
 	}
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,17 +16,13 @@ import (
 
 // SkillOptions are the options of the skill command.
 type SkillOptions struct {
-	Game       string
-	Strategy   string
-	Budgets    []int
-	Params     []string
-	Rules      []string
-	Games      int64
-	Seed       uint64
-	Workers    int
-	Confidence float64
-	Out        string
-	Format     string
+	Flags
+	Game     string
+	Strategy string
+	Budgets  []int
+	Params   []string
+	Rules    []string
+	Games    int64
 }
 
 // NewCmdSkill returns the command that measures how a search strategy's
@@ -49,7 +44,8 @@ random) with the seats rotated over every deal: the figure is its win rate per
 seat and game, which is 1/seats for even play, and the share of those games
 drawn.
 
-Prints a table (or CSV with --format csv: budget, figure, value, ci_low, ci_high);
+Prints a table, or CSV with --format csv (budget, figure, value, ci_low, ci_high),
+or JSON with --format json (the study's settings and the same rows);
 with --out DIR writes skill.csv and line charts against the budget (log scale)
 with interval bands, as SVG and PNG.`,
 		Example: `  cardsim skill nora --strategy ismcts --budgets 10,40,160 --games 500
@@ -62,21 +58,18 @@ with interval bands, as SVG and PNG.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Strategy, "strategy", "s", "ismcts", "strategy to measure; it must take a budget parameter")
-	fl.IntSliceVar(&opts.Budgets, "budgets", []int{10, 20, 40, 80}, "budgets to play, ascending: `b1,b2,…`")
+	fl.IntSliceVar(&opts.Budgets, "budgets", []int{10, 20, 40, 80}, "budgets to play, ascending: `b1,b2,...`")
 	fl.StringArrayVarP(&opts.Params, "param", "p", nil, "other strategy parameter `key=value` (repeatable)")
-	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable)")
+	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
 	fl.Int64VarP(&opts.Games, "games", "n", 200, "deals per budget (per pair of budgets in games of several players)")
-	fl.Uint64Var(&opts.Seed, "seed", 1, "run seed: every budget plays the same deals")
-	fl.IntVarP(&opts.Workers, "workers", "w", runtime.GOMAXPROCS(0), "parallel workers (results do not depend on it)")
-	fl.Float64Var(&opts.Confidence, "confidence", 0.95, "confidence level of the intervals")
-	fl.StringVarP(&opts.Out, "out", "o", "", "write skill.csv and charts into this `directory`")
-	fl.StringVarP(&opts.Format, "format", "f", "table", "output on stdout: table or csv")
+	opts.add(cmd, playFlags, "skill.csv and charts", "table", "csv", "json")
+	fl.SortFlags = false
 	return cmd
 }
 
 func (opts *SkillOptions) check() error {
-	if opts.Format != "table" && opts.Format != "csv" {
-		return fmt.Errorf("--format %q: want table or csv", opts.Format)
+	if err := opts.Flags.check(); err != nil {
+		return err
 	}
 	if len(opts.Budgets) == 0 {
 		return fmt.Errorf("--budgets: give at least one budget")
@@ -89,14 +82,8 @@ func (opts *SkillOptions) check() error {
 			return fmt.Errorf("--budgets: want strictly ascending budgets, got %d after %d", b, opts.Budgets[i-1])
 		}
 	}
-	if opts.Games < 2 {
-		return fmt.Errorf("--games %d: at least 2 games are needed for an interval", opts.Games)
-	}
-	if opts.Workers < 1 {
-		return fmt.Errorf("--workers %d: want at least 1", opts.Workers)
-	}
-	if !(opts.Confidence > 0 && opts.Confidence < 1) {
-		return fmt.Errorf("--confidence %g: want a level between 0 and 1, such as 0.95", opts.Confidence)
+	if err := checkGames("games", opts.Games); err != nil {
+		return err
 	}
 	for _, p := range opts.Params {
 		if k, _, _ := strings.Cut(p, "="); strings.TrimSpace(k) == "budget" {
@@ -140,17 +127,17 @@ func runSkill(ctx context.Context, f *Factory, opts *SkillOptions) error {
 		}
 	}
 	sk := &reports.Skill{Game: g.Name(), Seats: g.Seats(), Strategy: def.Name, Params: opts.Params, Seed: opts.Seed, Games: opts.Games, Confidence: opts.Confidence}
-	run := func(lineup []sim.Player) (sim.Summary, error) {
-		cfg := sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Games: opts.Games, Workers: opts.Workers, Chunk: skillChunk(opts.Games, opts.Workers)}
-		t, err := sim.Run(ctx, cfg)
+	run := func(lineup []sim.Player, label string) (sim.Summary, error) {
+		cfg := sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers, Chunk: skillChunk(opts.Games, opts.Workers)}
+		r, err := f.play(ctx, &sim.Session{Config: cfg, Deals: opts.Games, Confidence: opts.Confidence}, label, opts.Quiet)
 		if err != nil {
 			return sim.Summary{}, err
 		}
-		return sim.Summarize(&cfg, t, opts.Confidence), nil
+		return r.Summary(), nil
 	}
 	if g.Seats() == 1 {
 		// Every budget plays every deal (Seatings gives one seating per entry).
-		s, err := run(lineup)
+		s, err := run(lineup, fmt.Sprintf("budgets %v", opts.Budgets))
 		if err != nil {
 			return err
 		}
@@ -179,9 +166,9 @@ func runSkill(ctx context.Context, f *Factory, opts *SkillOptions) error {
 		if err != nil {
 			return err
 		}
-		prev := sim.Player{Strategy: random}
+		prev, prevName := sim.Player{Strategy: random}, "random"
 		for i, b := range opts.Budgets {
-			s, err := run([]sim.Player{lineup[i], prev})
+			s, err := run([]sim.Player{lineup[i], prev}, fmt.Sprintf("budget %d against %s", b, prevName))
 			if err != nil {
 				return err
 			}
@@ -193,7 +180,7 @@ func runSkill(ctx context.Context, f *Factory, opts *SkillOptions) error {
 			sk.Rows = append(sk.Rows,
 				reports.SkillRow{Budget: b, Figure: fig, Value: w.Rate, CILow: w.CILow, CIHigh: w.CIHigh},
 				reports.SkillRow{Budget: b, Figure: reports.SkillDraw, Value: d.Rate, CILow: d.CILow, CIHigh: d.CIHigh})
-			prev = lineup[i]
+			prev, prevName = lineup[i], fmt.Sprintf("budget %d", b)
 		}
 	}
 	if opts.Out != "" {
@@ -201,8 +188,11 @@ func runSkill(ctx context.Context, f *Factory, opts *SkillOptions) error {
 			return err
 		}
 	}
-	if opts.Format == "csv" {
+	switch opts.Format {
+	case "csv":
 		return reports.WriteSkillCSV(f.Out, sk)
+	case "json":
+		return writeJSON(f.Out, sk)
 	}
 	return reports.WriteSkillTable(f.Out, sk)
 }

@@ -2,9 +2,11 @@ package cli
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -65,6 +67,34 @@ func TestSkill(t *testing.T) {
 					t.Errorf("%s not written: %v", name, err)
 				}
 			}
+			code, js, errs := run(t, "skill", tt.game, "--strategy", tt.strategy, "--budgets", "1,2,4", "--games", tt.games, "--format", "json")
+			if code != 0 {
+				t.Fatalf("json: exit %d: %s", code, errs)
+			}
+			var sk struct {
+				Game     string
+				Strategy string
+				Games    int64
+				Rows     []struct {
+					Budget int
+					Figure string
+					Value  float64
+					CILow  float64 `json:"ci_low"`
+					CIHigh float64 `json:"ci_high"`
+				}
+			}
+			if err := json.Unmarshal([]byte(js), &sk); err != nil {
+				t.Fatal(err)
+			}
+			if sk.Game != tt.game || sk.Strategy != tt.strategy || strconv.FormatInt(sk.Games, 10) != tt.games || len(sk.Rows) != len(rows)-1 {
+				t.Fatalf("json: %+v", sk)
+			}
+			for i, r := range sk.Rows { // the same rows as the CSV, in full
+				c := rows[i+1]
+				if strconv.Itoa(r.Budget) != c[0] || r.Figure != c[1] || r.Value != parse(t, c[2]) || r.CILow != parse(t, c[3]) || r.CIHigh != parse(t, c[4]) {
+					t.Errorf("json row %+v, csv row %v", r, c)
+				}
+			}
 			code, table, errs := run(t, "skill", tt.game, "--strategy", tt.strategy, "--budgets", "1,2,4", "--games", tt.games)
 			if code != 0 {
 				t.Fatalf("table: exit %d: %s", code, errs)
@@ -84,7 +114,7 @@ func TestSkillBadInput(t *testing.T) {
 		{[]string{"skill", "flip", "--budgets", "4,2"}, "ascending"},
 		{[]string{"skill", "flip", "--budgets", "0,2"}, "positive"},
 		{[]string{"skill", "flip", "--games", "1"}, "--games"},
-		{[]string{"skill", "flip", "--format", "json"}, "--format"},
+		{[]string{"skill", "flip", "--format", "xml"}, "--format"},
 		{[]string{"skill", "flip", "--param", "budget=3"}, "--budgets"},
 		{[]string{"skill", "flip", "--strategy", "random"}, "no budget parameter"},
 		{[]string{"skill", "flip", "--param", "rollout=nosuch"}, "rollout=nosuch"},
@@ -96,4 +126,14 @@ func TestSkillBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want 1 and %q", tt.args, code, errs, tt.want)
 		}
 	}
+}
+
+// parse reads a number of a CSV cell.
+func parse(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatalf("cell %q: %v", s, err)
+	}
+	return v
 }

@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"sigs.k8s.io/yaml"
@@ -17,25 +15,33 @@ import (
 	"github.com/cardsim/cardsim/sim"
 )
 
-// SweepOptions are the options of the sweep command, and the fields of a
-// plan file (YAML or JSON) that describes a sweep for repeatable studies.
+// SweepOptions are the options of the sweep command.
 type SweepOptions struct {
+	Flags
+	Game       string
+	Strategy   string
+	Strategies []string
+	Params     []string
+	Rules      []string // key=value fixed, key=v1,v2,… swept
+	Games      int64
+	PrecisionFlags
+	Plan string
+}
+
+// sweepPlan is a plan file (YAML or JSON) that describes a sweep, for
+// repeatable studies: the fields of the flags that say what to play.
+type sweepPlan struct {
 	Game       string   `json:"game"`
 	Strategy   string   `json:"strategy,omitempty"`
 	Strategies []string `json:"strategies,omitempty"`
 	Params     []string `json:"params,omitempty"`
-	Rules      []string `json:"rules,omitempty"` // key=value fixed, key=v1,v2,… swept
+	Rules      []string `json:"rules,omitempty"`
 	Games      int64    `json:"games,omitempty"`
 	Seed       uint64   `json:"seed,omitempty"`
 	Precision  float64  `json:"precision,omitempty"`
 	Target     string   `json:"target,omitempty"`
 	MaxGames   int64    `json:"max_games,omitempty"`
 	Confidence float64  `json:"confidence,omitempty"`
-	Workers    int      `json:"-"`
-	Out        string   `json:"-"`
-	Format     string   `json:"-"`
-	Quiet      bool     `json:"-"`
-	Plan       string   `json:"-"`
 }
 
 // NewCmdSweep returns the command that runs a game over a grid of rule values.
@@ -74,15 +80,8 @@ params, rules, games, seed, precision, target, max_games, confidence.`,
 	fl.StringArrayVarP(&opts.Params, "param", "p", nil, "strategy parameter `key=value` (repeatable)")
 	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule `key=v1,v2,…` to sweep, or key=value to fix (repeatable)")
 	fl.Int64VarP(&opts.Games, "games", "n", 20000, "deals per point")
-	fl.Uint64Var(&opts.Seed, "seed", 1, "run seed, the same at every point")
-	fl.Float64Var(&opts.Precision, "precision", 0, "per point, play until the target's interval half-width is at most this")
-	fl.StringVar(&opts.Target, "target", "score", "figure --precision aims at: score or win")
-	fl.Int64Var(&opts.MaxGames, "max-games", 10_000_000, "with --precision, the most deals per point")
-	fl.Float64Var(&opts.Confidence, "confidence", 0.95, "confidence level of the intervals")
-	fl.IntVarP(&opts.Workers, "workers", "w", runtime.GOMAXPROCS(0), "parallel workers (results do not depend on it)")
-	fl.StringVarP(&opts.Out, "out", "o", "", "write sweep.csv, sweep.json and charts into this `directory`")
-	fl.StringVarP(&opts.Format, "format", "f", "table", "output on stdout: table, csv or json")
-	fl.BoolVarP(&opts.Quiet, "quiet", "q", false, "no progress line")
+	opts.Flags.add(cmd, playFlags, "sweep.csv, sweep.json and charts", "table", "csv", "json")
+	opts.PrecisionFlags.add(cmd, true)
 	fl.StringVar(&opts.Plan, "plan", "", "read the sweep from this YAML or JSON `file`")
 	fl.SortFlags = false
 	return cmd
@@ -93,11 +92,13 @@ params, rules, games, seed, precision, target, max_games, confidence.`,
 func loadPlan(opts *SweepOptions, changed func(string) bool) error {
 	b, err := os.ReadFile(opts.Plan)
 	if err != nil {
-		return fmt.Errorf("--plan: %v", err)
+		return fmt.Errorf("--plan: %w", err)
 	}
-	var plan SweepOptions
+	var plan sweepPlan
 	if err := yaml.UnmarshalStrict(b, &plan); err != nil {
-		return fmt.Errorf("--plan %s: %v", opts.Plan, strings.ReplaceAll(err.Error(), "error unmarshaling JSON: ", ""))
+		// The YAML library's errors say nothing a reader of the plan
+		// needs beyond their text.
+		return fmt.Errorf("--plan %s: %s", opts.Plan, strings.ReplaceAll(err.Error(), "error unmarshaling JSON: ", ""))
 	}
 	if opts.Game == "" {
 		opts.Game = plan.Game
@@ -203,9 +204,13 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 	if opts.Game == "" {
 		return errors.New("which game? cardsim sweep <game> … (or a plan with game:)")
 	}
-	ro := &RunOptions{Format: opts.Format, Games: opts.Games, Workers: opts.Workers, Confidence: opts.Confidence,
-		Precision: opts.Precision, Target: opts.Target, MaxGames: opts.MaxGames}
-	if err := ro.check(); err != nil {
+	if err := opts.Flags.check(); err != nil {
+		return err
+	}
+	if err := checkGames("games", opts.Games); err != nil {
+		return err
+	}
+	if err := opts.PrecisionFlags.check(); err != nil {
 		return err
 	}
 	keys, points, values, err := grid(opts.Rules)
@@ -231,22 +236,13 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 		}
 	}
 	sw := &reports.Sweep{Keys: keys}
-	for i := range cfgs {
-		cfg := &cfgs[i]
-		if !opts.Quiet && f.ErrIsTerminal() {
-			fmt.Fprintf(f.Err, "\rpoint %d of %d: %v   ", i+1, len(cfgs), values[i])
-		}
-		start := time.Now()
-		tally, stopped, err := playFor(ctx, cfg, ro)
+	for i, cfg := range cfgs {
+		s := opts.session(cfg, opts.Games, opts.Confidence)
+		r, err := f.play(ctx, s, fmt.Sprintf("point %d of %d: %s", i+1, len(cfgs), pointLabel(keys, values[i])), opts.Quiet)
 		if err != nil {
-			return fmt.Errorf("point %v: %w", values[i], err)
+			return fmt.Errorf("point %s: %w", pointLabel(keys, values[i]), err)
 		}
-		s := summarize(cfg, tally, opts.Confidence, time.Since(start).Seconds())
-		s.Manifest.Stopped = stopped
-		sw.Points = append(sw.Points, reports.SweepPoint{Values: values[i], Summary: s})
-	}
-	if !opts.Quiet && f.ErrIsTerminal() {
-		fmt.Fprintln(f.Err)
+		sw.Points = append(sw.Points, reports.SweepPoint{Values: values[i], Summary: r.Summary()})
 	}
 	if opts.Out != "" {
 		if _, err := reports.WriteSweepDir(opts.Out, sw, opts.Game); err != nil {
@@ -262,28 +258,12 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 	return reports.WriteSweepTable(f.Out, sw)
 }
 
-// playFor plays cfg for --games deals, or to --precision.
-func playFor(ctx context.Context, cfg *sim.Config, ro *RunOptions) (*sim.Tally, string, error) {
-	cfg.Games = ro.Games
-	stopped := ""
-	if ro.Precision > 0 {
-		cfg.Games = ro.MaxGames
-		cfg.After = func(t *sim.Tally, _ int64) (bool, error) {
-			if t.Games >= 2 {
-				if half := halfWidth(cfg, t, ro.Target, ro.Confidence); half <= ro.Precision {
-					stopped = fmt.Sprintf("precision %g on %s reached after %d deals (half-width %.6g)", ro.Precision, ro.Target, t.Games, half)
-					return true, nil
-				}
-			}
-			return false, nil
-		}
+// pointLabel names a point of a sweep by its swept rules, such as
+// "insure=2 revive=4".
+func pointLabel(keys []string, values map[string]string) string {
+	kv := make([]string, len(keys))
+	for i, k := range keys {
+		kv[i] = k + "=" + values[k]
 	}
-	t, err := sim.Run(ctx, *cfg)
-	if err != nil {
-		return nil, "", err
-	}
-	if ro.Precision > 0 && stopped == "" {
-		stopped = fmt.Sprintf("--max-games %d reached before precision %g", ro.MaxGames, ro.Precision)
-	}
-	return t, stopped, nil
+	return strings.Join(kv, " ")
 }

@@ -5,30 +5,24 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/cardsim/cardsim/analyses/fit"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
 )
 
 // TournamentOptions are the options of the tournament command.
 type TournamentOptions struct {
+	Flags
 	Game       string
 	Strategies []string
 	Rules      []string
 	Games      int64
-	Seed       uint64
-	Workers    int
-	Confidence float64
-	Out        string
-	Format     string
 }
 
 // Match is one cell of a tournament: A against B on the same deals, seats
@@ -70,13 +64,10 @@ with draws counted half, and the matching Elo ratings.`,
 	}
 	fl := cmd.Flags()
 	fl.StringSliceVar(&opts.Strategies, "strategies", nil, "the strategies: `a,b:key=value,…` (at least two)")
-	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable)")
+	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
 	fl.Int64VarP(&opts.Games, "games", "n", 5000, "deals per pair")
-	fl.Uint64Var(&opts.Seed, "seed", 1, "run seed: every pair plays the same deals")
-	fl.IntVarP(&opts.Workers, "workers", "w", runtime.GOMAXPROCS(0), "parallel workers (results do not depend on it)")
-	fl.Float64Var(&opts.Confidence, "confidence", 0.95, "confidence level of the intervals")
-	fl.StringVarP(&opts.Out, "out", "o", "", "write tournament.json and tournament.csv into this `directory`")
-	fl.StringVarP(&opts.Format, "format", "f", "table", "output on stdout: table, csv or json")
+	opts.add(cmd, playFlags, "tournament.json and tournament.csv", "table", "csv", "json")
+	fl.SortFlags = false
 	return cmd
 }
 
@@ -84,8 +75,10 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 	if len(opts.Strategies) < 2 {
 		return errors.New("a tournament needs at least two strategies: --strategies a,b")
 	}
-	ro := &RunOptions{Format: opts.Format, Games: opts.Games, Workers: opts.Workers, Confidence: opts.Confidence}
-	if err := ro.check(); err != nil {
+	if err := opts.Flags.check(); err != nil {
+		return err
+	}
+	if err := checkGames("games", opts.Games); err != nil {
 		return err
 	}
 	g, err := f.game(opts.Game, opts.Rules)
@@ -116,20 +109,20 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 	var matches []Match
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
-			cfg := &sim.Config{Game: g, Lineup: []sim.Player{lineup[a], lineup[b]}, Seed: opts.Seed, Games: opts.Games, Workers: opts.Workers}
-			start := time.Now()
-			t, err := sim.Run(ctx, *cfg)
+			cfg := sim.Config{Game: g, Lineup: []sim.Player{lineup[a], lineup[b]}, Seed: opts.Seed, Workers: opts.Workers}
+			vs := names[a] + " against " + names[b]
+			r, err := f.play(ctx, &sim.Session{Config: cfg, Deals: opts.Games, Confidence: opts.Confidence}, vs, opts.Quiet)
 			if err != nil {
-				return fmt.Errorf("%s against %s: %w", names[a], names[b], err)
+				return fmt.Errorf("%s: %w", vs, err)
 			}
-			s := summarize(cfg, t, opts.Confidence, time.Since(start).Seconds())
-			m := Match{A: names[a], B: names[b], Deals: t.Games, AWin: s.Entries[0].Win, BWin: s.Entries[1].Win, Draw: s.Entries[0].Draw, ScoreDiff: s.Comparisons[0]}
+			s := r.Summary()
+			m := Match{A: names[a], B: names[b], Deals: r.Tally.Games, AWin: s.Entries[0].Win, BWin: s.Entries[1].Win, Draw: s.Entries[0].Draw, ScoreDiff: s.Comparisons[0]}
 			matches = append(matches, m)
 			wins[a][b] = float64(m.AWin.Count) + float64(m.Draw.Count)/2
 			wins[b][a] = float64(m.BWin.Count) + float64(s.Entries[1].Draw.Count)/2
 		}
 	}
-	strength, elo, err := sim.BradleyTerry(wins)
+	strength, elo, err := fit.BradleyTerry(wins)
 	if err != nil {
 		return err
 	}
@@ -153,18 +146,16 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 	}
 	var csvb []byte
 	{
+		num := func(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }
 		rows := [][]string{{"a", "b", "deals", "a_win", "a_win_ci_low", "a_win_ci_high", "b_win", "draw", "score_diff", "score_diff_ci_low", "score_diff_ci_high"}}
 		for _, m := range matches {
-			rows = append(rows, []string{m.A, m.B, strconv.FormatInt(m.Deals, 10), fnum(m.AWin.Rate), fnum(m.AWin.CILow), fnum(m.AWin.CIHigh),
-				fnum(m.BWin.Rate), fnum(m.Draw.Rate), fnum(m.ScoreDiff.ScoreDiff), fnum(m.ScoreDiff.CILow), fnum(m.ScoreDiff.CIHigh)})
+			rows = append(rows, []string{m.A, m.B, strconv.FormatInt(m.Deals, 10), num(m.AWin.Rate), num(m.AWin.CILow), num(m.AWin.CIHigh),
+				num(m.BWin.Rate), num(m.Draw.Rate), num(m.ScoreDiff.ScoreDiff), num(m.ScoreDiff.CILow), num(m.ScoreDiff.CIHigh)})
 		}
 		csvb = reports.RowsCSV(rows)
 	}
 	if opts.Out != "" {
-		if err := reports.WriteFileAtomic(filepath.Join(opts.Out, "tournament.json"), append(js, '\n')); err != nil {
-			return err
-		}
-		if err := reports.WriteFileAtomic(filepath.Join(opts.Out, "tournament.csv"), csvb); err != nil {
+		if _, err := reports.WriteFiles(opts.Out, map[string][]byte{"tournament.json": append(js, '\n'), "tournament.csv": csvb}); err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -13,14 +14,14 @@ import (
 
 // TraceOptions are the options of the trace command.
 type TraceOptions struct {
-	Game     string
-	Strategy string
-	Params   []string
-	Rules    []string
-	Seed     uint64
-	Index    int64
-	Deal     string
-	Format   string
+	Flags
+	Game       string
+	Strategy   string
+	Strategies []string // one per seat
+	Params     []string
+	Rules      []string
+	Index      int64
+	Deal       string
 }
 
 // NewCmdTrace returns the command that plays one game and prints every event.
@@ -43,14 +44,35 @@ such as "AS 5H 10D ... JK").`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Strategy, "strategy", "s", "", "strategy to play (default: the game's first)")
+	fl.StringVarP(&opts.Strategy, "strategy", "s", "", "strategy of every seat (default: the game's first)")
+	fl.StringSliceVar(&opts.Strategies, "strategies", nil, "the strategy of each seat, in seat order: `a,b:key=value,…`")
 	fl.StringArrayVarP(&opts.Params, "param", "p", nil, "strategy parameter `key=value` (repeatable)")
-	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable)")
-	fl.Uint64Var(&opts.Seed, "seed", 1, "run seed")
+	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
+	opts.add(cmd, seedFlag, "", "text", "json")
 	fl.Int64Var(&opts.Index, "index", 0, "game index within the run")
 	fl.StringVar(&opts.Deal, "deal", "", "start from this deal instead of a shuffle (cards such as \"10H QS JK\")")
-	fl.StringVarP(&opts.Format, "format", "f", "text", "output: text or json")
+	fl.SortFlags = false
 	return cmd
+}
+
+// seats returns the strategy of each seat of g: the one of --strategy (and
+// --param) in every seat, or those of --strategies in seat order.
+func (f *Factory) seats(g games.Game, strategy string, params, specs []string) ([]sim.Player, error) {
+	if len(specs) > 0 {
+		if len(specs) != g.Seats() {
+			return nil, fmt.Errorf("--strategies: %d strategies for %s's %d seats", len(specs), g.Name(), g.Seats())
+		}
+		return f.lineup(g, strategy, params, specs)
+	}
+	p, err := f.lineup(g, strategy, params, nil)
+	if err != nil {
+		return nil, err
+	}
+	seats := make([]sim.Player, g.Seats())
+	for i := range seats {
+		seats[i] = p[0]
+	}
+	return seats, nil
 }
 
 // traceRecord is the JSON form of a trace.
@@ -58,12 +80,14 @@ type traceRecord struct {
 	Game     string             `json:"game"`
 	Rules    map[string]string  `json:"rules"`
 	Strategy sim.StrategyRecord `json:"strategy"`
-	Seed     uint64             `json:"seed"`
-	Index    int64              `json:"index"`
-	Deal     string             `json:"deal,omitempty"`
-	Events   []games.Event      `json:"events"`
-	Outcome  []outcomeRecord    `json:"outcome"`
-	Metrics  map[string]int64   `json:"metrics"`
+	// Seats names the strategy of each seat when they differ.
+	Seats   []sim.StrategyRecord `json:"seats,omitempty"`
+	Seed    uint64               `json:"seed"`
+	Index   int64                `json:"index"`
+	Deal    string               `json:"deal,omitempty"`
+	Events  []games.Event        `json:"events"`
+	Outcome []outcomeRecord      `json:"outcome"`
+	Metrics map[string]int64     `json:"metrics"`
 }
 
 type outcomeRecord struct {
@@ -73,8 +97,8 @@ type outcomeRecord struct {
 }
 
 func runTrace(f *Factory, opts *TraceOptions) error {
-	if opts.Format != "text" && opts.Format != "json" {
-		return fmt.Errorf("--format %q: want text or json", opts.Format)
+	if err := opts.Flags.check(); err != nil {
+		return err
 	}
 	if opts.Index < 0 {
 		return fmt.Errorf("--index %d: want 0 or more", opts.Index)
@@ -83,14 +107,14 @@ func runTrace(f *Factory, opts *TraceOptions) error {
 	if err != nil {
 		return err
 	}
-	def, err := f.strategy(opts.Game, opts.Strategy)
+	seats, err := f.seats(g, opts.Strategy, opts.Params, opts.Strategies)
 	if err != nil {
 		return err
 	}
 	bots := make([]strategies.Strategy, g.Seats())
 	for i := range bots {
-		if bots[i], err = def.New(g, opts.Params); err != nil {
-			return fmt.Errorf("strategy %s: %w", def.Name, err)
+		if bots[i], err = seats[i].Strategy.New(g, seats[i].Params); err != nil {
+			return fmt.Errorf("strategy %s: %w", seats[i].Strategy.Name, err)
 		}
 		bots[i].Begin(sim.BotSeed(opts.Seed, opts.Index, i))
 	}
@@ -115,8 +139,13 @@ func runTrace(f *Factory, opts *TraceOptions) error {
 	rec := traceRecord{
 		Game: g.Name(), Rules: map[string]string{}, Seed: opts.Seed, Index: opts.Index, Deal: opts.Deal,
 		Events:   s.Events(),
-		Strategy: sim.StrategyRecord{Name: def.Name, Params: sim.ParamValues(sim.Player{Strategy: def, Params: opts.Params})},
+		Strategy: sim.StrategyRecord{Name: seats[0].Strategy.Name, Params: sim.ParamValues(seats[0])},
 		Metrics:  map[string]int64{},
+	}
+	if len(opts.Strategies) > 0 {
+		for _, p := range seats {
+			rec.Seats = append(rec.Seats, sim.StrategyRecord{Name: p.Strategy.Name, Params: sim.ParamValues(p)})
+		}
 	}
 	for _, r := range g.Rules() {
 		rec.Rules[r.Name] = r.Value
@@ -137,7 +166,14 @@ func runTrace(f *Factory, opts *TraceOptions) error {
 		_, err = fmt.Fprintf(f.Out, "%s\n", b)
 		return err
 	}
-	fmt.Fprintf(f.Out, "%s, strategy %s, seed %d, game %d\n", g.Name(), def.Name, opts.Seed, opts.Index)
+	names := make([]string, len(seats))
+	for i, p := range seats {
+		names[i] = p.Strategy.Name
+	}
+	if len(opts.Strategies) == 0 {
+		names = names[:1]
+	}
+	fmt.Fprintf(f.Out, "%s, strategy %s, seed %d, game %d\n", g.Name(), strings.Join(names, " vs "), opts.Seed, opts.Index)
 	for _, e := range rec.Events {
 		fmt.Fprintln(f.Out, e.String())
 	}

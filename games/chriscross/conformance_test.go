@@ -19,7 +19,7 @@ func TestConformance(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", rules, err)
 		}
-		t.Run(g.(*Game).Config().String(), func(t *testing.T) {
+		t.Run(g.(*Game).RuleValues().String(), func(t *testing.T) {
 			gamestest.Conformance(t, g, gamestest.Config{Games: 300})
 		})
 	}

@@ -14,6 +14,6 @@
 //
 // Position is the whole game as a copyable value, so that strategies can
 // look ahead by copying it. A View hands strategies a Position of the
-// visible tableau only (Lookahead), and the clairvoyant solver the true one,
-// stock order included (Clairvoyance).
+// visible tableau only (Lookahead); the clairvoyant solver alone gets the
+// true one, stock order included, from the state View.Reveal returns.
 package chriscross

@@ -2,7 +2,6 @@ package chriscross
 
 import (
 	"math/rand/v2"
-	"strconv"
 
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
@@ -10,30 +9,17 @@ import (
 
 // Game is Chris-Cross with its rules fixed. It implements games.Game.
 type Game struct {
-	rules    Rules
-	settings []games.Setting
-	deck     []cards.Card // rank-major; read only
+	rules Rules
+	deck  []cards.Card // rank-major; read only
 }
 
-// New returns the game played by rules r, or an error if r is not playable.
+// New returns the game played by rules r, or an error if r is not playable
+// (see Rules.Check).
 func New(r Rules) (*Game, error) {
 	if err := r.Check(); err != nil {
 		return nil, err
 	}
-	var bound Rules
-	o := games.NewOptions("rule")
-	bound.bind(o)
-	err := o.Apply([]string{
-		"size=" + strconv.Itoa(r.Size),
-		"ranks=" + strconv.Itoa(r.Ranks),
-		"column-adjacent=" + strconv.FormatBool(r.ColumnAdjacent),
-		"chain-moves=" + strconv.FormatBool(r.ChainMoves),
-		"diagonals=" + strconv.FormatBool(r.Diagonals),
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &Game{rules: r, settings: o.Settings(), deck: r.Deck()}, nil
+	return &Game{rules: r, deck: r.Deck()}, nil
 }
 
 // Name returns "chriscross".
@@ -43,10 +29,10 @@ func (g *Game) Name() string { return "chriscross" }
 func (g *Game) Seats() int { return 1 }
 
 // Rules returns every rule option with its value.
-func (g *Game) Rules() []games.Setting { return g.settings }
+func (g *Game) Rules() []games.Setting { return g.rules.Settings() }
 
-// Config returns the rules in force.
-func (g *Game) Config() Rules { return g.rules }
+// RuleValues returns the rules in force.
+func (g *Game) RuleValues() Rules { return g.rules }
 
 // ScoreBounds returns 0 and the number of cards in the deck: the score is
 // the number of cards cast out.

@@ -48,8 +48,7 @@ func (r Rules) config() config {
 
 // Position is a whole game of Chris-Cross as a value: copying it gives an
 // independent game, so look-ahead needs no allocation. Its zero value is
-// not a game; a Position comes from a State, View.Lookahead or
-// Clairvoyance.Position.
+// not a game; a Position comes from State.Position or View.Lookahead.
 //
 // Cells are numbered row*5+column from 0 whatever the tableau size. Between
 // steps every row's cards sit leftmost, without gaps.

@@ -2,13 +2,15 @@ package chriscross
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
 )
 
-// Rules holds the rule options of Chris-Cross. DefaultRules gives the game
-// as its designer describes it; RULES.md explains each option.
+// Rules are the rule options of Chris-Cross. The zero value is not useful;
+// DefaultRules returns the game as its designer describes it, and RULES.md
+// explains each option.
 type Rules struct {
 	Size           int  // rows and columns of the tableau, 3 to 5
 	Ranks          int  // ranks in the deck (Ace up, four suits each), 1 to 13
@@ -17,14 +19,42 @@ type Rules struct {
 	Diagonals      bool // pairs on a full diagonal may be cast out
 }
 
-// DefaultRules returns the rules as the designer plays them: a 5×5 tableau
-// from a 52-card deck, column pairs anywhere in the column, no chained
-// vertical moves, diagonal pairs allowed.
-func DefaultRules() Rules {
-	return Rules{Size: 5, Ranks: 13, Diagonals: true}
+// options binds r's fields to their names, defaults and meanings.
+func (r *Rules) options() *games.Options {
+	o := games.NewOptions("rule")
+	o.Bool(&r.ColumnAdjacent, "column-adjacent", false, "a column pair must be two cards in neighbouring rows (false: anywhere in the column)")
+	o.Bool(&r.ChainMoves, "chain-moves", false, "a cell emptied by a vertical move may itself receive a vertical move")
+	o.Bool(&r.Diagonals, "diagonals", true, "pairs on a full diagonal may be cast out")
+	o.Int(&r.Size, "size", maxSize, 3, maxSize, "rows and columns of the tableau; the rest of the deck is the stock")
+	o.Int(&r.Ranks, "ranks", 13, 1, 13, "ranks in the deck, Ace up, four suits each (13 = the standard 52 cards)")
+	return o
 }
 
-// Check reports an error if r does not describe a playable game.
+// DefaultRules returns the rules as the designer plays them, under the
+// decisions of shared/rules/chriscross.md: a 5×5 tableau from a 52-card
+// deck, column pairs anywhere in the column, no chained vertical moves,
+// diagonal pairs allowed.
+func DefaultRules() Rules { return games.Defaults((*Rules).options) }
+
+// ParseRules returns the default rules with the given "key=value" options
+// applied; unknown keys, bad values and rules that do not make a playable
+// game (see Check) are errors.
+func ParseRules(kvs []string) (Rules, error) {
+	r, err := games.Parse((*Rules).options, kvs)
+	if err != nil {
+		return Rules{}, err
+	}
+	if err := r.Check(); err != nil {
+		return Rules{}, err
+	}
+	return r, nil
+}
+
+// Settings returns every rule option with its value in r.
+func (r Rules) Settings() []games.Setting { return games.SettingsOf((*Rules).options, r) }
+
+// Check reports an error if r does not describe a playable game: a size or
+// a number of ranks out of range, or too few cards to deal the tableau.
 func (r Rules) Check() error {
 	if r.Size < 3 || r.Size > maxSize {
 		return fmt.Errorf("chriscross: size %d: want 3 to %d", r.Size, maxSize)
@@ -41,14 +71,17 @@ func (r Rules) Check() error {
 // Deck returns the game's cards in rank-major order.
 func (r Rules) Deck() []cards.Card { return cards.Ranks(r.Ranks, 0) }
 
-// bind defines r's fields as options of o.
-func (r *Rules) bind(o *games.Options) {
-	d := DefaultRules()
-	o.Bool(&r.ColumnAdjacent, "column-adjacent", d.ColumnAdjacent, "a column pair must be two cards in neighbouring rows (false: anywhere in the column)")
-	o.Bool(&r.ChainMoves, "chain-moves", d.ChainMoves, "a cell emptied by a vertical move may itself receive a vertical move")
-	o.Bool(&r.Diagonals, "diagonals", d.Diagonals, "pairs on a full diagonal may be cast out")
-	o.Int(&r.Size, "size", d.Size, 3, maxSize, "rows and columns of the tableau; the rest of the deck is the stock")
-	o.Int(&r.Ranks, "ranks", d.Ranks, 1, 13, "ranks in the deck, Ace up, four suits each (13 = the standard 52 cards)")
+// String returns the rules as "key=value" options separated by spaces, in
+// the order of Settings; ParseRules reads them back.
+func (r Rules) String() string {
+	var b strings.Builder
+	for i, s := range r.Settings() {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s.Name + "=" + s.Value)
+	}
+	return b.String()
 }
 
 // Definition returns the registry entry of Chris-Cross.
@@ -57,20 +90,12 @@ func Definition() games.Definition {
 		Name:    "chriscross",
 		Title:   "Chris-Cross Pairs Solitaire",
 		Summary: "cast out pairs sharing a column or a full diagonal of a 5×5 tableau; win by casting out all 52 cards",
-		New: func(rules []string) (games.Game, error) {
-			var r Rules
-			o := games.NewOptions("rule")
-			r.bind(o)
-			if err := o.Apply(rules); err != nil {
+		New: func(kvs []string) (games.Game, error) {
+			r, err := ParseRules(kvs)
+			if err != nil {
 				return nil, err
 			}
 			return New(r)
 		},
 	}
-}
-
-// String returns the rules as "key=value" options separated by spaces.
-func (r Rules) String() string {
-	return fmt.Sprintf("size=%d ranks=%d column-adjacent=%t chain-moves=%t diagonals=%t",
-		r.Size, r.Ranks, r.ColumnAdjacent, r.ChainMoves, r.Diagonals)
 }

@@ -22,7 +22,10 @@ type State struct {
 	view   View
 }
 
-var _ games.State = (*State)(nil)
+var (
+	_ games.State  = (*State)(nil)
+	_ games.Dealer = (*State)(nil)
+)
 
 // Position returns a copy of the game as a Position, stock order included.
 func (s *State) Position() Position { return s.pos }
@@ -101,6 +104,13 @@ func (s *State) Cards(dst []cards.Card) []cards.Card {
 	dst = append(dst, s.pos.stock[s.pos.top:s.pos.nStock]...)
 	return append(dst, s.pos.waste[:s.pos.nWaste]...)
 }
+
+// Dealt implements games.Dealer: it appends the deck as Reset or Deal dealt
+// it to dst[:0], the tableau down the columns and then the stock, next card
+// first (the form ParseDeal reads). The rule options that change how pairs
+// form leave it alone, so runs under different readings can be checked to
+// have played the same deals.
+func (s *State) Dealt(dst []cards.Card) []cards.Card { return append(dst[:0], s.work...) }
 
 // Clone returns an independent copy.
 func (s *State) Clone() games.State {

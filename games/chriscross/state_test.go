@@ -54,13 +54,31 @@ func TestResetDealsTheDeck(t *testing.T) {
 	}
 	// The deal text of the shuffled deck reproduces the game.
 	s.Reset(7)
-	d := slices.Clone(s.work)
+	d := s.Dealt(nil)
+	if ok, diff := cards.SameCards(d, cards.Standard(0)); !ok {
+		t.Fatalf("Dealt is not the deck: %s", diff)
+	}
 	t1 := playFirst(s)
-	if err := s.Deal(FormatDeal(d, g.Config()), 0); err != nil {
+	if err := s.Deal(FormatDeal(d, g.RuleValues()), 0); err != nil {
 		t.Fatal(err)
 	}
 	if t2 := playFirst(s); t1 != t2 {
 		t.Errorf("Reset(7) and Deal of its deck play differently:\n%s\n%s", t1, t2)
+	}
+	if got := s.Dealt(nil); !slices.Equal(got, d) {
+		t.Errorf("Deal of a deck then Dealt: %v, want %v", got, d)
+	}
+	// The readings of a pair change the play, not the deal.
+	for _, rules := range [][]string{{"column-adjacent=true"}, {"diagonals=false"}, {"chain-moves=true"}} {
+		h, err := Definition().New(rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := h.NewState()
+		o.Reset(7)
+		if got := o.(games.Dealer).Dealt(nil); !slices.Equal(got, d) {
+			t.Errorf("%v: seed 7 deals %v, want %v as under the default rules", rules, got, d)
+		}
 	}
 }
 
@@ -124,35 +142,6 @@ func TestDealErrors(t *testing.T) {
 	}
 }
 
-func TestRulesErrors(t *testing.T) {
-	for _, tc := range []struct {
-		rules []string
-		want  string
-	}{
-		{[]string{"size=6"}, "size=6"},
-		{[]string{"ranks=0"}, "ranks=0"},
-		{[]string{"size=5", "ranks=6"}, "too few"},
-		{[]string{"colour=red"}, "unknown rule"},
-		{[]string{"diagonals=maybe"}, "true or false"},
-	} {
-		if _, err := Definition().New(tc.rules); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("New(%q) error %v, want one containing %q", tc.rules, err, tc.want)
-		}
-	}
-	g, err := Definition().New([]string{"size=4", "ranks=6"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if lo, hi := g.ScoreBounds(); lo != 0 || hi != 24 {
-		t.Errorf("score bounds %d, %d; want 0, 24", lo, hi)
-	}
-	for _, s := range g.Rules() {
-		if s.Name == "size" && (s.Value != "4" || s.Default != "5") {
-			t.Errorf("size setting %+v", s)
-		}
-	}
-}
-
 func TestViewHidesStock(t *testing.T) {
 	g, _ := New(DefaultRules())
 	s := g.NewChrisCross()
@@ -168,8 +157,15 @@ func TestViewHidesStock(t *testing.T) {
 	if slices.Equal(c.pos.stock[:], s.pos.stock[:]) {
 		t.Errorf("Determinize left the stock order unchanged")
 	}
-	if got := c.View(0).(*View).Clairvoyance.Position(); got.stock != c.pos.stock {
-		t.Errorf("Clairvoyance does not show the true stock")
+	// The re-ordered stock shows only through Reveal.
+	if w := fmt.Sprintf("%+v", c.View(0)); w != v {
+		t.Errorf("views of two stock orders differ:\n%s\n%s", v, w)
+	}
+	if got := c.View(0).(*View).Reveal().(*State).Position(); got.stock != c.pos.stock {
+		t.Errorf("Reveal does not show the true stock")
+	}
+	if got := s.View(0).(*View).Reveal(); got != games.State(s) {
+		t.Errorf("Reveal returned another state")
 	}
 	// Lookahead sees the same tableau and legal actions.
 	la := s.View(0).(*View).Lookahead()

@@ -8,7 +8,8 @@ import (
 )
 
 // View is what the player sees: the whole tableau and the progress of the
-// round, but of the stock only its size. It prints fully with %+v.
+// round, but of the stock only its size. It prints fully with %+v. Only
+// Reveal, reserved for clairvoyant strategies, leads to the stock order.
 type View struct {
 	Rules         Rules
 	Round, Phase  int
@@ -23,10 +24,22 @@ type View struct {
 	Decided       uint32 // vacated cells whose move is decided
 	Moved         uint32 // cells holding a card moved this step
 
-	// Clairvoyance reveals the stock order. Only the clairvoyant solver,
-	// which bounds what any player could achieve, may use it.
-	Clairvoyance Clairvoyance
+	// Handle leads back to the state for SampleState and Reveal. It shows
+	// nothing of the state and prints as "hidden", so views compare by
+	// what they show.
+	Handle Handle
 }
+
+// Handle refers to the state a View was taken from.
+type Handle struct{ s *State }
+
+// String returns "hidden": a handle shows nothing of the state.
+func (Handle) String() string { return "hidden" }
+
+var (
+	_ games.Revealer = (*View)(nil)
+	_ games.Sampler  = (*View)(nil)
+)
 
 // Seat returns 0: the game has one player.
 func (v *View) Seat() int { return 0 }
@@ -73,7 +86,7 @@ func (v *View) fill(r Rules, p *Position, s *State) {
 		Vacated:       p.vacated,
 		Decided:       p.decided,
 		Moved:         p.moved,
-		Clairvoyance:  Clairvoyance{s: s},
+		Handle:        Handle{s: s},
 	}
 	for r := range maxSize {
 		for c := range maxSize {
@@ -82,24 +95,16 @@ func (v *View) fill(r Rules, p *Position, s *State) {
 	}
 }
 
-// Clairvoyance gives the clairvoyant solver the true game, stock order
-// included. It is the one way through a View to hidden cards; realistic
-// strategies must not use it. It prints as "hidden", so that views compare
-// equal whatever the stock order.
-type Clairvoyance struct {
-	s *State
-}
-
-// String returns "hidden".
-func (c Clairvoyance) String() string { return "hidden" }
-
-// Position returns the true position, stock order included. It panics on
-// the zero Clairvoyance.
-func (c Clairvoyance) Position() Position {
-	if c.s == nil {
-		panic("chriscross: Clairvoyance of no state")
+// Reveal implements games.Revealer: it returns the viewed *State itself,
+// stock order included (its Position shows the whole game). Only the
+// clairvoyant solver, whose results bound from above what any player can
+// achieve, may call it; realistic strategies must not. The caller must not
+// change the state. It panics on a view not taken from a state.
+func (v *View) Reveal() games.State {
+	if v.Handle.s == nil {
+		panic("chriscross: Reveal of a view without a state")
 	}
-	return c.s.pos
+	return v.Handle.s
 }
 
 // SampleState implements games.Sampler: it makes dst (a *State of the same
@@ -107,7 +112,7 @@ func (c Clairvoyance) Position() Position {
 // hidden cards, sorted and then shuffled from seed, so the sample does not
 // depend on the true stock order. It allocates nothing once dst is warm.
 func (v *View) SampleState(dst games.State, seed uint64) games.State {
-	src := v.Clairvoyance.s
+	src := v.Handle.s
 	if src == nil {
 		panic("chriscross: SampleState of a view without a state")
 	}

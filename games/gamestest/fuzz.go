@@ -22,37 +22,64 @@ func Fuzz(f *testing.F, g games.Game, maxSteps int) {
 	for i := range 8 {
 		f.Add(uint64(i), []byte{byte(i), byte(3 * i), 7})
 	}
-	s := g.NewState()
-	var legal []games.Action
-	var buf []cards.Card
-	lo, hi := g.ScoreBounds()
+	c := newChecker(g, maxSteps)
 	f.Fuzz(func(t *testing.T, seed uint64, choices []byte) {
-		s.Reset(seed)
-		initial := slices.Clone(s.Cards(nil))
-		for step := 0; s.Turn() != games.Terminal; step++ {
-			if step >= maxSteps {
-				t.Fatalf("seed %d: no end after %d actions", seed, maxSteps)
+		err := c.play(seed, func(step, n int) int {
+			if len(choices) == 0 {
+				return 0
 			}
-			legal = s.Legal(legal)
-			if err := checkLegal(legal); err != nil {
-				t.Fatalf("seed %d step %d: %v", seed, step, err)
-			}
-			c := 0
-			if len(choices) > 0 {
-				c = int(choices[step%len(choices)]) + step/len(choices)
-			}
-			s.Apply(legal[c%len(legal)])
-			buf = s.Cards(buf)
-			if ok, diff := cards.SameCards(initial, buf); !ok {
-				t.Fatalf("seed %d step %d: cards not conserved: %s", seed, step, diff)
-			}
-		}
-		for seat := range g.Seats() {
-			if o := s.Outcome(seat); o.Score < lo || o.Score > hi {
-				t.Fatalf("seed %d: seat %d scored %d outside [%d, %d]", seed, seat, o.Score, lo, hi)
-			}
+			return (int(choices[step%len(choices)]) + step/len(choices)) % n
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	})
+}
+
+// checker plays games of one game and checks every invariant after every
+// action. It keeps its state and buffers from game to game.
+type checker struct {
+	g        games.Game
+	s        games.State
+	legal    []games.Action
+	initial  []cards.Card
+	buf      []cards.Card
+	lo, hi   int
+	maxSteps int
+}
+
+func newChecker(g games.Game, maxSteps int) *checker {
+	c := &checker{g: g, s: g.NewState(), maxSteps: maxSteps}
+	c.lo, c.hi = g.ScoreBounds()
+	return c
+}
+
+// play deals the game from seed and plays it to the end, choose picking the
+// index of each action among the n legal ones.
+func (c *checker) play(seed uint64, choose func(step, n int) int) error {
+	s := c.s
+	s.Reset(seed)
+	c.initial = slices.Clone(s.Cards(c.initial[:0]))
+	for step := 0; s.Turn() != games.Terminal; step++ {
+		if step >= c.maxSteps {
+			return fmt.Errorf("seed %d: no end after %d actions", seed, c.maxSteps)
+		}
+		c.legal = s.Legal(c.legal)
+		if err := checkLegal(c.legal); err != nil {
+			return fmt.Errorf("seed %d step %d: %v", seed, step, err)
+		}
+		s.Apply(c.legal[choose(step, len(c.legal))])
+		c.buf = s.Cards(c.buf)
+		if ok, diff := cards.SameCards(c.initial, c.buf); !ok {
+			return fmt.Errorf("seed %d step %d: cards not conserved: %s", seed, step, diff)
+		}
+	}
+	for seat := range c.g.Seats() {
+		if o := s.Outcome(seat); o.Score < c.lo || o.Score > c.hi {
+			return fmt.Errorf("seed %d: seat %d scored %d outside [%d, %d]", seed, seat, o.Score, c.lo, c.hi)
+		}
+	}
+	return nil
 }
 
 func checkLegal(legal []games.Action) error {

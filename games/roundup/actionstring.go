@@ -7,8 +7,8 @@ import (
 )
 
 // ActionString names an action legal now in the words of the phase, such as
-// "bid 7H", "play 5C", "play 5C face down", "attack with QS", "attack seat
-// 2", "name hearts", "move 9D face up" or "discard JC".
+// "bid 7H", "play 5C", "play 5C face down", "attack with QS", "play JD
+// blank", "attack seat 2", "name hearts", "move 9D face up" or "discard JC".
 func (s *State) ActionString(a games.Action) string {
 	c, isCard := ActionCard(a)
 	switch {
@@ -33,6 +33,9 @@ func (s *State) ActionString(a games.Action) string {
 			return "play " + c.String()
 		case c.Rank() <= 10:
 			return "play " + c.String() + " face down"
+		}
+		if !s.r.Attacks(c.Rank()) {
+			return "play " + c.String() + " blank"
 		}
 		return "attack with " + c.String()
 	}

@@ -8,12 +8,21 @@ import (
 )
 
 // attack plays the face card c from the actor's face-down hand onto the
-// discard pile; the target is chosen next, at once if there is only one.
+// discard pile; the target is chosen next, at once if there is only one. A
+// blank card does nothing more: the turn ends.
 func (s *State) attack(c cards.Card) {
 	p := &s.p[s.actor]
 	p.down = p.down.Without(c)
 	s.discard = s.discard.With(c)
 	s.out(s.actor)
+	if !s.r.Attacks(c.Rank()) {
+		s.metrics[mBlank]++
+		if s.record {
+			s.log("play "+c.String()+" blank", "no effect")
+		}
+		s.endTurn()
+		return
+	}
 	s.face = c
 	s.metrics[mAttack+int(c.Rank()-cards.Jack)]++
 	only, n := -1, 0

@@ -23,6 +23,8 @@ func TestConformance(t *testing.T) {
 		{[]string{"players=5", "no-bid=none", "tie=shared", "goal=4"}, 20},
 		{[]string{"players=3", "jack=off", "queen=off", "goal=5"}, 10},
 		{[]string{"players=4", "king=off", "max-rounds=3"}, 10},
+		{[]string{"players=4", "jack=blank", "queen=blank", "king=blank"}, 10},
+		{[]string{"players=3", "jack=blank", "queen=off"}, 10},
 	}
 	for _, tt := range tests {
 		r, err := ParseRules(tt.rules)
@@ -37,11 +39,12 @@ func TestConformance(t *testing.T) {
 
 // Compile-time checks of the optional interfaces.
 var (
-	_ games.Featured      = (*Game)(nil)
-	_ games.FeaturedState = (*State)(nil)
-	_ games.Starter       = (*State)(nil)
-	_ games.Dealer        = (*State)(nil)
-	_ games.Sampler       = (*View)(nil)
+	_ games.Featured           = (*Game)(nil)
+	_ games.FeaturedState      = (*State)(nil)
+	_ games.RoundFeaturedState = (*State)(nil)
+	_ games.Starter            = (*State)(nil)
+	_ games.Dealer             = (*State)(nil)
+	_ games.Sampler            = (*View)(nil)
 )
 
 // FuzzPlay plays whole 4-player games from fuzzed seeds and choices, checking

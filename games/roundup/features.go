@@ -5,7 +5,7 @@ import (
 	"github.com/cardsim/cardsim/games/cards"
 )
 
-// The deal features' indexes in State.SeatFeatures.
+// The deal features' indexes in State.SeatFeatures and State.RoundFeatures.
 const (
 	fFaces = iota
 	fJacks
@@ -18,13 +18,13 @@ const (
 )
 
 var features = []games.Metric{
-	fFaces:   {Name: "face_cards", Usage: "face cards (J, Q, K) dealt to the seat in the first round"},
-	fJacks:   {Name: "jacks", Usage: "Jacks dealt to the seat in the first round"},
-	fQueens:  {Name: "queens", Usage: "Queens dealt to the seat in the first round"},
-	fKings:   {Name: "kings", Usage: "Kings dealt to the seat in the first round"},
-	fAces:    {Name: "aces", Usage: "Aces dealt to the seat in the first round (each blocks a whole suit)"},
-	fLongest: {Name: "longest_suit", Usage: "number cards of the seat's longest suit in the first deal"},
-	fCards:   {Name: "cards", Usage: "cards dealt to the seat in the first round (the odd cards go to the first seats)"},
+	fFaces:   {Name: "face_cards", Usage: "face cards (J, Q, K) dealt to the seat (in the first round, or in the round tallied)"},
+	fJacks:   {Name: "jacks", Usage: "Jacks dealt to the seat"},
+	fQueens:  {Name: "queens", Usage: "Queens dealt to the seat"},
+	fKings:   {Name: "kings", Usage: "Kings dealt to the seat"},
+	fAces:    {Name: "aces", Usage: "Aces dealt to the seat (each blocks a whole suit)"},
+	fLongest: {Name: "longest_suit", Usage: "number cards of the seat's longest suit as dealt"},
+	fCards:   {Name: "cards", Usage: "cards dealt to the seat (the odd cards go to the first seats after the dealer)"},
 }
 
 // dealFeatures returns the features of a hand as dealt.
@@ -44,5 +44,5 @@ func dealFeatures(h Hand) [numFeatures]int64 {
 
 // SeatFeatures appends seat's features of the first deal to dst[:0].
 func (s *State) SeatFeatures(seat int, dst []int64) []int64 {
-	return append(dst[:0], s.features[seat][:]...)
+	return s.RoundFeatures(0, seat, dst)
 }

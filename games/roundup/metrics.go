@@ -12,6 +12,7 @@ const (
 	mTurns
 	mFirstRoundTurns
 	mMaxRoundTurns
+	mMinRoundTurns
 	mPassFree
 	mPassPenalty
 	mPlayUp
@@ -22,6 +23,7 @@ const (
 	mHit // hits.jack, .queen, .king
 	_
 	_
+	mBlank
 	mAlliedRounds
 	mAlliedWon
 	mLastSuit // last_suit.clubs … spades
@@ -49,6 +51,7 @@ func metricList(players int) []games.Metric {
 	m[mTurns] = games.Metric{Name: "turns", Usage: "turns taken, all rounds", Role: games.Duration}
 	m[mFirstRoundTurns] = games.Metric{Name: "round_turns.first", Usage: "turns in the first round"}
 	m[mMaxRoundTurns] = games.Metric{Name: "round_turns.longest", Usage: "turns in the longest round"}
+	m[mMinRoundTurns] = games.Metric{Name: "round_turns.shortest", Usage: "turns in the shortest round"}
 	m[mPassFree] = games.Metric{Name: "passes.free", Usage: "passes with no penalty (no face-down card left)"}
 	m[mPassPenalty] = games.Metric{Name: "passes.penalty", Usage: "passes that moved a card face up or discarded a face card"}
 	m[mPlayUp] = games.Metric{Name: "plays.face_up", Usage: "cards played onto the stacks from face-up hands"}
@@ -57,6 +60,7 @@ func metricList(players int) []games.Metric {
 		m[mAttack+i] = games.Metric{Name: "attacks." + f, Usage: f + " attacks made"}
 		m[mHit+i] = games.Metric{Name: "hits." + f, Usage: f + " attacks that moved a card face up or discarded one"}
 	}
+	m[mBlank] = games.Metric{Name: "blank_plays", Usage: "blank face cards played (jack, queen or king=blank)"}
 	m[mAlliedRounds] = games.Metric{Name: "allied.rounds", Usage: "rounds in which two or more players bid on one suit"}
 	m[mAlliedWon] = games.Metric{Name: "allied.won", Usage: "rounds whose last suit had two or more backers"}
 	for s := range 4 {

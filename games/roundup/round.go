@@ -30,11 +30,7 @@ func (s *State) startRound() {
 	s.actor = -1
 	s.roundTurns, s.roundActions = 0, 0
 	redeals := s.deal()
-	if s.round == 1 {
-		for k := range s.n {
-			s.features[k] = dealFeatures(s.p[k].down)
-		}
-	}
+	s.beginRecord()
 	if s.record {
 		s.events = append(s.events, &DealEvent{Type: "deal", Round: s.round, Dealer: s.dealer, Redeals: redeals, Hands: s.dealText()})
 	}
@@ -283,8 +279,10 @@ func (s *State) endRound() {
 	turns := s.roundTurns
 	if s.round == 1 {
 		s.metrics[mFirstRoundTurns] = int64(turns)
+		s.metrics[mMinRoundTurns] = int64(turns)
 	}
 	s.metrics[mMaxRoundTurns] = max(s.metrics[mMaxRoundTurns], int64(turns))
+	s.metrics[mMinRoundTurns] = min(s.metrics[mMinRoundTurns], int64(turns))
 	s.metrics[mLastSuit+s.lastSuit]++
 	var backers uint8
 	for k := range s.n {
@@ -325,6 +323,7 @@ func (s *State) endRound() {
 		s.score[k] += got[k]
 		best = max(best, s.score[k])
 	}
+	s.endRecord(&got, turns)
 	if s.record {
 		e := &RoundEvent{Type: "round", Round: s.round, Turns: turns, LastSuit: SuitName(cards.Suit(s.lastSuit)),
 			Backers: []int{}, FirstOut: s.firstOut, Points: append([]int(nil), got[:s.n]...), Totals: append([]int(nil), s.score[:s.n]...)}

@@ -12,7 +12,8 @@ const (
 	TieExtraRound = "extra-round" // tied leaders play another round
 	TieShared     = "shared"      // the game ends; tied leaders draw
 	PowerOn       = "on"          // the face card attacks
-	PowerOff      = "off"         // the face card is powerless
+	PowerOff      = "off"         // the face card cannot be played: a dead card
+	PowerBlank    = "blank"       // the face card is played as an attack would be, but does nothing
 )
 
 const (
@@ -29,14 +30,14 @@ type Rules struct {
 	MaxRounds int    // rounds after which the game ends whatever the scores
 	NoBid     string // NoBidRedeal or NoBidNone
 	Tie       string // TieExtraRound or TieShared
-	Jack      string // PowerOn, or PowerOff: Jacks cannot attack
-	Queen     string // PowerOn, or PowerOff: Queens cannot attack
-	King      string // PowerOn, or PowerOff: Kings cannot attack
+	Jack      string // PowerOn; PowerOff: Jacks cannot be played; PowerBlank: they are played for no effect
+	Queen     string // as Jack, for Queens
+	King      string // as Jack, for Kings
 }
 
 // options binds r's fields to their names, defaults and meanings.
 func (r *Rules) options() *games.Options {
-	onOff := []string{PowerOn, PowerOff}
+	powers := []string{PowerOn, PowerOff, PowerBlank}
 	o := games.NewOptions("rule")
 	o.Int(&r.Players, "players", defaultPlayers, 2, maxPlayers, "number of players; all 52 cards are dealt, the first seats after the dealer getting the odd cards")
 	o.Int(&r.Goal, "goal", 10, 1, 100, "game points that end the game after the round in which a player reaches them")
@@ -45,9 +46,9 @@ func (r *Rules) options() *games.Options {
 		"a player dealt no number card: redeal the round, or let that player play without a bid")
 	o.Enum(&r.Tie, "tie", TieExtraRound, []string{TieExtraRound, TieShared},
 		"leaders tied when the game would end: play another round, or end with the tied leaders drawing")
-	o.Enum(&r.Jack, "jack", PowerOn, onOff, "Jacks attack (off: a Jack cannot be played and leaves a hand only as a pass penalty or taken by an attack)")
-	o.Enum(&r.Queen, "queen", PowerOn, onOff, "Queens attack (off: as for jack)")
-	o.Enum(&r.King, "king", PowerOn, onOff, "Kings attack (off: as for jack)")
+	o.Enum(&r.Jack, "jack", PowerOn, powers, "Jacks attack (off: a Jack cannot be played and leaves a hand only as a pass penalty or taken by an attack; blank: a Jack may be played whenever it could attack, as a turn of its own, and is discarded without effect)")
+	o.Enum(&r.Queen, "queen", PowerOn, powers, "Queens attack (off, blank: as for jack)")
+	o.Enum(&r.King, "king", PowerOn, powers, "Kings attack (off, blank: as for jack)")
 	return o
 }
 
@@ -67,18 +68,28 @@ func ParseRules(kvs []string) (Rules, error) {
 // Settings returns every rule option with its value in r.
 func (r Rules) Settings() []games.Setting { return games.SettingsOf((*Rules).options, r) }
 
-// Attacks reports whether face cards of rank k (cards.Jack, cards.Queen or
-// cards.King) may be played as attacks under r.
-func (r *Rules) Attacks(k cards.Rank) bool {
+// Power returns the rule for face cards of rank k (cards.Jack, cards.Queen
+// or cards.King): PowerOn, PowerOff or PowerBlank; "" for a number card.
+func (r *Rules) Power(k cards.Rank) string {
 	switch k {
 	case cards.Jack:
-		return r.Jack == PowerOn
+		return r.Jack
 	case cards.Queen:
-		return r.Queen == PowerOn
+		return r.Queen
 	case cards.King:
-		return r.King == PowerOn
+		return r.King
 	}
-	return false
+	return ""
+}
+
+// Attacks reports whether face cards of rank k attack under r.
+func (r *Rules) Attacks(k cards.Rank) bool { return r.Power(k) == PowerOn }
+
+// Playable reports whether face cards of rank k may be played under r,
+// with their power or blank.
+func (r *Rules) Playable(k cards.Rank) bool {
+	p := r.Power(k)
+	return p == PowerOn || p == PowerBlank
 }
 
 // ActionBound returns the most actions one round can take with n players,

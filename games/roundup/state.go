@@ -51,7 +51,8 @@ type State struct {
 	winners       uint8          // seats that won or drew, once over
 
 	metrics  [numMetrics]int64
-	features [maxPlayers][numFeatures]int64
+	history  []roundRecord // one per round dealt
+	finished int           // rounds scored
 	view     View
 	buf      []games.Action
 
@@ -62,6 +63,7 @@ type State struct {
 func newState(g *Game) *State {
 	src := rand.NewPCG(0, 0)
 	s := &State{g: g, r: &g.rules, n: g.rules.Players, src: src, rng: rand.New(src)}
+	s.history = make([]roundRecord, 0, 16)
 	return s
 }
 
@@ -95,6 +97,7 @@ func (s *State) start(seed uint64) {
 	s.round = 0
 	s.score = [maxPlayers]int{}
 	s.metrics = [numMetrics]int64{}
+	s.history, s.finished = s.history[:0], 0
 	s.events = s.events[:0]
 	s.jackDraws = 0
 	s.winners = 0
@@ -173,8 +176,10 @@ func (s *State) playable(h Hand) Hand {
 // seat with a face-down card.
 func (s *State) targetable(k int) bool { return k != s.actor && s.p[k].down != 0 }
 
-// attackers returns the face cards seat may attack with: those whose rank
-// has its power, provided some other seat holds a face-down card.
+// attackers returns the face cards seat may play: those whose rank has its
+// power or is blank, provided some other seat holds a face-down card (the
+// target an attack needs; a blank card may be played exactly when it could
+// attack, so that blanking a rank changes nothing but its effect).
 func (s *State) attackers(seat int) Hand {
 	f := s.p[seat].down.Faces()
 	if f == 0 {
@@ -192,7 +197,7 @@ func (s *State) attackers(seat int) Hand {
 	}
 	var h Hand
 	for _, r := range [3]cards.Rank{cards.Jack, cards.Queen, cards.King} {
-		if s.r.Attacks(r) {
+		if s.r.Playable(r) {
 			h |= f.Rank(r)
 		}
 	}
@@ -315,6 +320,7 @@ func (s *State) Clone() games.State {
 	c.buf = nil
 	c.record = false
 	c.events = nil
+	c.history = slices.Clone(s.history)
 	return &c
 }
 

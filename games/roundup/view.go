@@ -120,9 +120,10 @@ func (v *View) SampleState(dst games.State, seed uint64) games.State {
 	} else {
 		d = dst.(*State)
 	}
-	src, rng, buf, events := d.src, d.rng, d.buf, d.events
+	src, rng, buf, events, history := d.src, d.rng, d.buf, d.events, d.history
 	*d = *s
 	d.src, d.rng, d.buf, d.events, d.record = src, rng, buf[:0], events[:0], false
+	d.history = append(history[:0], s.history...)
 	d.Determinize(v.Me, seed)
 	return d
 }

@@ -19,6 +19,8 @@ func TestConformance(t *testing.T) {
 		{[]string{"jokers=6", "joker-ace=true", "force-hand-aces=true"}, 8},
 		{[]string{"discard=mandatory", "rebuild=completed"}, 8},
 		{[]string{"max-turns=40", "idle-rounds=1"}, 8},
+		{[]string{"repeat=2", "stall-turns=20"}, 8},
+		{[]string{"repeat=0", "stall-turns=0"}, 8},
 	}
 	for _, tt := range tests {
 		g, err := spite.Definition().New(tt.rules)

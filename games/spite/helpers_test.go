@@ -35,7 +35,33 @@ func setup(t *testing.T, rules []string, deal string, stacks []string, piles map
 		}
 		s.discard[p][i] = append(s.discard[p][i], takeAll(t, s, v)...)
 	}
+	s.restart()
 	return s
+}
+
+// restart forgets the positions seen since the deal and records the
+// position as it now stands, after a test has moved cards by hand.
+func (s *State) restart() {
+	s.forget()
+	s.repeated()
+}
+
+// parkStock moves every stock card but those of keep (top first) onto the
+// bottom of seat 1's fourth discard pile, with a king on top so that
+// nothing there can be played, and leaves keep as the stock.
+func parkStock(t *testing.T, s *State, keep string) {
+	t.Helper()
+	kept := takeAll(t, s, keep)
+	slices.Reverse(kept)
+	k := slices.IndexFunc(s.stock, func(c cards.Card) bool { return c.Rank() == cards.King })
+	if k < 0 {
+		t.Fatal("no king left in the stock to cover the parked cards")
+	}
+	king := s.stock[k]
+	s.stock = slices.Delete(s.stock, k, k+1)
+	s.discard[1][3] = append(append(s.discard[1][3], s.stock...), king)
+	s.stock = append(s.stock[:0], kept...)
+	s.restart()
 }
 
 // takeAll removes the cards of text from the stock and returns them.

@@ -9,6 +9,8 @@ const (
 	mFirstWon
 	mDrawCap
 	mDrawIdle
+	mDrawRepeat
+	mDrawStall
 	mPlayStockpile
 	mPlayHand
 	mPlayPile
@@ -30,6 +32,8 @@ var metrics = func() []games.Metric {
 	m[mFirstWon] = games.Metric{Name: "first_won", Usage: "1 if the seat that moved first won"}
 	m[mDrawCap] = games.Metric{Name: "draw.cap", Usage: "1 if the game reached the turn cap (max-turns) and was drawn", Role: games.Capped}
 	m[mDrawIdle] = games.Metric{Name: "draw.idle", Usage: "1 if the game was drawn because no one played to the centre or discarded for idle-rounds full rounds"}
+	m[mDrawRepeat] = games.Metric{Name: "draw.repeat", Usage: "1 if the game was drawn because a position came up for the repeat-th time"}
+	m[mDrawStall] = games.Metric{Name: "draw.stall", Usage: "1 if the game was drawn because no stockpile card was played for stall-turns turns"}
 	m[mPlayStockpile] = games.Metric{Name: "plays.stockpile", Usage: "cards played to the centre from the stockpiles"}
 	m[mPlayHand] = games.Metric{Name: "plays.hand", Usage: "cards played to the centre from the hands"}
 	m[mPlayPile] = games.Metric{Name: "plays.discard", Usage: "cards played to the centre from the discard piles"}

@@ -178,6 +178,8 @@ func (s *State) play(p int, mv Move) {
 		c = pl[len(pl)-1]
 		s.piles[p] = pl[:len(pl)-1]
 		s.metrics[mPlayStockpile]++
+		s.lastPile = s.turns
+		s.forget()
 	case mv.Source.Pile() >= 0:
 		d := s.discard[p][mv.Source.Pile()]
 		c = d[len(d)-1]

@@ -36,6 +36,8 @@ type Rules struct {
 	RebuildAt     int    // the stock is rebuilt before a draw when it holds this many cards or fewer
 	MaxTurns      int    // turns after which the game is a draw
 	IdleRounds    int    // full rounds without a centre play or a discard after which the game is a draw
+	Repeat        int    // the game is a draw when a position comes up for the Repeat-th time; 0 for never
+	StallTurns    int    // turns in a row without a stockpile card played after which the game is a draw; 0 for never
 	MaxRefills    int    // times a hand emptied mid-turn is refilled in one turn
 }
 
@@ -54,6 +56,8 @@ func (r *Rules) options() *games.Options {
 	o.Int(&r.RebuildAt, "rebuild-at", 12, 0, 46, "the stock is rebuilt before a draw when it holds this many cards or fewer")
 	o.Int(&r.MaxTurns, "max-turns", 1000, 2, 100000, "turns (both seats counted) after which the game ends as a draw")
 	o.Int(&r.IdleRounds, "idle-rounds", 2, 1, 1000, "full rounds in which neither seat plays to the centre or discards, after which the game is a draw")
+	o.Int(&r.Repeat, "repeat", 3, 0, 100, "the game is a draw when the same position (the same ranks in every place, hidden cards and the stock's order included, and the same seat to move) comes up at the start of a turn for the repeat-th time; 0 for never")
+	o.Int(&r.StallTurns, "stall-turns", 300, 0, 100000, "the game is a draw after this many turns in a row (both seats counted) in which no stockpile card is played; 0 for never")
 	o.Int(&r.MaxRefills, "max-refills", 5, 0, 1000, "times in one turn a hand emptied mid-turn is refilled; beyond it the hand stays empty until the turn ends (a guard against endless turns through rebuilds)")
 	return o
 }
@@ -67,6 +71,9 @@ func ParseRules(kvs []string) (Rules, error) {
 	r, err := games.Parse((*Rules).options, kvs)
 	if err != nil {
 		return Rules{}, err
+	}
+	if r.Repeat == 1 {
+		return Rules{}, fmt.Errorf("rule repeat=1: want 0 (never) or 2 or more (every position comes up once)")
 	}
 	if r.Jokers%2 != 0 {
 		return Rules{}, fmt.Errorf("rule jokers=%d: want 0, 2, 4 or 6", r.Jokers)

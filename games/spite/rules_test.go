@@ -20,6 +20,8 @@ func TestParseRules(t *testing.T) {
 		{[]string{"jokers=8"}, "from 0 to 6"},
 		{[]string{"rebuild=some"}, "one of all, completed"},
 		{[]string{"colour=red"}, `unknown rule "colour"`},
+		{[]string{"repeat=1"}, "want 0 (never) or 2 or more"},
+		{[]string{"repeat=0", "stall-turns=0"}, ""},
 	}
 	for _, tt := range tests {
 		_, err := ParseRules(tt.kvs)
@@ -77,8 +79,10 @@ func TestMetricsInvariants(t *testing.T) {
 		if got := int64(2*StockpileSize - len(s.piles[0]) - len(s.piles[1])); m[mPlayStockpile] != got {
 			t.Errorf("seed %d: plays.stockpile %d, but %d stockpile cards are gone", seed, m[mPlayStockpile], got)
 		}
-		if m[mTurns] != int64(s.turns) || m[mDrawCap]+m[mDrawIdle]+btoi(s.winner >= 0) != 1 {
-			t.Errorf("seed %d: turns %d (played %d), draws %d+%d, winner %d", seed, m[mTurns], s.turns, m[mDrawCap], m[mDrawIdle], s.winner)
+		draws := m[mDrawCap] + m[mDrawIdle] + m[mDrawRepeat] + m[mDrawStall]
+		if m[mTurns] != int64(s.turns) || draws+btoi(s.winner >= 0) != 1 {
+			t.Errorf("seed %d: turns %d (played %d), draws cap %d idle %d repeat %d stall %d, winner %d", seed,
+				m[mTurns], s.turns, m[mDrawCap], m[mDrawIdle], m[mDrawRepeat], m[mDrawStall], s.winner)
 		}
 		if s.winner >= 0 && m[mLeft] != int64(s.Outcome(s.winner).Score) {
 			t.Errorf("seed %d: loser_left %d, winner's score %d", seed, m[mLeft], s.Outcome(s.winner).Score)

@@ -26,6 +26,8 @@ const (
 	endStockpile = "stockpile emptied"
 	endCap       = "turn cap"
 	endIdle      = "no progress"
+	endRepeat    = "position repeated"
+	endStall     = "no stockpile card played"
 )
 
 // State is one game of Spite and Malice in progress. Every pile is a slice
@@ -45,6 +47,7 @@ type State struct {
 	progress bool // the turn has seen a centre play or a discard
 	refills  int  // hands emptied and refilled this turn
 	idle     int  // turns in a row without progress
+	lastPile int  // the last turn in which a stockpile card was played, 0 for none
 	rebuilds int
 
 	piles   [2][]cards.Card // stockpiles; the last card is the upcard
@@ -56,6 +59,10 @@ type State struct {
 	stock   []cards.Card
 	fresh   int          // cards at the bottom of the stock from the last rebuild that no draw has reached
 	scratch []cards.Card // for rebuilds and Determinize
+
+	seen      []uint64 // the position keys at the start of each turn since the last stockpile play
+	pileKey   uint64   // the stockpiles' part of the position key
+	pileKeyOK bool     // pileKey is up to date
 
 	metrics  [numMetrics]int64
 	features [2][numFeatures]int64
@@ -82,6 +89,11 @@ func newState(g *Game) *State {
 	s.done = make([]cards.Card, 0, n)
 	s.stock = make([]cards.Card, 0, n)
 	s.scratch = make([]cards.Card, 0, n)
+	window := g.rules.MaxTurns // positions a game can compare at most
+	if g.rules.StallTurns > 0 {
+		window = min(window, g.rules.StallTurns)
+	}
+	s.seen = make([]uint64, 0, min(window+1, 1024))
 	return s
 }
 
@@ -114,7 +126,8 @@ func (s *State) Reset(seed uint64) {
 // clear empties every place and forgets the last game.
 func (s *State) clear(seed uint64) {
 	s.seed = seed
-	s.turns, s.winner, s.end, s.idle, s.rebuilds = 0, -1, endNone, 0, 0
+	s.turns, s.winner, s.end, s.idle, s.lastPile, s.rebuilds = 0, -1, endNone, 0, 0, 0
+	s.forget()
 	for p := range 2 {
 		s.piles[p] = s.piles[p][:0]
 		s.hands[p] = s.hands[p][:0]
@@ -189,6 +202,8 @@ func (s *State) begin(first int) {
 	if s.record {
 		s.events = append(s.events, &DealEvent{Type: "deal", Deal: s.DealText() + fmt.Sprintf("\nfirst: %d", first), First: first, Ties: ties})
 	}
+	s.turn = first
+	s.repeated()
 	s.startTurn(first)
 }
 
@@ -205,8 +220,9 @@ func (s *State) startTurn(seat int) {
 }
 
 // endTurn fills the hand of the seat that moved and passes the turn, or
-// ends the game as a draw at the turn cap or after too long without
-// progress.
+// ends the game as a draw: after too long without a centre play or a
+// discard, on a position repeated, after too long without a stockpile card
+// played, or at the turn cap (the first that applies names the draw).
 func (s *State) endTurn() {
 	p := s.turn
 	s.fill(p, "refill")
@@ -216,9 +232,14 @@ func (s *State) endTurn() {
 	} else {
 		s.idle++
 	}
+	s.turn = 1 - p
 	switch {
 	case s.idle >= 2*s.r.IdleRounds:
 		s.finish(-1, endIdle)
+	case s.repeated():
+		s.finish(-1, endRepeat)
+	case s.r.StallTurns > 0 && s.turns-s.lastPile >= s.r.StallTurns:
+		s.finish(-1, endStall)
 	case s.turns >= s.r.MaxTurns:
 		s.finish(-1, endCap)
 	default:
@@ -238,6 +259,10 @@ func (s *State) finish(winner int, why string) {
 		}
 	case why == endCap:
 		s.metrics[mDrawCap] = 1
+	case why == endRepeat:
+		s.metrics[mDrawRepeat] = 1
+	case why == endStall:
+		s.metrics[mDrawStall] = 1
 	default:
 		s.metrics[mDrawIdle] = 1
 	}
@@ -358,6 +383,8 @@ func (s *State) Clone() games.State {
 func (s *State) copyFrom(src *State) {
 	s.seed, s.turn, s.turns, s.first, s.winner, s.end = src.seed, src.turn, src.turns, src.first, src.winner, src.end
 	s.progress, s.refills, s.idle, s.rebuilds, s.nstacks, s.fresh = src.progress, src.refills, src.idle, src.rebuilds, src.nstacks, src.fresh
+	s.lastPile, s.pileKey, s.pileKeyOK = src.lastPile, src.pileKey, src.pileKeyOK
+	s.seen = append(s.seen[:0], src.seen...)
 	for p := range 2 {
 		s.piles[p] = append(s.piles[p][:0], src.piles[p]...)
 		s.hands[p] = append(s.hands[p][:0], src.hands[p]...)
@@ -403,6 +430,7 @@ func sortAcross(x, y []cards.Card, buf *[]cards.Card) {
 // has reached yet, which are shuffled among themselves. Later chance events
 // then derive from seed too, so a search cannot learn the real ones.
 func (s *State) Determinize(seat int, seed uint64) {
+	s.pileKeyOK = false
 	s.seed = games.Mix(seed, keyResort)
 	s.src.Seed(games.Mix(seed, 1), games.Mix(seed, 2))
 	a, b := len(s.piles[0])-1, len(s.piles[1])-1
@@ -436,3 +464,7 @@ func (s *State) String() string {
 	return fmt.Sprintf("turn %d seat %d piles %v hands %v discard %v stacks %v stock %d",
 		s.turns, s.turn, s.piles, s.hands, s.discard, s.stacks[:s.nstacks], len(s.stock))
 }
+
+// FirstSeat returns the seat that moved first: the one whose stockpile's
+// upcard was higher, after any tie was settled (games.Starter).
+func (s *State) FirstSeat() int { return s.first }

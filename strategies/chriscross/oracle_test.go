@@ -253,7 +253,7 @@ func TestSolverAgainstOracle(t *testing.T) {
 	} {
 		t.Run(strings.Join(tc.rules, ","), func(t *testing.T) {
 			g := mustGame(tc.rules...)
-			r := g.Config()
+			r := g.RuleValues()
 			rng := rand.New(rand.NewPCG(1, 2))
 			s := g.NewChrisCross()
 			var solver Solver
@@ -360,7 +360,7 @@ func (o *oracle) bestRound(g grid, phase int, cast bool, memo map[string]int) in
 func TestSearchFindsBestRound(t *testing.T) {
 	for _, rules := range [][]string{{"size=4", "ranks=13"}, {"size=3", "ranks=8"}, {"size=5", "ranks=13", "column-adjacent=true"}} {
 		g := mustGame(rules...)
-		r := g.Config()
+		r := g.RuleValues()
 		s := &Search{Nodes: 1 << 30}
 		p := newPlayer(g, s)
 		p.s.Record(true)

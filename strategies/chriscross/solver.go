@@ -113,8 +113,9 @@ func (s *Solver) dfs(p *cc.Position, depth int, last games.Action) Result {
 // Clairvoyant plays with the stock order in view: it solves the deal at
 // its first decision and follows a winning plan if there is one; on a deal
 // it proves lost, or cannot decide within the budget, it plays as Greedy.
-// It implements strategies.Prover. It uses View.Clairvoyance, so its win
-// rate bounds from above what a player who cannot see the stock can reach.
+// It implements strategies.Prover. It sees the stock through the view's
+// games.Revealer hook, so its win rate bounds from above what a player who
+// cannot see the stock can reach.
 type Clairvoyant struct {
 	Solver Solver
 	greedy *Greedy
@@ -139,10 +140,13 @@ func (c *Clairvoyant) Begin(seed uint64) {
 
 // Choose follows the winning plan, solving first if needed.
 func (c *Clairvoyant) Choose(v games.View, legal []games.Action) games.Action {
-	view := v.(*cc.View)
 	if !c.solved {
+		r, ok := v.(games.Revealer)
+		if !ok {
+			panic("chriscross: clairvoyant needs a view that reveals the state")
+		}
 		c.solved = true
-		c.result = c.Solver.Solve(view.Clairvoyance.Position())
+		c.result = c.Solver.Solve(r.Reveal().(*cc.State).Position())
 		c.plan = append(c.plan[:0], c.Solver.Plan()...)
 	}
 	if c.result == Winnable && !c.offPlan && c.next < len(c.plan) {

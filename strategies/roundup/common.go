@@ -57,6 +57,18 @@ func chooseBid(v *roundup.View) games.Action {
 	return roundup.CardAction(c)
 }
 
+// blanks returns the face cards of h whose rank is blank under the rules
+// (jack, queen or king=blank): played, they do nothing but end the turn.
+func blanks(v *roundup.View, h roundup.Hand) roundup.Hand {
+	var out roundup.Hand
+	for _, r := range [3]cards.Rank{cards.Jack, cards.Queen, cards.King} {
+		if v.Rules.Power(r) == roundup.PowerBlank {
+			out |= h.Rank(r)
+		}
+	}
+	return out
+}
+
 // legalCards returns the cards of the card actions in legal.
 func legalCards(legal []games.Action) roundup.Hand {
 	var h roundup.Hand

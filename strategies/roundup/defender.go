@@ -10,9 +10,12 @@ import (
 // face-up cards as Greedy does. When no face-up card must be played it
 // attacks with a face card of another suit if some rival (not an ally, who
 // backs its suit) can be attacked; it keeps face cards of its own suit to
-// answer a Queen naming that suit. Otherwise it plays a face-down card of
-// another suit only while it keeps more than Keep other number cards face
-// down (those answer Kings without exposing its suit); otherwise it passes,
+// answer a Queen naming that suit. Otherwise it plays a blank face card
+// of another suit (under jack, queen or king=blank), whoever holds cards:
+// it harms nobody and spares a pass penalty. Otherwise it plays a
+// face-down card of another suit only while it keeps more than Keep other
+// number cards face down (those answer Kings without exposing its suit);
+// otherwise it passes,
 // holding its suit. A Queen naming its suit is answered by discarding a
 // face card of that suit if it has one, else its highest card of the suit
 // (the low ones block); a King by a card of another suit where it can. The
@@ -46,8 +49,14 @@ func (d *Defender) Choose(gv games.View, legal []games.Action) games.Action {
 		if legal[0] != roundup.Pass {
 			return forcedPlay(v, legal)
 		}
-		if f := offSuit(h.Faces(), suit); f != 0 && rivalOpen(v) {
+		f := offSuit(h.Faces(), suit)
+		b := blanks(v, f)
+		if f &^= b; f != 0 && rivalOpen(v) {
 			c, _ := f.First()
+			return roundup.CardAction(c)
+		}
+		if b != 0 {
+			c, _ := b.First()
 			return roundup.CardAction(c)
 		}
 		if p := offSuit(h.Numbers(), suit); p != 0 && offSuit(v.Down.Numbers(), suit).Len() > d.Keep {

@@ -12,7 +12,9 @@ import (
 // longest suit, counting low cards extra (see chooseBid); plays face-up
 // cards only as the rules force it, off suit first, stopping rather than
 // play its own suit; otherwise plays a face-down card of another suit if
-// one fits, else attacks with any face card, else passes. It attacks the
+// one fits, else attacks with any face card, else plays a blank face card
+// (under jack, queen or king=blank: a turn that costs no penalty), else
+// passes. It attacks the
 // rival most likely to make its own suit close first (chooseTarget),
 // naming that rival's suit or the card blocking it. Paying a penalty or
 // answering an attack, it exposes its highest number card of another suit,
@@ -20,7 +22,7 @@ import (
 //
 // Attack lists the face ranks it attacks with ("jqk" by default); playing
 // greedy against greedy with a rank left out measures what that face card
-// is worth to a player.
+// is worth to a player. Blank face cards it plays whatever Attack says.
 type Greedy struct {
 	Attack string
 }
@@ -69,8 +71,13 @@ func (g *Greedy) Choose(gv games.View, legal []games.Action) games.Action {
 			c, _ := p.First()
 			return roundup.CardAction(c)
 		}
-		if f := g.attacksWith(h.Faces()); f != 0 {
+		b := blanks(v, h.Faces())
+		if f := g.attacksWith(h.Faces() &^ b); f != 0 {
 			c, _ := f.First()
+			return roundup.CardAction(c)
+		}
+		if b != 0 {
+			c, _ := b.First()
 			return roundup.CardAction(c)
 		}
 		return roundup.Pass

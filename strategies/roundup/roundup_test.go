@@ -265,3 +265,69 @@ func TestGreedyAttackParameter(t *testing.T) {
 		}
 	}
 }
+
+// TestBlankChoices: a blank face card is played where the bot would
+// otherwise pass (it costs no penalty), after any attack it would make;
+// greedy plays it whatever its attack parameter says; the defender plays
+// it even when only allies hold cards, but keeps one of its own suit.
+func TestBlankChoices(t *testing.T) {
+	allies := func(v *roundup.View) {
+		for k := 1; k < 4; k++ {
+			v.Bids[k] = cardOf(t, fmt.Sprintf("%dH", k+1))
+		}
+	}
+	tests := []struct {
+		name  string
+		bot   strategies.Strategy
+		rules []string
+		down  string
+		legal []string
+		setup func(*roundup.View)
+		want  string
+	}{
+		{"greedy: blank rather than pass", new(Greedy), []string{"jack=blank"}, "AH JC 5D", []string{"pass", "AH", "JC"}, nil, "JC"},
+		{"greedy: attack before blank", new(Greedy), []string{"jack=blank"}, "AH JC QD", []string{"pass", "AH", "JC", "QD"}, nil, "QD"},
+		{"greedy attack=none: blank all the same", &Greedy{Attack: "none"}, []string{"jack=blank"}, "AH JC", []string{"pass", "AH", "JC"}, nil, "JC"},
+		{"greedy: a dead card cannot be chosen", new(Greedy), []string{"jack=off"}, "AH JC", []string{"pass", "AH"}, nil, "pass"},
+		{"defender: blank with only allies to attack", &Defender{Keep: 2}, []string{"jack=blank"}, "JC 5D", []string{"pass", "JC"}, allies, "JC"},
+		{"defender: attack before blank", &Defender{Keep: 2}, []string{"jack=blank"}, "JC QD 5D", []string{"pass", "JC", "QD"}, nil, "QD"},
+		{"defender: keeps its own suit's blank", &Defender{Keep: 2}, []string{"jack=blank"}, "JH 5D", []string{"pass", "JH"}, nil, "pass"},
+	}
+	for _, tt := range tests {
+		v := view(t, roundup.PhasePlay, "9H", tt.down)
+		r, err := roundup.ParseRules(tt.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v.Rules = r
+		if tt.setup != nil {
+			tt.setup(v)
+		}
+		if got, want := tt.bot.Choose(v, cardActions(t, tt.legal...)), cardActions(t, tt.want)[0]; got != want {
+			t.Errorf("%s: %s, want %s", tt.name, roundup.ActionName(got), roundup.ActionName(want))
+		}
+	}
+}
+
+// TestBlankGames: with Jacks blank, both bots play them (blank_plays) and
+// never attack with one.
+func TestBlankGames(t *testing.T) {
+	for _, bot := range []strategies.Strategy{new(Greedy), &Defender{Keep: 2}} {
+		tb := newTable(t, []string{"jack=blank"}, bot)
+		idx := map[string]int{}
+		for i, m := range tb.g.Metrics() {
+			idx[m.Name] = i
+		}
+		var blank, attacks int64
+		var m []int64
+		for game := range uint64(20) {
+			tb.play(game)
+			m = tb.s.Metrics(m)
+			blank += m[idx["blank_plays"]]
+			attacks += m[idx["attacks.jack"]]
+		}
+		if blank == 0 || attacks != 0 {
+			t.Errorf("%T: %d blank plays, %d Jack attacks in 20 games; want some and none", bot, blank, attacks)
+		}
+	}
+}

@@ -1,0 +1,167 @@
+package analyses_test
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cardsim/cardsim/analyses"
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/nora"
+	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/strategies"
+	norabots "github.com/cardsim/cardsim/strategies/nora"
+)
+
+// study is the options of a test analysis.
+type study struct {
+	Games   int
+	Players []int
+	Mixes   []string
+}
+
+func (s *study) bind() *games.Options {
+	o := games.NewOptions("option")
+	o.Int(&s.Games, "games", 100, 2, 1000, "deals")
+	analyses.Ints(o, &s.Players, "players", []int{2, 3}, 2, 6, "player counts")
+	analyses.Strings(o, &s.Mixes, "mixes", []string{"a", "a+b"}, "bots round the table")
+	return o
+}
+
+type page string
+
+func (p page) WriteDir(string) error { return nil }
+
+func TestDefineOptions(t *testing.T) {
+	var got study
+	d := analyses.Define("g", "answers", (*study).bind, func(_ context.Context, _ *analyses.Env, s study) (analyses.Page, error) {
+		got = s
+		return page("p"), nil
+	})
+	tests := []struct {
+		opts []string
+		want study
+		err  string
+	}{
+		{nil, study{100, []int{2, 3}, []string{"a", "a+b"}}, ""},
+		{[]string{"players=4, 5,6", "mixes=x", "games=7"}, study{7, []int{4, 5, 6}, []string{"x"}}, ""},
+		{[]string{"players=7"}, study{}, "option players=7: want integers from 2 to 6, separated by commas"},
+		{[]string{"players=2,,3"}, study{}, "want integers"},
+		{[]string{"mixes=a,"}, study{}, "option mixes=a,: want words separated by commas"},
+		{[]string{"deals=3"}, study{}, `unknown option "deals" (known: games, players, mixes)`},
+		{[]string{"games"}, study{}, "want key=value"},
+	}
+	for _, tt := range tests {
+		got = study{}
+		p, err := d.Run(context.Background(), &analyses.Env{}, tt.opts)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%q: error %v, want %q", tt.opts, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || p != page("p") || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%q: ran with %+v (%v), want %+v", tt.opts, got, err, tt.want)
+		}
+	}
+	want := []games.Setting{
+		{Name: "games", Value: "100", Default: "100", Usage: "deals (an integer from 2 to 1000)", Kind: games.Integer},
+		{Name: "players", Value: "2,3", Default: "2,3", Usage: "player counts (integers from 2 to 6, separated by commas)", Kind: games.Text},
+		{Name: "mixes", Value: "a,a+b", Default: "a,a+b", Usage: "bots round the table (words separated by commas)", Kind: games.Text},
+	}
+	if got := d.Options(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Options() = %+v, want %+v", got, want)
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	var r analyses.Registry
+	r.Register(analyses.Definition{Game: "spite"})
+	r.Register(analyses.Definition{Game: "flip"})
+	if d, ok := r.Lookup("flip"); !ok || d.Game != "flip" {
+		t.Errorf("Lookup(flip) = %+v, %v", d, ok)
+	}
+	if _, ok := r.Lookup("nora"); ok {
+		t.Error("Lookup(nora) found an analysis")
+	}
+	if all := r.All(); len(all) != 2 || all[0].Game != "flip" || all[1].Game != "spite" {
+		t.Errorf("All() = %+v, want flip then spite", all)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a second analysis of flip was registered")
+		}
+	}()
+	r.Register(analyses.Definition{Game: "flip"})
+}
+
+func TestLineup(t *testing.T) {
+	g, err := nora.Definition().New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := new(strategies.Registry)
+	norabots.Register(r)
+	ps, err := analyses.Lineup(r, g, []string{"stop-at:cards=20", " rescuer ", ""})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 3 || ps[0].Strategy.Name != "stop-at" || !reflect.DeepEqual(ps[0].Params, []string{"cards=20"}) ||
+		ps[1].Strategy.Name != "rescuer" || ps[1].Params != nil || ps[2].Strategy.Name != r.For("nora")[0].Name {
+		t.Errorf("lineup %+v", ps)
+	}
+	for spec, want := range map[string]string{"psychic": `unknown strategy "psychic"`, "stop-at:cards=x": "strategy stop-at: parameter cards=x"} {
+		if _, err := analyses.Lineup(r, g, []string{spec}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", spec, err, want)
+		}
+	}
+	if _, err := analyses.Player(new(strategies.Registry), g, "", nil); err == nil {
+		t.Error("a game without strategies has a first one")
+	}
+}
+
+// TestEnvRun: an env plays through its Play hook, with its seed, workers and
+// confidence, and its game carries its rules.
+func TestEnvRun(t *testing.T) {
+	gr := new(games.Registry)
+	gr.Register(nora.Definition())
+	sr := new(strategies.Registry)
+	norabots.Register(sr)
+	var label string
+	env := &analyses.Env{Games: gr, Strategies: sr, Rules: []string{"rounds=2"}, Seed: 9, Workers: 1, Confidence: 0.9}
+	env.Play = func(ctx context.Context, s *sim.Session, l string) (*sim.Result, error) {
+		label = l
+		return s.Play(ctx)
+	}
+	g, err := env.Game("nora", "insure=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := map[string]string{}
+	for _, s := range g.Rules() {
+		rules[s.Name] = s.Value
+	}
+	if rules["rounds"] != "2" || rules["insure"] != "3" {
+		t.Errorf("rules %v, want rounds=2 insure=3", rules)
+	}
+	lineup, err := env.Lineup(g, "stop-at")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := env.Run(context.Background(), "a label", g, lineup, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if label != "a label" || r.Tally.Games != 40 || r.Config.Seed != 9 || r.Confidence != 0.9 {
+		t.Errorf("played %q: %d deals, seed %d, confidence %g", label, r.Tally.Games, r.Config.Seed, r.Confidence)
+	}
+	if _, err := env.Game("poker"); err == nil {
+		t.Error("an unknown game was found")
+	}
+	env.Play = func(context.Context, *sim.Session, string) (*sim.Result, error) { return nil, errors.New("stop") }
+	if _, err := env.Run(context.Background(), "", g, lineup, 40); err == nil {
+		t.Error("the env's Play was not used")
+	}
+}

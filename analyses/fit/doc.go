@@ -1,0 +1,4 @@
+// Package fit fits models to what runs tallied: a logistic regression of a
+// seat's win on the cards it was dealt, and Bradley–Terry strengths (with
+// Elo ratings) to the results of a tournament.
+package fit

@@ -1,0 +1,231 @@
+package nora
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cardsim/cardsim/analyses"
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/nora"
+	"github.com/cardsim/cardsim/reports"
+	snora "github.com/cardsim/cardsim/strategies/nora"
+)
+
+// policyOptions are the options of Nora's solver.
+type policyOptions struct {
+	Samples int
+	Cap     int
+	Fresh   bool
+	Check   bool
+}
+
+func (o *policyOptions) bind() *games.Options {
+	opts := games.NewOptions("option")
+	opts.Int(&o.Samples, "samples", snora.DefaultSamples, 1, 1_000_000_000, "live shuffles per deck composition for its pass outcomes")
+	opts.Int(&o.Cap, "cap", snora.DefaultIPCap, 2, 1000, "ip beyond which more ip counts as no more useful")
+	opts.Bool(&o.Fresh, "fresh", false, "estimate the pass outcomes anew instead of reading the cache (to time the build)")
+	opts.Bool(&o.Check, "check", false, "also re-value the policies on independent shuffles (free of the bias of valuing a policy on its own samples)")
+	return opts
+}
+
+// Policy returns Nora's solver: the optimal policy by backward induction
+// over (rounds left, ip held, deck composition), each composition's pass
+// outcomes estimated with the real engine (exactly for small decks) and
+// cached under the user's cache directory, keyed by a hash of the rules that
+// change a pass; and the value of a clairvoyant player who sees each shuffle
+// before deciding to insure it. Its page holds policy.csv (every state:
+// values and actions), round_values.csv (the expected score of the rest of
+// the game by rounds left and ip), pass_dists.csv (per composition: dead
+// chance, rescue chance, mean outcome) and the chart of the stop and insure
+// frontier.
+func Policy() analyses.Definition {
+	return analyses.Define("nora",
+		"the optimal policy by backward induction over (rounds left, ip held, deck composition) and a clairvoyant upper bound, as CSV with the stop and insure frontier",
+		(*policyOptions).bind, runPolicy)
+}
+
+func runPolicy(_ context.Context, env *analyses.Env, opts policyOptions) (analyses.Page, error) {
+	r, err := nora.ParseRules(env.Rules)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	var dists *snora.PassDists
+	if opts.Fresh {
+		dists, err = snora.EstimatePassDists(r, opts.Samples, snora.DistSeed, env.Workers)
+	} else {
+		dists, err = snora.Dists(r, opts.Samples)
+	}
+	if err != nil {
+		return nil, err
+	}
+	distTime := time.Since(start)
+	t := time.Now()
+	sol, err := snora.Solve(r, dists, opts.Cap, false)
+	if err != nil {
+		return nil, err
+	}
+	solveTime := time.Since(t)
+	ub, err := snora.Solve(r, dists, opts.Cap, true)
+	if err != nil {
+		return nil, err
+	}
+	how := "read from the cache"
+	if opts.Fresh {
+		how = fmt.Sprintf("estimated on %d workers", env.Workers)
+	}
+	var lines []string
+	say := func(format string, args ...any) {
+		lines = append(lines, fmt.Sprintf(format, args...))
+		env.Printf(format+"\n", args...)
+	}
+	say("nora: %d deck compositions, %d samples each (%s) in %.2f s; backward induction in %.2f s",
+		len(dists.Comps.List)-1, opts.Samples, how, distTime.Seconds(), solveTime.Seconds())
+	say("expected game score, optimal policy:       %.3f (start-ip %d)", sol.Value(r.StartIP), r.StartIP)
+	say("expected game score, clairvoyant insurance: %.3f (upper bound)", ub.Value(r.StartIP))
+	if opts.Check {
+		chk, err := snora.DistsSeeded(r, opts.Samples, snora.CheckSeed)
+		if err != nil {
+			return nil, err
+		}
+		oc, err := sol.Evaluate(chk)
+		if err != nil {
+			return nil, err
+		}
+		uc, err := ub.Evaluate(chk)
+		if err != nil {
+			return nil, err
+		}
+		say("re-valued on independent shuffles:         %.3f and %.3f", oc.Value(r.StartIP), uc.Value(r.StartIP))
+	}
+	say("ip cap %d: holding %d rather than %d ip gains at most %.2g points in any state", opts.Cap, opts.Cap, opts.Cap-1, sol.CapGain())
+	chart, err := frontierChart(sol)
+	if err != nil {
+		return nil, err
+	}
+	return &reports.Page{
+		Title: "Nora's optimal policy",
+		Intro: fmt.Sprintf("Rules: %s. Backward induction over (rounds left, ip held, deck composition); pass outcomes from %d shuffles per composition.", ruleText(env.Rules), opts.Samples),
+		Sections: []reports.PageSection{
+			{Title: "Expected game score", Text: strings.Join(lines, ". ") + "."},
+			{Title: "Stop and insure frontiers", Text: "The largest deck at which the policy stops, and at which it insures, by ip held.", Chart: &chart},
+		},
+		Files: map[string][]byte{
+			"policy.csv":       reports.RowsCSV(policyRows(sol)),
+			"round_values.csv": reports.RowsCSV(roundValueRows(sol, ub)),
+			"pass_dists.csv":   reports.RowsCSV(passDistRows(dists)),
+		},
+	}, nil
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func ftoa(v float64) string { return strconv.FormatFloat(v, 'f', 4, 64) }
+
+// policyRows lists every decision state with its values and actions.
+func policyRows(s *snora.Solution) [][]string {
+	rows := [][]string{{"rounds_left", "n4", "n2", "jokers", "cards_left", "ip", "value_stop", "value_shuffle",
+		"stop", "insure", "dead_uninsured", "dead_uninsured_rescuable", "dead_insured_rescuable"}}
+	for k := 1; k <= s.Rules.Rounds; k++ {
+		for _, c := range s.Dists.Comps.List[1:] {
+			for ip := 0; ip <= s.Cap; ip++ {
+				st := snora.State{RoundsLeft: k, Comp: c, IP: ip}
+				shuffle, stop := s.Continue(st)
+				j := "0"
+				if c.Jokers {
+					j = "2"
+				}
+				rows = append(rows, []string{itoa(k), itoa(c.N4), itoa(c.N2), j, itoa(c.Cards()), itoa(ip),
+					ftoa(stop), ftoa(shuffle), strconv.FormatBool(s.Stop(st)), strconv.FormatBool(s.Insure(st)),
+					s.DeadAction(st, false, false), s.DeadAction(st, false, true), s.DeadAction(st, true, true)})
+			}
+		}
+	}
+	return rows
+}
+
+// roundValueRows lists the expected score of the rest of the game at the
+// start of a round, by rounds left and ip, for both policies.
+func roundValueRows(s, ub *snora.Solution) [][]string {
+	rows := [][]string{{"rounds_left", "ip", "optimal", "upper_bound"}}
+	for k := 1; k <= s.Rules.Rounds; k++ {
+		for ip := 0; ip <= s.Cap; ip++ {
+			rows = append(rows, []string{itoa(k), itoa(ip), ftoa(s.RoundStart(k, ip)), ftoa(ub.RoundStart(k, ip))})
+		}
+	}
+	return rows
+}
+
+// passDistRows summarises each composition's pass distribution.
+func passDistRows(d *snora.PassDists) [][]string {
+	rows := [][]string{{"n4", "n2", "jokers", "cards", "p_dead", "p_rescuable_if_dead", "mean_removed_if_live", "mean_ip_if_live", "outcomes", "samples"}}
+	for _, pd := range d.Dists[1:] {
+		removed, ip := 0.0, 0.0
+		for _, o := range pd.Live {
+			removed += o.P * float64(pd.Comp.Cards()-d.Comps.List[o.Next].Cards())
+			ip += o.P * float64(o.IP)
+		}
+		j := "0"
+		if pd.Comp.Jokers {
+			j = "2"
+		}
+		rows = append(rows, []string{itoa(pd.Comp.N4), itoa(pd.Comp.N2), j, itoa(pd.Comp.Cards()),
+			strconv.FormatFloat(pd.Dead, 'g', 6, 64), strconv.FormatFloat(pd.Rescue, 'g', 6, 64),
+			ftoa(removed), ftoa(ip), itoa(len(pd.Live)), itoa(pd.Samples)})
+	}
+	return rows
+}
+
+// frontier returns, for each ip from 0 to maxIP, the largest number of cards
+// left at which the policy takes the action (stop, or insure) in at least
+// half of the compositions of that size, in the round with k rounds to play.
+func frontier(s *snora.Solution, k, maxIP int, act func(snora.State) bool) []float64 {
+	out := make([]float64, maxIP+1)
+	for ip := 0; ip <= maxIP; ip++ {
+		yes, all := map[int]int{}, map[int]int{}
+		for _, c := range s.Dists.Comps.List[1:] {
+			st := snora.State{RoundsLeft: k, Comp: c, IP: ip}
+			all[c.Cards()]++
+			if act(st) {
+				yes[c.Cards()]++
+			}
+		}
+		for n, a := range all {
+			if 2*yes[n] >= a && float64(n) > out[ip] {
+				out[ip] = float64(n)
+			}
+		}
+	}
+	return out
+}
+
+// frontierChart draws the stop and insure frontiers of the first and the
+// last round.
+func frontierChart(s *snora.Solution) (reports.Chart, error) {
+	const maxIP = 30
+	xs := make([]float64, maxIP+1)
+	for i := range xs {
+		xs[i] = float64(i)
+	}
+	var series []reports.LineSeries
+	for _, k := range []int{s.Rules.Rounds, 1} {
+		when := "first round"
+		if k == 1 {
+			when = "last round"
+		}
+		if k == 1 && s.Rules.Rounds == 1 {
+			when = "the round"
+		}
+		series = append(series,
+			reports.LineSeries{Label: "largest deck it stops at, " + when, X: xs, Y: frontier(s, k, maxIP, s.Stop)},
+			reports.LineSeries{Label: "largest deck it insures, " + when, X: xs, Y: frontier(s, k, maxIP, s.Insure)})
+		if s.Rules.Rounds == 1 {
+			break
+		}
+	}
+	return reports.LineChart("frontier", "Optimal policy: stop and insure frontiers (in most compositions of a size)",
+		"ip held", "cards left in the deck", series)
+}

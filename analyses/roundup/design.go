@@ -1,0 +1,564 @@
+package roundup
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cardsim/cardsim/analyses"
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/reports"
+	"github.com/cardsim/cardsim/sim"
+)
+
+// designOptions are the options of Round-up's analysis.
+type designOptions struct {
+	Games   int      // deals of each player count and mix, and of each face card made blank
+	Players []int    // the player counts
+	Mixes   []string // each "a" or "a+b": the strategies seated round the table
+}
+
+func (o *designOptions) bind() *games.Options {
+	opts := games.NewOptions("option")
+	opts.Int(&o.Games, "games", 20000, 2, 1_000_000_000, "deals of each player count and bot mix, and of each face card made blank")
+	analyses.Ints(opts, &o.Players, "players", []int{2, 3, 4, 5, 6}, 2, 6, "player counts to study")
+	analyses.Strings(opts, &o.Mixes, "mixes", []string{"greedy", "defender", "greedy+defender"},
+		"bot mixes round the table: a, or a+b seated in turn (seats rotated)")
+	return opts
+}
+
+// Design returns Round-up's analysis. It answers the designer's questions
+// for each bot mix and player count: do seats dealt more face cards win
+// most of the time (the trend of winning against the face cards dealt, in
+// the first round against the game and round by round against the round,
+// and how the seats dealt the most fare against the fair share); which face
+// card is most useful (the same deals replayed with that rank's power taken
+// away but the card still playable, jack|queen|king=blank, and the
+// difference it makes to each seat, paired deal by deal, per card held);
+// does the starting seat win more, do allied bidders gain, how long is a
+// round.
+func Design() analyses.Definition {
+	return analyses.Define("roundup",
+		"face cards, seats and rounds at 2 to 6 players: do seats dealt more face cards win most of the time, which face card's power is most useful, does the starting seat win more, do allied bidders gain, how long is a round",
+		(*designOptions).bind, runDesign)
+}
+
+// designStudy is Round-up's analysis under way.
+type designStudy struct {
+	designOptions
+	env *analyses.Env
+}
+
+// faceRanks are the face cards, by rule and deal feature.
+var faceRanks = []struct{ rule, feature, name string }{
+	{"jack", "jacks", "Jack"}, {"queen", "queens", "Queen"}, {"king", "kings", "King"},
+}
+
+// powerGain is what a face card's power is worth to the seat holding it:
+// the paired difference, power on minus power blank on the same deal, in a
+// seat's chance of winning and in its points, per card of the rank dealt to
+// it in the first round, and on average over the seats dealt at least one.
+type powerGain struct {
+	winPerCard, pointsPerCard sim.Trend
+	holderWin, holderPoints   [3]float64 // mean, low, high
+	holders                   int64
+}
+
+// roundupFigures are the measured figures of one player count and mix.
+type roundupFigures struct {
+	players int
+	mix     string
+	summary sim.Summary
+	power   [3]powerGain // by faceRanks
+}
+
+func runDesign(ctx context.Context, env *analyses.Env, o designOptions) (analyses.Page, error) {
+	a := &designStudy{designOptions: o, env: env}
+	var all []*roundupFigures
+	for _, mix := range a.Mixes {
+		for _, n := range a.Players {
+			env.Logf("roundup: %d players, %s", n, mix)
+			fig, err := a.measure(ctx, n, mix)
+			if err != nil {
+				return nil, fmt.Errorf("%d players, %s: %w", n, mix, err)
+			}
+			all = append(all, fig)
+		}
+	}
+	return a.page(all)
+}
+
+// run plays one configuration, sending its records to records if not nil.
+func (a *designStudy) run(ctx context.Context, rules []string, mix string, records sim.RecordSink) (*sim.Result, error) {
+	g, err := a.env.Game("roundup", rules...)
+	if err != nil {
+		return nil, err
+	}
+	lineup, err := a.env.Lineup(g, strings.Split(mix, "+")...)
+	if err != nil {
+		return nil, err
+	}
+	label := fmt.Sprintf("roundup %s %s", strings.Join(rules, " "), mix)
+	return a.env.RunRecorded(ctx, label, g, lineup, int64(a.Games), records)
+}
+
+func (a *designStudy) measure(ctx context.Context, n int, mix string) (*roundupFigures, error) {
+	players := "players=" + strconv.Itoa(n)
+	g, err := a.env.Game("roundup", players)
+	if err != nil {
+		return nil, err
+	}
+	base, err := newSeatResults(g)
+	if err != nil {
+		return nil, err
+	}
+	r, err := a.run(ctx, []string{players}, mix, base)
+	if err != nil {
+		return nil, err
+	}
+	fig := &roundupFigures{players: n, mix: mix, summary: r.Summary()}
+	for i, rank := range faceRanks {
+		paired := &pairedSeats{base: base, feature: i}
+		if _, err := a.run(ctx, []string{players, rank.rule + "=blank"}, mix, paired); err != nil {
+			return nil, err
+		}
+		if paired.next != len(base.seats) {
+			return nil, fmt.Errorf("%s blank: %d seats played, %d with the power on", rank.rule, paired.next, len(base.seats))
+		}
+		fig.power[i] = paired.gain(a.env.Confidence)
+	}
+	return fig, nil
+}
+
+// seatResult is one seat of one game as the paired comparison needs it.
+type seatResult struct {
+	deal          int64
+	seating, seat int16
+	score         int32
+	win           bool
+	held          [3]int8 // Jacks, Queens, Kings dealt in the first round
+}
+
+// seatResults keeps every seat of every game of the run with every power
+// on, in deal order: a sim.RecordSink.
+type seatResults struct {
+	seats    []seatResult
+	features [3]int // the deal feature of each face rank
+}
+
+// newSeatResults returns an empty keeper for the records of g, whose deal
+// features must count each face rank.
+func newSeatResults(g games.Game) (*seatResults, error) {
+	f, ok := g.(games.Featured)
+	if !ok {
+		return nil, fmt.Errorf("%s has no deal features", g.Name())
+	}
+	var names []string
+	for _, m := range f.DealFeatures() {
+		names = append(names, m.Name)
+	}
+	s := &seatResults{}
+	for i, rank := range faceRanks {
+		if s.features[i] = slices.Index(names, rank.feature); s.features[i] < 0 {
+			return nil, fmt.Errorf("%s deals have no feature %s", g.Name(), rank.feature)
+		}
+	}
+	return s, nil
+}
+
+// Write keeps the records.
+func (s *seatResults) Write(rs []sim.Record) error {
+	for _, r := range rs {
+		sr := seatResult{deal: r.Index, seating: int16(r.Seating), seat: int16(r.Seat), score: int32(r.Score), win: r.Result == games.Win}
+		for i, fi := range s.features {
+			sr.held[i] = int8(r.Features[fi])
+		}
+		s.seats = append(s.seats, sr)
+	}
+	return nil
+}
+
+// pairedSeats walks the seats of a run with one rank made blank alongside
+// the same seats with every power on, and sums the differences.
+type pairedSeats struct {
+	base    *seatResults
+	feature int // index into faceRanks
+	next    int
+	deal    int64
+	win     sim.TrendSums // on − blank win (0/±1) against the cards held
+	points  sim.TrendSums
+	hWin    sim.TrendSums // the same over the seats holding at least one
+	hPoints sim.TrendSums
+	holders int64
+}
+
+// Write pairs the records with the base run's, seat by seat in deal order.
+func (p *pairedSeats) Write(rs []sim.Record) error {
+	for _, r := range rs {
+		if p.next >= len(p.base.seats) {
+			return fmt.Errorf("more seats than the run with every power on")
+		}
+		on := p.base.seats[p.next]
+		p.next++
+		if on.deal != r.Index || int(on.seating) != r.Seating || int(on.seat) != r.Seat {
+			return fmt.Errorf("deal %d seating %d seat %d paired with deal %d seating %d seat %d", r.Index, r.Seating, r.Seat, on.deal, on.seating, on.seat)
+		}
+		if r.Index != p.deal {
+			for _, t := range []*sim.TrendSums{&p.win, &p.points, &p.hWin, &p.hPoints} {
+				t.EndCluster()
+			}
+			p.deal = r.Index
+		}
+		dw := b2f(on.win) - b2f(r.Result == games.Win)
+		dp := float64(on.score) - float64(r.Score)
+		held := float64(on.held[p.feature])
+		p.win.Add(held, dw)
+		p.points.Add(held, dp)
+		if held > 0 {
+			p.hWin.Add(0, dw)
+			p.hPoints.Add(0, dp)
+			p.holders++
+		}
+	}
+	return nil
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// gain returns the power's worth to its holders.
+func (p *pairedSeats) gain(confidence float64) powerGain {
+	for _, t := range []*sim.TrendSums{&p.win, &p.points, &p.hWin, &p.hPoints} {
+		t.EndCluster()
+	}
+	var g powerGain
+	g.winPerCard, _ = p.win.Fit(confidence)
+	g.pointsPerCard, _ = p.points.Fit(confidence)
+	g.holderWin[0], g.holderWin[1], g.holderWin[2] = p.hWin.Mean(confidence)
+	g.holderPoints[0], g.holderPoints[1], g.holderPoints[2] = p.hPoints.Mean(confidence)
+	g.holders = p.holders
+	return g
+}
+
+// feature returns the summary's feature named name.
+func feature(fs []sim.FeatureSummary, name string) *sim.FeatureSummary {
+	for i := range fs {
+		if fs[i].Name == name {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+// page turns the figures into the report's studies: charts, sentences and
+// one table of every figure.
+func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
+	r := &reports.Report{
+		Title: "Round-up: face cards, seats and rounds",
+		Intro: fmt.Sprintf("Each figure from %d deals per player count and bot mix, every deal played with the seats rotated, seed %d, %g%% intervals that count deals, not seats, as independent. "+
+			"Face cards are measured against the game (the first round's deal) and round by round (each round's deal against that round). "+
+			"A face card's power is valued by replaying the same deals with the power taken away but the card still playable (rule jack, queen or king=blank) and pairing each seat's result with and without it.",
+			a.Games, a.env.Seed, 100*a.env.Confidence),
+	}
+	rows := [][]string{{"figure", "value", "ci_low", "ci_high", "n"}}
+	add := func(fig *roundupFigures, name string, v, lo, hi float64, n int64) {
+		rows = append(rows, []string{fmt.Sprintf("players=%d mix=%s %s", fig.players, fig.mix, name), fnum(v), fnum(lo), fnum(hi), strconv.FormatInt(n, 10)})
+	}
+	byMix := map[string][]*roundupFigures{}
+	for _, fig := range all {
+		byMix[fig.mix] = append(byMix[fig.mix], fig)
+		s := &fig.summary
+		for _, src := range []struct {
+			prefix string
+			fs     []sim.FeatureSummary
+		}{{"game", s.Features}, {"round", s.RoundFeatures}} {
+			f := feature(src.fs, "face_cards")
+			if f == nil {
+				continue
+			}
+			if tr := f.WinTrend; tr != nil {
+				add(fig, src.prefix+"_win_per_face_card", tr.Slope, tr.CILow, tr.CIHigh, 0)
+			}
+			for _, v := range f.Values {
+				add(fig, fmt.Sprintf("%s_win_rate face_cards=%d", src.prefix, v.Value), v.Win.Rate, v.Win.CILow, v.Win.CIHigh, v.Games)
+				add(fig, fmt.Sprintf("%s_points face_cards=%d", src.prefix, v.Value), v.Score.Mean, v.Score.CILow, v.Score.CIHigh, v.Games)
+			}
+		}
+		for i, rank := range faceRanks {
+			g := &fig.power[i]
+			add(fig, rank.rule+"_power_win_per_card_held", g.winPerCard.Slope, g.winPerCard.CILow, g.winPerCard.CIHigh, 0)
+			add(fig, rank.rule+"_power_points_per_card_held", g.pointsPerCard.Slope, g.pointsPerCard.CILow, g.pointsPerCard.CIHigh, 0)
+			add(fig, rank.rule+"_power_holder_win", g.holderWin[0], g.holderWin[1], g.holderWin[2], g.holders)
+			add(fig, rank.rule+"_power_holder_points", g.holderPoints[0], g.holderPoints[1], g.holderPoints[2], g.holders)
+		}
+		if fp := s.FirstPlayer; fp != nil {
+			add(fig, "first_player_edge", fp.Edge, fp.CILow, fp.CIHigh, fp.WinRate.Games)
+		}
+		for _, m := range []string{"rounds", "turns", "round_turns.first", "round_turns.shortest", "round_turns.longest", "allied.rounds", "allied.won"} {
+			if ms, ok := s.Metrics[m]; ok {
+				add(fig, "mean_per_game "+m, ms.Mean, ms.CILow, ms.CIHigh, ms.N)
+			}
+		}
+	}
+	for _, mix := range a.Mixes {
+		figs := byMix[mix]
+		st, err := faceCardStudies(mix, figs)
+		if err != nil {
+			return nil, err
+		}
+		r.Studies = append(r.Studies, st...)
+	}
+	st, err := seatStudy(a.Mixes, byMix)
+	if err != nil {
+		return nil, err
+	}
+	r.Studies = append(r.Studies, st)
+	r.Studies[0].Rows = rows // the full table of figures, once
+	for i := 1; i < len(r.Studies); i++ {
+		r.Studies[i].Rows = [][]string{{"figure", "value"}}
+	}
+	return r, nil
+}
+
+// faceCardStudies answers the designer's two questions for one bot mix.
+func faceCardStudies(mix string, figs []*roundupFigures) ([]reports.Study, error) {
+	var game, round []reports.LineSeries
+	var answer []string
+	for _, fig := range figs {
+		fair := 1 / float64(fig.players)
+		s := &fig.summary
+		var parts []string
+		for _, src := range []struct {
+			fs     []sim.FeatureSummary
+			lines  *[]reports.LineSeries
+			phrase string
+		}{
+			{s.Features, &game, "each more face card dealt in the first round changes a seat's chance of winning the game by"},
+			{s.RoundFeatures, &round, "each more in a round's deal changes its chance of winning that round alone by"},
+		} {
+			f := feature(src.fs, "face_cards")
+			if f == nil {
+				continue
+			}
+			line := reports.LineSeries{Label: fmt.Sprintf("%d players", fig.players)}
+			var total int64
+			for _, v := range f.Values {
+				total += v.Games
+			}
+			for _, v := range f.Values {
+				if v.Games*100 < total { // too few seats for a point worth plotting
+					continue
+				}
+				line.X, line.Y = append(line.X, float64(v.Value)), append(line.Y, v.Win.Rate)
+				line.Lo, line.Hi = append(line.Lo, v.Win.CILow), append(line.Hi, v.Win.CIHigh)
+			}
+			*src.lines = append(*src.lines, line)
+			if tr := f.WinTrend; tr != nil {
+				parts = append(parts, fmt.Sprintf("%s %s percentage points (%s to %s)", src.phrase, pp(tr.Slope), pp(tr.CILow), pp(tr.CIHigh)))
+			}
+		}
+		sentence := fmt.Sprintf("With %d players (%s): %s.", fig.players, mix, strings.Join(parts, "; "))
+		if f := feature(s.Features, "face_cards"); f != nil {
+			if top, ok := topSeats(f); ok {
+				cmp := "about the fair share"
+				switch {
+				case top.lo > fair:
+					cmp = "more than the fair share"
+				case top.hi < fair:
+					cmp = "less than the fair share"
+				}
+				most := "so they do not win most of the time"
+				if top.lo > 0.5 {
+					most = "so they win most of the time"
+				}
+				sentence += fmt.Sprintf(" Seats dealt %d or more face cards (%d of them) win %s (%s to %s), %s of %s, %s.",
+					top.from, top.games, pctf(top.rate), pctf(top.lo), pctf(top.hi), cmp, pctf(fair), most)
+			}
+		}
+		answer = append(answer, sentence)
+	}
+	c1, err := reports.LineChart("roundup_face_cards_game_"+safe(mix), "Round-up ("+mix+"): chance of winning the game against face cards dealt in the first round",
+		"face cards dealt to the seat in the first round", "win rate of the seat", game)
+	if err != nil {
+		return nil, err
+	}
+	c2, err := reports.LineChart("roundup_face_cards_round_"+safe(mix), "Round-up ("+mix+"): chance of winning a round alone against face cards in that round's deal",
+		"face cards dealt to the seat in the round", "share of rounds the seat won alone", round)
+	if err != nil {
+		return nil, err
+	}
+	// What each power is worth to its holder, per card held.
+	var gains []reports.LineSeries
+	var useful []string
+	for i, rank := range faceRanks {
+		s := reports.LineSeries{Label: rank.name + "'s power"}
+		for _, fig := range figs {
+			g := fig.power[i].winPerCard
+			s.X, s.Y = append(s.X, float64(fig.players)), append(s.Y, g.Slope)
+			s.Lo, s.Hi = append(s.Lo, g.CILow), append(s.Hi, g.CIHigh)
+		}
+		gains = append(gains, s)
+	}
+	for _, fig := range figs {
+		useful = append(useful, usefulSentence(fig))
+	}
+	c3, err := reports.LineChart("roundup_power_"+safe(mix), "Round-up ("+mix+"): a face card's power to its holder, per card held (same deals, the card blank)",
+		"players", "change in the holder's chance of winning", gains)
+	if err != nil {
+		return nil, err
+	}
+	return []reports.Study{
+		{Game: "roundup", Title: "If someone is dealt more face cards, do they win most of the time? (" + mix + ")", Answer: answer, Charts: []reports.Chart{c1, c2}},
+		{Game: "roundup", Title: "Which face card is most useful? (" + mix + ")", Answer: useful, Charts: []reports.Chart{c3}},
+	}, nil
+}
+
+// usefulSentence reads what each face card's power is worth to its holder
+// at one player count, and names the most useful only when the measure can
+// tell it apart: its gain above zero, and above every other's interval.
+func usefulSentence(fig *roundupFigures) string {
+	var parts, holders, helping []string
+	best := 0
+	for i, rank := range faceRanks {
+		g := &fig.power[i]
+		w := g.winPerCard
+		parts = append(parts, fmt.Sprintf("%s %s (%s to %s)", rank.name, pp(w.Slope), pp(w.CILow), pp(w.CIHigh)))
+		holders = append(holders, fmt.Sprintf("%s %s (%s to %s)", rank.name, pp(g.holderWin[0]), pp(g.holderWin[1]), pp(g.holderWin[2])))
+		if w.CILow > 0 {
+			helping = append(helping, rank.name)
+		}
+		if w.Slope > fig.power[best].winPerCard.Slope {
+			best = i
+		}
+	}
+	out := fmt.Sprintf("With %d players (%s), against the same deals with that card's power taken away (the card still played, to no effect), each face card held moves its holder's chance of winning, relative to seats without one, by: %s percentage points; seats dealt at least one gain %s.",
+		fig.players, fig.mix, strings.Join(parts, ", "), strings.Join(holders, ", "))
+	b := fig.power[best].winPerCard
+	standsOut := b.CILow > 0
+	for i := range faceRanks {
+		if i != best && fig.power[i].winPerCard.CIHigh >= b.CILow {
+			standsOut = false
+		}
+	}
+	switch {
+	case standsOut:
+		return out + fmt.Sprintf(" The %s's power is the most useful: its interval lies above the others'.", faceRanks[best].name)
+	case len(helping) == 1:
+		return out + fmt.Sprintf(" The %s's power helps its holder measurably, but does not stand out: the intervals overlap.", helping[0])
+	case len(helping) > 1:
+		return out + fmt.Sprintf(" The powers of the %s and the %s help their holders measurably, but none stands out: the intervals overlap.",
+			strings.Join(helping[:len(helping)-1], ", the "), helping[len(helping)-1])
+	}
+	return out + " No power helps its holder measurably at this number of deals: every interval reaches zero or below."
+}
+
+// topGroup is the seats dealt the most face cards.
+type topGroup struct {
+	from         int64
+	games        int64
+	rate, lo, hi float64
+}
+
+// topSeats pools the seats dealt the most face cards, from the top value
+// down until they are at least 1% of all, with the pooled interval bounded
+// by the seat-weighted sum of the values' half-widths (which holds whatever
+// their correlation).
+func topSeats(f *sim.FeatureSummary) (topGroup, bool) {
+	var total int64
+	for _, v := range f.Values {
+		total += v.Games
+	}
+	var g topGroup
+	var wins, half float64
+	k := len(f.Values) - 1
+	for ; k >= 0 && g.games*100 < total; k-- {
+		v := f.Values[k]
+		g.games += v.Games
+		wins += float64(v.Win.Count)
+		g.from = v.Value
+	}
+	if g.games < 2 || k < 0 {
+		return g, false
+	}
+	for _, v := range f.Values[k+1:] {
+		half += float64(v.Games) / float64(g.games) * (v.Win.CIHigh - v.Win.CILow) / 2
+	}
+	g.rate = wins / float64(g.games)
+	g.lo, g.hi = math.Max(0, g.rate-half), math.Min(1, g.rate+half)
+	return g, true
+}
+
+func seatStudy(mixes []string, byMix map[string][]*roundupFigures) (reports.Study, error) {
+	var edge, turns, allied []reports.LineSeries
+	var answer []string
+	for _, mix := range mixes {
+		e := reports.LineSeries{Label: mix}
+		tn := reports.LineSeries{Label: mix}
+		al := reports.LineSeries{Label: mix}
+		for _, fig := range byMix[mix] {
+			x := float64(fig.players)
+			s := &fig.summary
+			if fp := s.FirstPlayer; fp != nil {
+				e.X, e.Y, e.Lo, e.Hi = append(e.X, x), append(e.Y, fp.Edge), append(e.Lo, fp.CILow), append(e.Hi, fp.CIHigh)
+				verdict := "no edge the interval can tell from zero,"
+				if fp.CILow > 0 {
+					verdict = "an edge of"
+				} else if fp.CIHigh < 0 {
+					verdict = "a handicap of"
+				}
+				answer = append(answer, fmt.Sprintf("With %d players (%s), the seat that starts wins %s of games against a fair %s: %s %s percentage points (%s to %s).",
+					fig.players, mix, pctf(fp.WinRate.Rate), pctf(1/float64(fig.players)), verdict, pp(fp.Edge), pp(fp.CILow), pp(fp.CIHigh)))
+			}
+			if m, ok := s.Metrics["round_turns.first"]; ok {
+				tn.X, tn.Y, tn.Lo, tn.Hi = append(tn.X, x), append(tn.Y, m.Mean), append(tn.Lo, m.CILow), append(tn.Hi, m.CIHigh)
+				rounds, turns := s.Metrics["rounds"], s.Metrics["turns"]
+				length := fmt.Sprintf("With %d players (%s), a first round takes %.1f turns (%.1f to %.1f; from %d to %d)", fig.players, mix, m.Mean, m.CILow, m.CIHigh, m.Min, m.Max)
+				if rounds.Mean > 0 {
+					length += fmt.Sprintf(", every round %.1f on average, and a game %.1f rounds (%.1f to %.1f)", turns.Mean/rounds.Mean, rounds.Mean, rounds.CILow, rounds.CIHigh)
+				}
+				answer = append(answer, length+".")
+			}
+			if r, ok := s.Metrics["allied.rounds"]; ok && r.Total > 0 {
+				w := s.Metrics["allied.won"]
+				lo, hi := sim.Wilson(w.Total, r.Total, s.Manifest.Confidence)
+				share := float64(w.Total) / float64(r.Total)
+				al.X, al.Y, al.Lo, al.Hi = append(al.X, x), append(al.Y, share), append(al.Lo, lo), append(al.Hi, hi)
+			}
+		}
+		edge, turns, allied = append(edge, e), append(turns, tn), append(allied, al)
+	}
+	var charts []reports.Chart
+	for _, c := range []struct {
+		name, title, y string
+		s              []reports.LineSeries
+	}{
+		{"roundup_first_player", "Round-up: the starting seat's edge", "win rate of the starting seat − 1/players", edge},
+		{"roundup_round_turns", "Round-up: length of the first round", "turns", turns},
+		{"roundup_allied", "Round-up: rounds with allied bids that the allies won", "share of allied rounds won", allied},
+	} {
+		ch, err := reports.LineChart(c.name, c.title, "players", c.y, c.s)
+		if err != nil {
+			return reports.Study{}, err
+		}
+		charts = append(charts, ch)
+	}
+	return reports.Study{Game: "roundup", Title: "Is the starting seat favoured, do allied bidders gain, how long is a round?", Answer: answer, Charts: charts}, nil
+}
+
+func pctf(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+// pp writes a difference of rates in percentage points, with its sign.
+func pp(x float64) string { return fmt.Sprintf("%+.2f", 100*x) }
+
+func safe(s string) string {
+	return strings.NewReplacer("+", "_", ":", "_", "=", "_", ",", "_").Replace(s)
+}
+
+func fnum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/cardsim/cardsim/games"
+)
+
+// TestListingsJSON: games, rules and strategies print as JSON with what
+// their tables show, and the kinds and choices of rules.
+func TestListingsJSON(t *testing.T) {
+	decode := func(args []string, v any) {
+		t.Helper()
+		code, out, errs := run(t, append(args, "--format", "json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		if err := json.Unmarshal([]byte(out), v); err != nil {
+			t.Fatalf("%v: %v:\n%s", args, err, out)
+		}
+	}
+	var gs []GameListing
+	decode([]string{"games"}, &gs)
+	seats := map[string]int{}
+	for _, g := range gs {
+		seats[g.Name] = g.Seats
+		if g.Title == "" || g.Summary == "" {
+			t.Errorf("game %+v", g)
+		}
+	}
+	if len(gs) != 5 || seats["nora"] != 1 || seats["spite"] != 2 {
+		t.Errorf("games: %+v", gs)
+	}
+
+	var rules RulesListing
+	decode([]string{"rules", "nora", "--rule", "insure=3"}, &rules)
+	byName := map[string]games.Setting{}
+	for _, s := range rules.Rules {
+		byName[s.Name] = s
+	}
+	if rules.Game != "nora" {
+		t.Errorf("rules of %q", rules.Game)
+	}
+	if s := byName["insure"]; s.Value != "3" || s.Default != "1" || s.Kind != games.Integer {
+		t.Errorf("insure: %+v", s)
+	}
+	if s := byName["removal"]; !slices.Equal(s.Choices, []string{"max-ip", "left-to-right"}) || s.Kind != games.Text {
+		t.Errorf("removal: %+v", s)
+	}
+	if s := byName["quad-chain"]; s.Kind != games.Boolean || s.Choices != nil {
+		t.Errorf("quad-chain: %+v", s)
+	}
+
+	var ss []StrategyListing
+	decode([]string{"strategies", "nora"}, &ss)
+	var names []string
+	for _, s := range ss {
+		names = append(names, s.Name)
+		if s.Name == "stop-at" && (s.Game != "nora" || len(s.Params) == 0 || s.Params[0].Name != "cards") {
+			t.Errorf("stop-at: %+v", s)
+		}
+		if s.Name == "random" && s.Game != "" {
+			t.Errorf("random plays only %q", s.Game)
+		}
+	}
+	for _, want := range []string{"stop-at", "cautious", "rescuer", "random"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("strategies %v lack %s", names, want)
+		}
+	}
+}
+
+// TestListingsFormatChecked: a format a listing does not write is refused.
+func TestListingsFormatChecked(t *testing.T) {
+	for _, args := range [][]string{{"games", "--format", "csv"}, {"rules", "nora", "--format", "xml"}, {"strategies", "nora", "--format", "csv"}, {"version", "--format", "table"}} {
+		if code, _, _ := run(t, args...); code != 1 {
+			t.Errorf("%v: exit %d, want 1", args, code)
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestSignals: the first interrupt cancels the command's context; a second
+// one quits at once with status 130; closing done ends the watch without
+// either.
+func TestSignals(t *testing.T) {
+	sigs := make(chan os.Signal, 2)
+	done := make(chan struct{})
+	ctx, cancel := context.WithCancel(context.Background())
+	exited := make(chan int, 1)
+	var errw bytes.Buffer
+	finished := make(chan struct{})
+	go func() {
+		watchSignals(sigs, done, cancel, &errw, func(code int) { exited <- code })
+		close(finished)
+	}()
+	sigs <- os.Interrupt
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the first interrupt did not cancel the context")
+	}
+	select {
+	case code := <-exited:
+		t.Fatalf("exited with %d after one interrupt", code)
+	default:
+	}
+	sigs <- syscall.SIGTERM
+	select {
+	case code := <-exited:
+		if code != 130 {
+			t.Errorf("exit status %d, want 130", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the second signal did not quit")
+	}
+	<-finished
+	if !strings.Contains(errw.String(), "interrupt again to quit at once") {
+		t.Errorf("stderr %q does not say a second interrupt quits", errw.String())
+	}
+
+	// No signal: closing done ends the watch, cancelling nothing.
+	sigs, done = make(chan os.Signal, 2), make(chan struct{})
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	finished = make(chan struct{})
+	go func() {
+		watchSignals(sigs, done, cancel, &errw, func(code int) { t.Errorf("exited with %d without a signal", code) })
+		close(finished)
+	}()
+	close(done)
+	<-finished
+	if ctx.Err() != nil {
+		t.Error("the context was cancelled without a signal")
+	}
+}
+
+// TestSecondInterruptQuits interrupts a real cardsim process in a step that
+// does not stop by itself (estimating Nora's pass outcomes afresh): the
+// first SIGINT leaves it running, the second ends it at once with status
+// 130.
+func TestSecondInterruptQuits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cardsim and runs a process")
+	}
+	bin := filepath.Join(t.TempDir(), "cardsim")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "solve", "nora", "--opt", "fresh=true", "--opt", "samples=100000000", "--workers", "1")
+	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	time.Sleep(500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case err := <-exited:
+		t.Fatalf("the first interrupt ended the step it cannot stop: %v, %s", err, stderr.String())
+	case <-time.After(time.Second):
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case err := <-exited:
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 130 || !strings.Contains(stderr.String(), "interrupted twice") {
+			t.Errorf("after two interrupts: %v, stderr %q; want status 130", err, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the second interrupt did not quit")
+	}
+}

@@ -1,0 +1,97 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// refLine is a dashed reference line across the data at X = At (vertical)
+// or Y = At (horizontal), such as the fair share 1/players or the perfect
+// score. It widens the axis to show its value.
+type refLine struct {
+	At       float64
+	Vertical bool
+}
+
+// addRefLine adds a reference line to p with a legend entry.
+func addRefLine(p *plot.Plot, at float64, vertical bool, label string) {
+	r := refLine{At: at, Vertical: vertical}
+	p.Add(r)
+	p.Legend.Add(label, r)
+}
+
+func (r refLine) style() draw.LineStyle {
+	return draw.LineStyle{Color: referenceColor, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
+}
+
+// Plot draws the line from edge to edge of the data.
+func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
+	tx, ty := p.Transforms(&c)
+	var a, b vg.Point
+	if r.Vertical {
+		x := tx(r.At)
+		a, b = vg.Point{X: x, Y: c.Min.Y}, vg.Point{X: x, Y: c.Max.Y}
+	} else {
+		y := ty(r.At)
+		a, b = vg.Point{X: c.Min.X, Y: y}, vg.Point{X: c.Max.X, Y: y}
+	}
+	c.StrokeLine2(r.style(), a.X, a.Y, b.X, b.Y)
+}
+
+// DataRange includes the line's value on its axis.
+func (r refLine) DataRange() (xmin, xmax, ymin, ymax float64) {
+	inf := math.Inf(1)
+	if r.Vertical {
+		return r.At, r.At, inf, -inf
+	}
+	return inf, -inf, r.At, r.At
+}
+
+// Thumbnail draws the line's style in a legend.
+func (r refLine) Thumbnail(c *draw.Canvas) {
+	y := c.Center().Y
+	c.StrokeLine2(r.style(), c.Min.X, y, c.Max.X, y)
+}
+
+// intervalKey is a legend entry for interval bars: a short vertical bar
+// with caps, as the chart draws them.
+type intervalKey struct{}
+
+// Thumbnail draws an interval bar.
+func (intervalKey) Thumbnail(c *draw.Canvas) {
+	sty := draw.LineStyle{Color: intervalColor, Width: vg.Points(1.2)}
+	x, lo, hi := c.Center().X, c.Min.Y+1, c.Max.Y-1
+	c.StrokeLine2(sty, x, lo, x, hi)
+	c.StrokeLine2(sty, x-3, lo, x+3, lo)
+	c.StrokeLine2(sty, x-3, hi, x+3, hi)
+}
+
+// addIntervalKey names the interval bars' level in p's legend.
+func addIntervalKey(p *plot.Plot, confidence float64) {
+	p.Legend.Add(fmt.Sprintf("%g%% interval", 100*confidence), intervalKey{})
+}
+
+// countLabels writes "n=…" above bars at x = 0, 1, … of heights ys.
+func countLabels(ys []float64, counts []int64) (*plotter.Labels, error) {
+	xys := make(plotter.XYs, len(ys))
+	text := make([]string, len(ys))
+	for i := range ys {
+		xys[i] = plotter.XY{X: float64(i), Y: ys[i]}
+		text[i] = fmt.Sprintf("n=%d", counts[i])
+	}
+	l, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: text})
+	if err != nil {
+		return nil, err
+	}
+	for i := range l.TextStyle {
+		l.TextStyle[i].XAlign = draw.XCenter
+		l.TextStyle[i].Font.Size = vg.Points(8)
+		l.Offset = vg.Point{Y: vg.Points(3)}
+	}
+	return l, nil
+}

@@ -1,0 +1,193 @@
+package reports
+
+import (
+	"encoding/csv"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/cardsim/cardsim/sim"
+)
+
+// FigureColumns are the columns of figures.csv, one figure a row ("long"
+// or tidy form): the run's keys, then what the figure is about, then its
+// value with its interval and the number of observations behind it. Rows
+// of several runs concatenate into one table; a pivot gives any wide view.
+var FigureColumns = []string{
+	"game", "rules", "seed", "deals", // the run
+	"strategy", "versus", "seat", "feature", "feature_value", // what the figure is about
+	"metric", "statistic", "value", "ci_low", "ci_high", "n",
+}
+
+// Figure is one row of tidy figures. Empty text and NaN numbers are
+// written as empty cells.
+type Figure struct {
+	Strategy     string // the strategy (entry) the figure describes, if any
+	Versus       string // for a paired difference, the strategy subtracted
+	Seat         string // a seat's number, for figures of one seat
+	Feature      string // a deal feature, for figures by its value
+	FeatureValue string
+	Metric       string // score, win, draw, a game metric, …
+	Statistic    string // mean, rate, sd, p50, slope, …
+	Value        float64
+	CILow        float64
+	CIHigh       float64
+	N            int64 // observations: games, seat-games or deals; 0 for none
+}
+
+// Figures returns every figure of s as tidy rows.
+func Figures(s *sim.Summary) []Figure {
+	var out []Figure
+	nan := math.NaN()
+	add := func(f Figure) { out = append(out, f) }
+	score := func(base Figure, sc sim.ScoreSummary) {
+		f := base
+		f.Metric, f.Statistic, f.Value, f.CILow, f.CIHigh, f.N = "score", "mean", sc.Mean, sc.CILow, sc.CIHigh, sc.N
+		add(f)
+		for _, st := range []struct {
+			name string
+			v    float64
+		}{{"sd", sc.SD}, {"min", float64(sc.Min)}, {"max", float64(sc.Max)}} {
+			f.Statistic, f.Value, f.CILow, f.CIHigh = st.name, st.v, nan, nan
+			add(f)
+		}
+		for _, p := range sim.Quantiles {
+			q := sim.QuantileName(p)
+			f.Statistic, f.Value = q, sc.Quantiles[q]
+			add(f)
+		}
+	}
+	rate := func(base Figure, metric string, r sim.RateSummary) {
+		f := base
+		f.Metric, f.Statistic, f.Value, f.CILow, f.CIHigh, f.N = metric, "rate", r.Rate, r.CILow, r.CIHigh, r.Games
+		add(f)
+		f.Statistic, f.Value, f.CILow, f.CIHigh = "count", float64(r.Count), nan, nan
+		add(f)
+		if r.Undecided > 0 {
+			f.Statistic, f.Value = "undecided", float64(r.Undecided)
+			add(f)
+		}
+	}
+	metrics := func(base Figure, order []string, ms map[string]sim.MetricSummary) {
+		for _, name := range order {
+			m := ms[name]
+			f := base
+			f.Metric, f.Statistic, f.Value, f.CILow, f.CIHigh, f.N = name, "mean", m.Mean, m.CILow, m.CIHigh, m.N
+			add(f)
+			for _, st := range []struct {
+				name string
+				v    float64
+			}{{"total", float64(m.Total)}, {"sd", m.SD}, {"min", float64(m.Min)}, {"max", float64(m.Max)}} {
+				f.Statistic, f.Value, f.CILow, f.CIHigh = st.name, st.v, nan, nan
+				add(f)
+			}
+		}
+	}
+	for _, e := range entries(s) {
+		base := Figure{Strategy: e.name}
+		score(base, e.score)
+		rate(base, "win", e.win)
+		if len(s.Seats) > 1 || e.draw.Count > 0 {
+			rate(base, "draw", e.draw)
+		}
+		metrics(base, s.MetricOrder, e.metrics)
+	}
+	for _, c := range s.Comparisons {
+		a, b, _ := strings.Cut(c.Label, " − ")
+		base := Figure{Strategy: a, Versus: b, N: s.Manifest.Games}
+		f := base
+		f.Metric, f.Statistic, f.Value, f.CILow, f.CIHigh = "score", "paired_difference", c.ScoreDiff, c.CILow, c.CIHigh
+		add(f)
+		f.Statistic, f.CILow, f.CIHigh = "unpaired_difference", c.UnpairedLow, c.UnpairedHigh
+		add(f)
+		f.Metric, f.Statistic, f.Value, f.CILow, f.CIHigh = "win", "paired_difference", c.WinDiff, c.WinDiffCILow, c.WinDiffCIHigh
+		add(f)
+		for _, u := range []struct {
+			who string
+			n   int64
+		}{{a, c.UndecidedA}, {b, c.UndecidedB}} {
+			if u.n > 0 {
+				add(Figure{Strategy: u.who, Versus: map[bool]string{true: b, false: a}[u.who == a], Metric: "win", Statistic: "undecided", Value: float64(u.n), CILow: nan, CIHigh: nan})
+			}
+		}
+	}
+	for _, seat := range s.Seats {
+		base := Figure{Seat: strconv.Itoa(seat.Seat)}
+		score(base, seat.Score)
+		rate(base, "win", seat.Win)
+	}
+	if fp := s.FirstPlayer; fp != nil {
+		rate(Figure{Seat: "first"}, "win", fp.WinRate)
+		add(Figure{Seat: "first", Metric: "win", Statistic: "edge_over_fair_share", Value: fp.Edge, CILow: fp.CILow, CIHigh: fp.CIHigh, N: fp.WinRate.Games})
+	}
+	if b := s.Balance; b != nil {
+		add(Figure{Metric: "balance", Statistic: "one_minus_largest_seat_gap", Value: b.Balance, CILow: nan, CIHigh: nan})
+		add(Figure{Metric: "draw", Statistic: "rate_all_seats", Value: b.DrawRate, CILow: nan, CIHigh: nan})
+		add(Figure{Metric: "completion", Statistic: "rate", Value: b.Completion, CILow: nan, CIHigh: nan, N: s.Manifest.Games})
+		if d := b.Duration; d != nil {
+			add(Figure{Metric: "duration_turns", Statistic: "mean", Value: d.Mean, CILow: d.CILow, CIHigh: d.CIHigh, N: s.Manifest.Games})
+		}
+	}
+	features := func(prefix string, fs []sim.FeatureSummary) {
+		for _, fe := range fs {
+			for _, tr := range []struct {
+				metric string
+				t      *sim.Trend
+			}{{"win", fe.WinTrend}, {"score", fe.ScoreTrend}} {
+				if tr.t != nil {
+					add(Figure{Feature: fe.Name, Metric: prefix + tr.metric, Statistic: "slope", Value: tr.t.Slope, CILow: tr.t.CILow, CIHigh: tr.t.CIHigh})
+				}
+			}
+			for _, v := range fe.Values {
+				base := Figure{Feature: fe.Name, FeatureValue: strconv.FormatInt(v.Value, 10)}
+				r := v.Win
+				add(Figure{Feature: base.Feature, FeatureValue: base.FeatureValue, Metric: prefix + "win", Statistic: "rate", Value: r.Rate, CILow: r.CILow, CIHigh: r.CIHigh, N: v.Games})
+				d := v.Draw
+				if d.Count > 0 {
+					add(Figure{Feature: base.Feature, FeatureValue: base.FeatureValue, Metric: prefix + "draw", Statistic: "rate", Value: d.Rate, CILow: d.CILow, CIHigh: d.CIHigh, N: v.Games})
+				}
+				sc := v.Score
+				add(Figure{Feature: base.Feature, FeatureValue: base.FeatureValue, Metric: prefix + "score", Statistic: "mean", Value: sc.Mean, CILow: sc.CILow, CIHigh: sc.CIHigh, N: v.Games})
+			}
+		}
+	}
+	features("", s.Features)
+	features("round_", s.RoundFeatures)
+	return out
+}
+
+// runKeys returns the cells of the run columns of FigureColumns.
+func runKeys(s *sim.Summary) []string {
+	m := &s.Manifest
+	return []string{m.Game, ruleList(m.Rules, ";"), strconv.FormatUint(m.Seed, 10), itoa(m.Games)}
+}
+
+// cells returns f's cells after the run columns.
+func (f Figure) cells() []string {
+	num := func(v float64) string {
+		if math.IsNaN(v) {
+			return ""
+		}
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	n := ""
+	if f.N > 0 {
+		n = itoa(f.N)
+	}
+	return []string{f.Strategy, f.Versus, f.Seat, f.Feature, f.FeatureValue, f.Metric, f.Statistic, num(f.Value), num(f.CILow), num(f.CIHigh), n}
+}
+
+// WriteFiguresCSV writes every figure of s as tidy rows under
+// FigureColumns. Numbers are written in full (the shortest text that reads
+// back as the same float64), never rounded.
+func WriteFiguresCSV(w io.Writer, s *sim.Summary) error {
+	c := csv.NewWriter(w)
+	c.Write(FigureColumns)
+	keys := runKeys(s)
+	for _, f := range Figures(s) {
+		c.Write(append(append([]string{}, keys...), f.cells()...))
+	}
+	c.Flush()
+	return c.Error()
+}

@@ -1,0 +1,162 @@
+package reports
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/sim"
+)
+
+// RecordFormats are the formats of per-deal records.
+var RecordFormats = []string{"csv", "parquet"}
+
+// RecordColumns returns the columns of the per-deal records of a run of g:
+// the run's seed, the deal's index, the seating and seat, the strategy in
+// the seat, the seat's score and result, whether a solver left the game
+// undecided, then each deal feature of the seat (feature_<name>) and each
+// metric of the game (metric_<name>, dots as underscores).
+func RecordColumns(g games.Game) []string {
+	cols := []string{"seed", "index", "seating", "seat", "strategy", "score", "result", "undecided"}
+	if f, ok := g.(games.Featured); ok {
+		for _, m := range f.DealFeatures() {
+			cols = append(cols, "feature_"+snake(m.Name))
+		}
+	}
+	for _, m := range g.Metrics() {
+		cols = append(cols, "metric_"+snake(m.Name))
+	}
+	return cols
+}
+
+// snake writes a name in snake_case: dots and dashes as underscores.
+func snake(name string) string {
+	return strings.NewReplacer(".", "_", "-", "_").Replace(name)
+}
+
+// recordsRowGroup is the most rows of a Parquet row group of records. A
+// row group is held in memory until it is written, so the bound keeps the
+// memory of a long run flat.
+const recordsRowGroup = 1 << 17
+
+// RecordsWriter writes a run's records in one of RecordFormats: a
+// sim.RecordSink. Close flushes it (and writes Parquet's footer); it does
+// not close the underlying writer.
+type RecordsWriter struct {
+	seed       uint64
+	strategies []string // by lineup entry
+	cols       []string
+	csv        *csv.Writer
+	row        []string
+	pq         *parquet.Writer
+	pqIndex    []int // column i's index in the Parquet schema
+	pqRows     []parquet.Row
+}
+
+// NewRecordsWriter returns a writer of the records of the run cfg in the
+// given format.
+func NewRecordsWriter(w io.Writer, format string, cfg *sim.Config) (*RecordsWriter, error) {
+	if !slices.Contains(RecordFormats, format) {
+		return nil, fmt.Errorf("records format %q: want %s", format, strings.Join(RecordFormats, " or "))
+	}
+	r := &RecordsWriter{seed: cfg.Seed, cols: RecordColumns(cfg.Game)}
+	for i := range cfg.Lineup {
+		r.strategies = append(r.strategies, entryLabel(cfg, i))
+	}
+	switch format {
+	case "csv":
+		r.csv = csv.NewWriter(w)
+		r.csv.Write(r.cols)
+	case "parquet":
+		group := parquet.Group{}
+		for _, c := range r.cols {
+			switch c {
+			case "strategy", "result":
+				group[c] = parquet.String()
+			case "undecided":
+				group[c] = parquet.Leaf(parquet.BooleanType)
+			case "seed":
+				group[c] = parquet.Uint(64)
+			default:
+				group[c] = parquet.Int(64)
+			}
+		}
+		schema := parquet.NewSchema("records", group)
+		sorted := slices.Sorted(slices.Values(r.cols)) // a Group's columns come in name order
+		for _, c := range r.cols {
+			r.pqIndex = append(r.pqIndex, slices.Index(sorted, c))
+		}
+		r.pq = parquet.NewWriter(w, schema, parquet.Compression(&parquet.Zstd), parquet.MaxRowsPerRowGroup(recordsRowGroup))
+	}
+	return r, nil
+}
+
+// entryLabel names lineup entry e as comparisons do (name#k when two
+// entries share a name).
+func entryLabel(cfg *sim.Config, e int) string {
+	name := cfg.Lineup[e].Strategy.Name
+	for i, p := range cfg.Lineup {
+		if i != e && p.Strategy.Name == name {
+			return fmt.Sprintf("%s#%d", name, e+1)
+		}
+	}
+	return name
+}
+
+// Write writes the records of a chunk of deals.
+func (r *RecordsWriter) Write(rs []sim.Record) error {
+	if r.csv != nil {
+		for _, rec := range rs {
+			row := append(r.row[:0], strconv.FormatUint(r.seed, 10), itoa(rec.Index), strconv.Itoa(rec.Seating),
+				strconv.Itoa(rec.Seat), r.strategies[rec.Entry], strconv.Itoa(rec.Score), rec.Result.String(), strconv.FormatBool(rec.Undecided))
+			for _, v := range rec.Features {
+				row = append(row, itoa(v))
+			}
+			for _, v := range rec.Metrics {
+				row = append(row, itoa(v))
+			}
+			r.row = row
+			if err := r.csv.Write(row); err != nil {
+				return err
+			}
+		}
+		return r.csv.Error()
+	}
+	r.pqRows = r.pqRows[:0]
+	for _, rec := range rs {
+		row := make(parquet.Row, len(r.cols))
+		set := func(i int, v parquet.Value) { row[r.pqIndex[i]] = v.Level(0, 0, r.pqIndex[i]) }
+		set(0, parquet.Int64Value(int64(r.seed)))
+		set(1, parquet.Int64Value(rec.Index))
+		set(2, parquet.Int64Value(int64(rec.Seating)))
+		set(3, parquet.Int64Value(int64(rec.Seat)))
+		set(4, parquet.ByteArrayValue([]byte(r.strategies[rec.Entry])))
+		set(5, parquet.Int64Value(int64(rec.Score)))
+		set(6, parquet.ByteArrayValue([]byte(rec.Result.String())))
+		set(7, parquet.BooleanValue(rec.Undecided))
+		for j, v := range rec.Features {
+			set(8+j, parquet.Int64Value(v))
+		}
+		for j, v := range rec.Metrics {
+			set(8+len(rec.Features)+j, parquet.Int64Value(v))
+		}
+		r.pqRows = append(r.pqRows, row)
+	}
+	_, err := r.pq.WriteRows(r.pqRows)
+	return err
+}
+
+// Close flushes the records.
+func (r *RecordsWriter) Close() error {
+	if r.csv != nil {
+		r.csv.Flush()
+		return r.csv.Error()
+	}
+	return r.pq.Close()
+}

@@ -1,0 +1,44 @@
+package reports
+
+import (
+	"fmt"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// BarStack is one layer of a stacked bar chart: its value in every category.
+type BarStack struct {
+	Label  string
+	Values []float64
+}
+
+// StackedBars draws one bar per category, made of the stacks' values one on
+// top of the other.
+func StackedBars(name, title, yLabel string, categories []string, stacks []BarStack) (Chart, error) {
+	p := plot.New()
+	p.Title.Text = title
+	p.Y.Label.Text = yLabel
+	p.Add(plotter.NewGrid())
+	var below *plotter.BarChart
+	for i, s := range stacks {
+		if len(s.Values) != len(categories) {
+			return Chart{}, fmt.Errorf("chart %s: stack %q has %d values for %d categories", name, s.Label, len(s.Values), len(categories))
+		}
+		b, err := plotter.NewBarChart(plotter.Values(s.Values), vg.Points(28))
+		if err != nil {
+			return Chart{}, err
+		}
+		b.Color = paletteColor(i)
+		b.LineStyle.Width = 0
+		if below != nil {
+			b.StackOn(below)
+		}
+		below = b
+		p.Add(b)
+		p.Legend.Add(s.Label, b)
+	}
+	p.NominalX(categories...)
+	return Chart{Name: name, Plot: p}, nil
+}

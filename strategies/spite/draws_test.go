@@ -1,0 +1,133 @@
+package spite
+
+import (
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/spite"
+	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/strategies"
+)
+
+var drawDeals = flag.Int("spite.deals", 300, "deals per pairing in TestNewDraws (the report used 5000)")
+
+// ending is how one game ended.
+type ending struct {
+	why     string // "win" or the draw metric's name
+	winner  int    // -1 for a draw
+	ahead   int    // the seat with fewer stockpile cards at the end, -1 if level
+	stalled int    // the longest run of turns without a stockpile card
+}
+
+// playEnding plays deal index of run seed 1 with bots under g's rules.
+func playEnding(g games.Game, s games.State, bots [2]strategies.Strategy, index int64, legal []games.Action) (ending, []games.Action) {
+	s.Reset(sim.GameSeed(1, index))
+	for seat := range 2 {
+		bots[seat].Begin(sim.BotSeed(1, index, seat))
+	}
+	var e ending
+	last, left := 0, 2*spite.StockpileSize
+	for s.Turn() != games.Terminal {
+		p := s.Turn()
+		legal = s.Legal(legal)
+		s.Apply(bots[p].Choose(s.View(p), legal))
+		v := s.View(0).(*spite.View)
+		if n := v.Stockpiles[0] + v.Stockpiles[1]; n != left {
+			left, last = n, v.Turn
+		}
+		e.stalled = max(e.stalled, v.Turn-last)
+	}
+	e.why, e.winner = "win", -1
+	m := s.Metrics(nil)
+	for i, d := range g.Metrics() {
+		if strings.HasPrefix(d.Name, "draw.") && m[i] == 1 {
+			e.why = d.Name
+		}
+	}
+	for seat := range 2 {
+		if s.Outcome(seat).Result == games.Win {
+			e.winner = seat
+		}
+	}
+	v := s.View(0).(*spite.View)
+	switch {
+	case v.Stockpiles[0] < v.Stockpiles[1]:
+		e.ahead = 0
+	case v.Stockpiles[1] < v.Stockpiles[0]:
+		e.ahead = 1
+	default:
+		e.ahead = -1
+	}
+	return e, legal
+}
+
+// TestNewDraws plays each pairing of the bots on the same deals under the
+// default rules and with repeat=0 and stall-turns=0 (where only the turn cap
+// ends a dead loop). Under the defaults the turn cap must end at most one
+// game in a thousand, and a game the defaults decide must be decided alike
+// without the new draws (they only stop games). It logs how the new draws
+// end games the old rules would have gone on with, who was ahead in each
+// kind of draw, and the longest stretches without a stockpile card in the
+// decided games. Run with -v -args -spite.deals=5000 for the report's
+// figures.
+func TestNewDraws(t *testing.T) {
+	n := *drawDeals
+	if testing.Short() {
+		n = min(n, 60)
+	}
+	gNew, gOld := newGame(t), newGame(t, "repeat=0", "stall-turns=0")
+	sNew, sOld := gNew.NewState(), gOld.NewState()
+	var legal []games.Action
+	for _, pair := range [][2]string{{"planner", "planner"}, {"greedy", "greedy"}, {"planner", "greedy"}, {"greedy", "planner"}} {
+		bots := [2]strategies.Strategy{newBot(t, pair[0]), newBot(t, pair[1])}
+		cross := map[string]int{}
+		ahead := map[string]*[3]int{} // seat 0 ahead, seat 1 ahead, level
+		var stalls []int
+		var e, o ending
+		for i := range int64(n) {
+			e, legal = playEnding(gNew, sNew, bots, i, legal)
+			o, legal = playEnding(gOld, sOld, bots, i, legal)
+			if e.why == "win" && (o.why != "win" || o.winner != e.winner) {
+				t.Errorf("%v, deal %d: seat %d wins under the defaults, but without the new draws %s (winner %d)", pair, i, e.winner, o.why, o.winner)
+			}
+			if e.why == "win" {
+				stalls = append(stalls, e.stalled)
+			} else {
+				if ahead[e.why] == nil {
+					ahead[e.why] = new([3]int)
+				}
+				ahead[e.why][(e.ahead+3)%3]++
+			}
+			to := o.why
+			if to == "win" {
+				to = fmt.Sprintf("seat %d wins", o.winner)
+			}
+			cross[e.why+" → "+to]++
+		}
+		if cross["draw.cap → draw.cap"] > n/1000 {
+			t.Errorf("%v: %d of %d games reached the turn cap under the defaults", pair, cross["draw.cap → draw.cap"], n)
+		}
+		slices.Sort(stalls)
+		q := func(p float64) int { return stalls[int(p*float64(len(stalls)-1))] }
+		t.Logf("%s against %s, %d deals: ending under the defaults → ending without repeat and stall-turns:", pair[0], pair[1], n)
+		keys := make([]string, 0, len(cross))
+		for k := range cross {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			t.Logf("  %-40s %5d", k, cross[k])
+		}
+		for _, k := range []string{"draw.idle", "draw.repeat", "draw.stall", "draw.cap"} {
+			if a := ahead[k]; a != nil {
+				t.Logf("  %s: seat 0 ahead %d, seat 1 ahead %d, level %d (stockpile cards left)", k, a[0], a[1], a[2])
+			}
+		}
+		t.Logf("  decided games: longest run without a stockpile card: median %d, 99%% %d, 99.9%% %d, max %d turns",
+			q(0.5), q(0.99), q(0.999), stalls[len(stalls)-1])
+	}
+}
