@@ -151,9 +151,18 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	if cfg.Batch <= 0 {
 		cfg.Batch = DefaultBatch
 	}
-	// Check the strategies' parameters once, before any goroutine starts.
-	if _, err := newBots(&cfg); err != nil {
+	// Check the strategies' parameters once, before any goroutine starts,
+	// and let them prepare under ctx (strategies.Preparer).
+	bots, err := newBots(&cfg)
+	if err != nil {
 		return nil, err
+	}
+	for i, b := range bots {
+		if p, ok := b.(strategies.Preparer); ok {
+			if err := p.Prepare(ctx); err != nil {
+				return nil, fmt.Errorf("strategy %s: %w", cfg.Lineup[i].Strategy.Name, err)
+			}
+		}
 	}
 	total := cfg.Start
 	if total == nil {

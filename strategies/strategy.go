@@ -1,6 +1,10 @@
 package strategies
 
-import "github.com/cardsim/cardsim/games"
+import (
+	"context"
+
+	"github.com/cardsim/cardsim/games"
+)
 
 // Strategy chooses actions for one seat. sim makes one per worker and seat
 // and calls Begin before every game, so a strategy may keep buffers between
@@ -18,4 +22,12 @@ type Strategy interface {
 // lower bound of the win rate and as a win for the upper bound.
 type Prover interface {
 	Undecided() bool
+}
+
+// Preparer is implemented by strategies with slow work to do before their
+// first game, such as building a computed policy. sim.Run calls Prepare
+// with its context before any game, so that an interrupt stops the work;
+// Prepare returns ctx's error when ctx is done first.
+type Preparer interface {
+	Prepare(ctx context.Context) error
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/cardsim/cardsim/games/nora"
+	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/strategies"
 )
 
 // forget drops the shuffles and policies kept in memory, as a new process
@@ -160,5 +162,60 @@ func TestBuildStopsWhenCancelled(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "cardsim", "nora-*"))
 	if len(files) != 0 {
 		t.Errorf("a cancelled build left %v", files)
+	}
+}
+
+// TestRunStopsDuringBuild: a run of the optimal bot whose context ends
+// while the policy is being built (the slow part, before any game) returns
+// the context's error soon after, not once the build is done: the bot is
+// made without its policy and sim.Run prepares it under the run's context.
+func TestRunStopsDuringBuild(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	forget()
+	reg := new(strategies.Registry)
+	Register(reg)
+	def, err := reg.Lookup("nora", "optimal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	cfg := sim.Config{Game: nora.New(nora.DefaultRules()), Lineup: []sim.Player{{Strategy: def}}, Seed: 1, Games: 10}
+	if _, err := sim.Run(ctx, cfg); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("run cancelled during the build: %v, want context.DeadlineExceeded", err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("the run stopped %v after it began, 100ms after cancellation was asked", d)
+	}
+}
+
+// TestUnpreparedBotBuildsAtBegin: a bot played without Prepare (as a
+// single traced game is) builds its policy at its first game and plays as
+// a prepared one.
+func TestUnpreparedBotBuildsAtBegin(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	forget()
+	reg := new(strategies.Registry)
+	Register(reg)
+	def, err := reg.Lookup("nora", "optimal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := nora.New(smallRules(t, "ranks=3"))
+	bot, err := def.New(g, []string{"samples=300"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bot.(*Optimal).sol != nil {
+		t.Fatal("New built the policy: a command could not interrupt it")
+	}
+	bot.Begin(1)
+	want, err := Policy(g.RuleValues(), 300, DefaultIPCap, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := bot.(*Optimal).sol; got != want {
+		t.Errorf("the bot plays %p, not the policy built for its rules %p", got, want)
 	}
 }

@@ -119,14 +119,11 @@ func (s *Solution) EvaluateContext(ctx context.Context, dists *PassDists) (*Solu
 }
 
 func solve(ctx context.Context, r nora.Rules, dists *PassDists, ipCap int, v Variant, pol *Solution) (*Solution, error) {
-	if ipCap < 1 {
-		return nil, fmt.Errorf("ip cap %d: want at least 1", ipCap)
+	if err := checkSolve(r, ipCap); err != nil {
+		return nil, err
 	}
 	if dists == nil || len(dists.Dists) != len(newComps(&r).List) {
 		return nil, errors.New("pass distributions do not fit the rules' deck")
-	}
-	if r.Rounds < 1 {
-		return nil, fmt.Errorf("rounds %d: want at least 1", r.Rounds)
 	}
 	if v < VariantOptimal || v > VariantV1 {
 		return nil, fmt.Errorf("variant %d: unknown", v)
@@ -155,6 +152,18 @@ func solve(ctx context.Context, r nora.Rules, dists *PassDists, ipCap int, v Var
 		}
 	}
 	return s, nil
+}
+
+// checkSolve reports an error if no policy can be solved for r with ip
+// capped at ipCap.
+func checkSolve(r nora.Rules, ipCap int) error {
+	if ipCap < 1 {
+		return fmt.Errorf("ip cap %d: want at least 1", ipCap)
+	}
+	if r.Rounds < 1 {
+		return fmt.Errorf("rounds %d: want at least 1", r.Rounds)
+	}
+	return nil
 }
 
 func (s *Solution) at(c, ip int) int { return c*(s.Cap+1) + ip }

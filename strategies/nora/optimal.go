@@ -29,10 +29,15 @@ const CheckSeed = 0x636865636b
 // the policy's values favour a switch; the solver's value then understates
 // its score, and the difference measures what the policy's restriction to
 // one switch a pass leaves.
+//
+// Its policy takes seconds to build the first time: Prepare builds it
+// under a context, and a bot that was not prepared builds it at Begin.
 type Optimal struct {
 	Samples int
 	Cap     int
 	Greedy  bool
+	rules   nora.Rules
+	variant Variant
 	sol     *Solution
 	pl      *planner
 	look    *nora.PassState
@@ -49,8 +54,40 @@ func (o *Optimal) options() *games.Options {
 	return op
 }
 
-// Begin forgets the plan of the last game.
-func (o *Optimal) Begin(uint64) { o.round, o.pass, o.plan = 0, 0, o.plan[:0] }
+// Prepare builds the bot's policy unless it is built (see PolicyContext),
+// stopping with ctx's error when ctx is done. It implements
+// strategies.Preparer, which sim.Run calls before play.
+func (o *Optimal) Prepare(ctx context.Context) error {
+	if o.sol != nil {
+		return nil
+	}
+	sol, err := PolicyContext(ctx, o.rules, o.Samples, o.Cap, o.variant)
+	if err != nil {
+		return err
+	}
+	o.use(sol)
+	return nil
+}
+
+// use makes sol the bot's policy.
+func (o *Optimal) use(sol *Solution) {
+	o.sol = sol
+	o.pl = newPlanner(sol.Rules, sol.Dists.Comps)
+	o.look = nora.NewPassState(sol.Rules)
+}
+
+// Begin forgets the plan of the last game, and builds the policy if the
+// bot was not prepared.
+func (o *Optimal) Begin(uint64) {
+	if o.sol == nil {
+		if err := o.Prepare(context.Background()); err != nil {
+			// New accepted the rules and parameters, for which the build
+			// cannot fail without a context that ends.
+			panic("nora: building the policy: " + err.Error())
+		}
+	}
+	o.round, o.pass, o.plan = 0, 0, o.plan[:0]
+}
 
 // Choose plays the policy's action for the view.
 func (o *Optimal) Choose(gv games.View, legal []games.Action) games.Action {
@@ -285,7 +322,7 @@ func PolicyContext(ctx context.Context, r nora.Rules, samples, ipCap int, v Vari
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("%s/%+v/%d/%v", d.Key, r, ipCap, v)
+	key := policyKey(r, samples, ipCap, v)
 	policyMu.Lock()
 	defer policyMu.Unlock()
 	if s, ok := policies[key]; ok {
@@ -297,6 +334,18 @@ func PolicyContext(ctx context.Context, r nora.Rules, samples, ipCap int, v Vari
 	}
 	policies[key] = s
 	return s, nil
+}
+
+// policyKey returns the key of a policy among those built.
+func policyKey(r nora.Rules, samples, ipCap int, v Variant) string {
+	return fmt.Sprintf("%s/%+v/%d/%v", PassKey(r, samples, DistSeed), r, ipCap, v)
+}
+
+// builtPolicy returns the policy of the variant for r if it is built.
+func builtPolicy(r nora.Rules, samples, ipCap int, v Variant) *Solution {
+	policyMu.Lock()
+	defer policyMu.Unlock()
+	return policies[policyKey(r, samples, ipCap, v)]
 }
 
 // Dists returns the shuffles for r drawn from DistSeed (DistsContext
@@ -343,13 +392,13 @@ func DistsContext(ctx context.Context, r nora.Rules, samples int, seed uint64) (
 	return d, nil
 }
 
-// policyFor builds the policy of a bot for game g.
-func policyFor(g games.Game, samples, ipCap int, v Variant) (*Solution, error) {
-	rg, ok := g.(ruled)
-	if !ok {
-		return nil, fmt.Errorf("the optimal policy plays nora only, not %s", g.Name())
+// checkBuild reports an error if no policy can be built for r with the
+// given samples and ip cap.
+func checkBuild(r nora.Rules, samples, ipCap int) error {
+	if err := checkSamples(r, samples); err != nil {
+		return err
 	}
-	return PolicyContext(context.Background(), rg.RuleValues(), samples, ipCap, v)
+	return checkSolve(r, ipCap)
 }
 
 // policyDefinition returns the registry entry of a bot playing a computed
@@ -373,13 +422,20 @@ func policyDefinition(name, summary string, v Variant) strategies.Definition {
 						"it plays only under the clairvoyant view (cardsim analyze nora; strategies/nora.Clairvoyant)", name)
 				}
 			}
-			sol, err := policyFor(g, o.Samples, o.Cap, v)
-			if err != nil {
+			rg, ok := g.(ruled)
+			if !ok {
+				return nil, fmt.Errorf("the optimal policy plays nora only, not %s", g.Name())
+			}
+			o.rules, o.variant = rg.RuleValues(), v
+			if err := checkBuild(o.rules, o.Samples, o.Cap); err != nil {
 				return nil, err
 			}
-			o.sol = sol
-			o.pl = newPlanner(sol.Rules, sol.Dists.Comps)
-			o.look = nora.NewPassState(sol.Rules)
+			// The policy is built by Prepare, under the command's
+			// context, or at the first game; a bot made once it is built
+			// has it at once.
+			if sol := builtPolicy(o.rules, o.Samples, o.Cap, v); sol != nil {
+				o.use(sol)
+			}
 			return o, nil
 		},
 	}

@@ -423,6 +423,9 @@ func TestPolicyFollowsPrices(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if err := bot.(*Optimal).Prepare(context.Background()); err != nil {
+				t.Fatal(err)
+			}
 			sol := bot.(*Optimal).sol
 			got := map[string]int{"insure": sol.Rules.Insure, "switch": sol.Rules.Switch, "revive": sol.Rules.Revive}[key]
 			if got != price {

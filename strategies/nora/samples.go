@@ -117,11 +117,8 @@ func EstimatePassDists(r nora.Rules, samples int, seed uint64, workers int) (*Pa
 // result does not depend on their number. It stops early with ctx's error
 // when ctx is done.
 func EstimatePassDistsContext(ctx context.Context, r nora.Rules, samples int, seed uint64, workers int) (*PassDists, error) {
-	if samples < 1 {
-		return nil, fmt.Errorf("samples %d: want at least 1", samples)
-	}
-	if r.Ranks < 1 || r.Ranks > 13 || (r.Jokers != 0 && r.Jokers != 2) {
-		return nil, fmt.Errorf("rules ranks=%d jokers=%d: not a deck the game plays", r.Ranks, r.Jokers)
+	if err := checkSamples(r, samples); err != nil {
+		return nil, err
 	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -156,6 +153,18 @@ func EstimatePassDistsContext(ctx context.Context, r nora.Rules, samples int, se
 		return nil, err
 	}
 	return pd, nil
+}
+
+// checkSamples reports an error if the shuffles of r cannot be drawn with
+// the given samples.
+func checkSamples(r nora.Rules, samples int) error {
+	if samples < 1 {
+		return fmt.Errorf("samples %d: want at least 1", samples)
+	}
+	if r.Ranks < 1 || r.Ranks > 13 || (r.Jokers != 0 && r.Jokers != 2) {
+		return fmt.Errorf("rules ranks=%d jokers=%d: not a deck the game plays", r.Ranks, r.Jokers)
+	}
+	return nil
 }
 
 // estimator draws the shuffles of one composition after another; one per
