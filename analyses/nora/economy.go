@@ -106,33 +106,30 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (analy
 	if err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err // the policies below take seconds and do not stop by themselves
-	}
 	logf := env.Logf
 	begin := time.Now()
 	policyParams := []string{"samples=" + strconv.Itoa(a.Samples)}
 	t0 := time.Now()
-	opt, err := snora.Policy(r, a.Samples, snora.DefaultIPCap, false)
+	opt, err := snora.PolicyContext(ctx, r, a.Samples, snora.DefaultIPCap, snora.VariantOptimal)
 	if err != nil {
 		return nil, err
 	}
-	ub, err := snora.Policy(r, a.Samples, snora.DefaultIPCap, true)
+	ub, err := snora.PolicyContext(ctx, r, a.Samples, snora.DefaultIPCap, snora.VariantClairvoyant)
 	if err != nil {
 		return nil, err
 	}
 	logf("policy ready in %.1f s (value %.2f, upper bound %.2f)", time.Since(t0).Seconds(), opt.Value(r.StartIP), ub.Value(r.StartIP))
 	// Re-value both policies on independent shuffles: free of the upward
 	// bias of valuing a policy on the samples it was chosen for.
-	chk, err := snora.DistsSeeded(r, a.Samples, snora.CheckSeed)
+	chk, err := snora.DistsContext(ctx, r, a.Samples, snora.CheckSeed)
 	if err != nil {
 		return nil, err
 	}
-	optChk, err := opt.Evaluate(chk)
+	optChk, err := opt.EvaluateContext(ctx, chk)
 	if err != nil {
 		return nil, err
 	}
-	ubChk, err := ub.Evaluate(chk)
+	ubChk, err := ub.EvaluateContext(ctx, chk)
 	if err != nil {
 		return nil, err
 	}
@@ -367,18 +364,15 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 		if a.SweepGames > 0 {
 			ser.Lo, ser.Hi = []float64{}, []float64{}
 		}
-		off, err := noraPolicyValue(withRule(a.env.Rules, p.key+"=1000"), a.Samples, false)
+		off, err := noraPolicyValue(ctx, withRule(a.env.Rules, p.key+"=1000"), a.Samples, snora.VariantOptimal)
 		if err != nil {
 			return reports.PageSection{}, err
 		}
 		var atDefault float64
 		for price := 0; price <= 8; price++ {
-			if err := ctx.Err(); err != nil {
-				return reports.PageSection{}, err // the solver does not stop by itself
-			}
 			kv := withRule(a.env.Rules, p.key+"="+strconv.Itoa(price))
 			t := time.Now()
-			v, err := noraPolicyValue(kv, a.Samples, false)
+			v, err := noraPolicyValue(ctx, kv, a.Samples, snora.VariantOptimal)
 			if err != nil {
 				return reports.PageSection{}, err
 			}
@@ -431,14 +425,15 @@ func priceOf(r nora.Rules, key string) int {
 	return r.Revive
 }
 
-// noraPolicyValue solves the optimal (or clairvoyant) policy under the
-// given rules and returns its expected game score.
-func noraPolicyValue(rules []string, samples int, clairvoyant bool) (float64, error) {
+// noraPolicyValue solves the policy of the variant under the given rules
+// and returns its expected game score; it stops with ctx's error when ctx
+// is done.
+func noraPolicyValue(ctx context.Context, rules []string, samples int, v snora.Variant) (float64, error) {
 	r, err := nora.ParseRules(rules)
 	if err != nil {
 		return 0, err
 	}
-	sol, err := snora.Policy(r, samples, snora.DefaultIPCap, clairvoyant)
+	sol, err := snora.PolicyContext(ctx, r, samples, snora.DefaultIPCap, v)
 	if err != nil {
 		return 0, err
 	}
@@ -454,7 +449,7 @@ func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *s
 	}
 	// The reference under the same (sweep) sampling, so that differences
 	// are not sampling noise between sample sizes.
-	ref, err := noraPolicyValue(a.env.Rules, a.SweepSamples, false)
+	ref, err := noraPolicyValue(ctx, a.env.Rules, a.SweepSamples, snora.VariantOptimal)
 	if err != nil {
 		return reports.PageSection{}, err
 	}
@@ -474,12 +469,9 @@ func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *s
 		}
 		ser := reports.LineSeries{Label: e.key}
 		for _, v := range values {
-			if err := ctx.Err(); err != nil {
-				return reports.PageSection{}, err // the solver does not stop by itself
-			}
 			val := ref
 			if v != def {
-				val, err = noraPolicyValue(withRule(a.env.Rules, e.key+"="+strconv.Itoa(v)), a.SweepSamples, false)
+				val, err = noraPolicyValue(ctx, withRule(a.env.Rules, e.key+"="+strconv.Itoa(v)), a.SweepSamples, snora.VariantOptimal)
 				if err != nil {
 					return reports.PageSection{}, err
 				}

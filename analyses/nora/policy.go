@@ -47,7 +47,7 @@ func Policy() analyses.Definition {
 		(*policyOptions).bind, runPolicy)
 }
 
-func runPolicy(_ context.Context, env *analyses.Env, opts policyOptions) (analyses.Page, error) {
+func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (analyses.Page, error) {
 	r, err := nora.ParseRules(env.Rules)
 	if err != nil {
 		return nil, err
@@ -55,21 +55,21 @@ func runPolicy(_ context.Context, env *analyses.Env, opts policyOptions) (analys
 	start := time.Now()
 	var dists *snora.PassDists
 	if opts.Fresh {
-		dists, err = snora.EstimatePassDists(r, opts.Samples, snora.DistSeed, env.Workers)
+		dists, err = snora.EstimatePassDistsContext(ctx, r, opts.Samples, snora.DistSeed, env.Workers)
 	} else {
-		dists, err = snora.Dists(r, opts.Samples)
+		dists, err = snora.DistsContext(ctx, r, opts.Samples, snora.DistSeed)
 	}
 	if err != nil {
 		return nil, err
 	}
 	distTime := time.Since(start)
 	t := time.Now()
-	sol, err := snora.Solve(r, dists, opts.Cap, false)
+	sol, err := snora.SolveContext(ctx, r, dists, opts.Cap, snora.VariantOptimal)
 	if err != nil {
 		return nil, err
 	}
 	solveTime := time.Since(t)
-	ub, err := snora.Solve(r, dists, opts.Cap, true)
+	ub, err := snora.SolveContext(ctx, r, dists, opts.Cap, snora.VariantClairvoyant)
 	if err != nil {
 		return nil, err
 	}
@@ -84,18 +84,28 @@ func runPolicy(_ context.Context, env *analyses.Env, opts policyOptions) (analys
 	}
 	say("nora: %d deck compositions, %d samples each (%s) in %.2f s; backward induction in %.2f s",
 		len(dists.Comps.List)-1, opts.Samples, how, distTime.Seconds(), solveTime.Seconds())
+	v1, err := snora.SolveContext(ctx, r, dists, opts.Cap, snora.VariantV1)
+	if err != nil {
+		return nil, err
+	}
+	bound, below, err := snora.RelaxedBound(r, dists, r.StartIP, opts.Cap)
+	if err != nil {
+		return nil, err
+	}
 	say("expected game score, optimal policy:       %.3f (start-ip %d)", sol.Value(r.StartIP), r.StartIP)
-	say("expected game score, clairvoyant insurance: %.3f (upper bound)", ub.Value(r.StartIP))
+	say("expected game score, first policy (optimal-v1): %.3f", v1.Value(r.StartIP))
+	say("expected game score, clairvoyant insurance: %.3f (a bound on better insurance within the optimal policy's play)", ub.Value(r.StartIP))
+	say("upper bound on every policy:               %.3f (the game scored perfect once %d ip are held)", bound, below)
 	if opts.Check {
-		chk, err := snora.DistsSeeded(r, opts.Samples, snora.CheckSeed)
+		chk, err := snora.DistsContext(ctx, r, opts.Samples, snora.CheckSeed)
 		if err != nil {
 			return nil, err
 		}
-		oc, err := sol.Evaluate(chk)
+		oc, err := sol.EvaluateContext(ctx, chk)
 		if err != nil {
 			return nil, err
 		}
-		uc, err := ub.Evaluate(chk)
+		uc, err := ub.EvaluateContext(ctx, chk)
 		if err != nil {
 			return nil, err
 		}
