@@ -155,7 +155,11 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (analy
 			"deciding to insure it (no real player can).", ruleText(a.env.Rules), a.Games, a.env.Seed, a.env.Confidence*100, a.Samples),
 		Files: map[string][]byte{},
 	}
-	sec, err := noraStrategySection(&s, [2]*snora.Solution{opt, ub}, [2]*snora.Solution{optChk, ubChk}, r, page.Files)
+	bound, below, err := snora.RelaxedBound(r, opt.Dists, r.StartIP, snora.DefaultIPCap)
+	if err != nil {
+		return nil, err
+	}
+	sec, err := noraStrategySection(&s, [2]*snora.Solution{opt, ub}, [2]*snora.Solution{optChk, ubChk}, r, relaxed{bound, below}, page.Files)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +195,14 @@ func ruleText(rules []string) string {
 	return strings.Join(rules, " ")
 }
 
-func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora.Rules, files map[string][]byte) ([]reports.PageSection, error) {
+// relaxed is a bound on every policy (snora.RelaxedBound): the expected
+// score when the game is scored perfect once below ip are held.
+type relaxed struct {
+	bound float64
+	below int
+}
+
+func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora.Rules, rb relaxed, files map[string][]byte) ([]reports.PageSection, error) {
 	perfect := r.DeckSize() * r.Rounds
 	opt := sols[0]
 	table := [][]string{{"strategy", "mean score", "ci low", "ci high", "solver", "solver, fresh shuffles", fmt.Sprintf("P(%d)", perfect), "ci low", "ci high"}}
@@ -217,9 +228,11 @@ func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora
 	o, u := entry(s, 3), entry(s, 4)
 	text := fmt.Sprintf("The optimal policy scores %.1f points per game (%.1f … %.1f; the solver expects %.1f, and %.1f re-valued on fresh shuffles) and wins "+
 		"(%d) in %.2f%% of games; on the same deals it beats the best heuristic, %s, by %.1f points (%.1f … %.1f). "+
-		"Seeing each shuffle before insuring would raise the score to %.1f: better insurance decisions can add at most %.1f points.",
+		"Seeing each shuffle before insuring would raise the score to %.1f: better insurance decisions, the passes played alike, can add at most %.1f points. "+
+		"No policy whatsoever can expect more than %.1f, the score of a player whose game is made perfect once %d ip are held (the bound is %.1f points above the policy).",
 		o.Score.Mean, o.Score.CILow, o.Score.CIHigh, opt.Value(r.StartIP), checks[0].Value(r.StartIP), perfect, 100*o.Win.Rate,
-		noraStrategies[best.A], -best.ScoreDiff, -best.CIHigh, -best.CILow, u.Score.Mean, u.Score.Mean-o.Score.Mean)
+		noraStrategies[best.A], -best.ScoreDiff, -best.CIHigh, -best.CILow, u.Score.Mean, u.Score.Mean-o.Score.Mean,
+		rb.bound, rb.below, rb.bound-opt.Value(r.StartIP))
 	// Score distributions in bins of 20 points.
 	const bin = 20
 	nb := r.DeckSize()*r.Rounds/bin + 1
