@@ -43,11 +43,18 @@
 // (VariantClairvoyant) plays as optimal but sees each shuffle before
 // insuring it; its value bounds what better insurance could add to
 // optimal's class of play, not what more switches could. RelaxedBound
-// bounds every policy whatsoever.
+// bounds every policy whatsoever, loosely: it scores the game perfect from
+// the moment the player holds the price of a SWITCH or a REVIVE, so the gap
+// between it and optimal (about 100 points under the default rules) is an
+// upper limit on what the approximations above leave, not an estimate.
 //
 // The shuffles are cached under the user's cache directory, checked in
 // full when read (checksum, rules key, shape, ranges, distributions) and
 // rebuilt when anything is wrong. The build takes a context:
 // PolicyContext, DistsContext, EstimatePassDistsContext and SolveContext
-// stop with the context's error when it is done.
+// stop with the context's error when it is done. The bots are made without
+// their policy and build it in Prepare (strategies.Preparer), which
+// sim.Run calls under its own context before the first game, so an
+// interrupted command stops during the build; a bot never prepared builds
+// its policy at its first game.
 package nora
