@@ -43,7 +43,8 @@ type Optimal struct {
 	look    *nora.PassState
 
 	round, pass int            // the pass the plan is for
-	plan        []games.Action // the moves still to make in it
+	plan        []games.Action // the moves that play it
+	next        int            // the index in plan of the next move
 }
 
 func (o *Optimal) options() *games.Options {
@@ -86,7 +87,7 @@ func (o *Optimal) Begin(uint64) {
 			panic("nora: building the policy: " + err.Error())
 		}
 	}
-	o.round, o.pass, o.plan = 0, 0, o.plan[:0]
+	o.round, o.pass, o.plan, o.next = 0, 0, o.plan[:0], 0
 }
 
 // Choose plays the policy's action for the view.
@@ -111,9 +112,9 @@ func (o *Optimal) Choose(gv games.View, legal []games.Action) games.Action {
 		if o.round != v.Round || o.pass != v.Pass {
 			o.choosePlan(v, st)
 		}
-		for len(o.plan) > 0 {
-			a := o.plan[0]
-			o.plan = o.plan[1:]
+		for o.next < len(o.plan) {
+			a := o.plan[o.next]
+			o.next++
 			if legalHas(legal, a) {
 				return a
 			}
@@ -159,7 +160,7 @@ func (o *Optimal) choosePlan(v *nora.View, st State) {
 	v.CopyPass(o.look)
 	plans := o.pl.list(o.look)
 	k, c, h, ok := o.sol.index(st)
-	o.plan = o.plan[:0]
+	o.plan, o.next = o.plan[:0], 0
 	if !ok {
 		return
 	}
@@ -186,9 +187,8 @@ func (o *Optimal) greedySwitch(v *nora.View, st State) games.Action {
 	if bi == 0 {
 		return nora.Proceed
 	}
-	o.plan = o.pl.actions(plans[bi], o.plan)
+	o.plan, o.next = o.pl.actions(plans[bi], o.plan), 1
 	a := o.plan[0]
-	o.plan = o.plan[1:]
 	return a
 }
 

@@ -475,3 +475,36 @@ func TestInsureSeesTopCard(t *testing.T) {
 	}
 	t.Logf("%d states insure by the top card", differ)
 }
+
+// BenchmarkOptimalGame plays whole games of the default rules with the
+// optimal bot (its policy built once, before the loop, or read from the
+// user's cache).
+func BenchmarkOptimalGame(b *testing.B) {
+	reg := new(strategies.Registry)
+	Register(reg)
+	def, err := reg.Lookup("nora", "optimal")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := nora.New(nora.DefaultRules())
+	bot, err := def.New(g, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := bot.(*Optimal).Prepare(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	s := g.NewState()
+	var legal []games.Action
+	var seed uint64
+	b.ReportAllocs()
+	for b.Loop() {
+		seed++
+		s.Reset(seed)
+		bot.Begin(seed)
+		for s.Turn() != games.Terminal {
+			legal = s.Legal(legal)
+			s.Apply(bot.Choose(s.View(0), legal))
+		}
+	}
+}
