@@ -81,8 +81,8 @@ func TestReplayHint(t *testing.T) {
 		run  []string
 		want string // in the trace command
 	}{
-		{[]string{"run", "nora", "--strategies", "cautious,fragile:every=700", "--rule", "insure=2", "--games", "3000", "--seed", "5"},
-			"trace nora --strategy fragile --param every=700 --rule insure=2 --seed 5 --index "},
+		{[]string{"run", "nora", "--strategies", "cautious,fragile:every=600", "--rule", "insure=2", "--games", "3000", "--seed", "5"},
+			"trace nora --strategy fragile --param every=600 --rule insure=2 --seed 5 --index "},
 		{[]string{"run", "roundup", "--strategies", "greedy,fragile:every=40", "--rule", "players=3", "--rule", "queen=off", "--games", "200", "--seed", "4"},
 			"--rule players=3 --rule queen=off --seed 4"},
 	}

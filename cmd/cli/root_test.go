@@ -69,9 +69,9 @@ func TestSignals(t *testing.T) {
 }
 
 // TestSecondInterruptQuits interrupts a real cardsim process in a step that
-// does not stop by itself (estimating Nora's pass outcomes afresh): the
-// first SIGINT leaves it running, the second ends it at once with status
-// 130.
+// does not stop by itself (a deal under way whose decisions each run ten
+// million tree-search iterations): the first SIGINT leaves it running, the
+// second ends it at once with status 130.
 func TestSecondInterruptQuits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cardsim and runs a process")
@@ -80,7 +80,7 @@ func TestSecondInterruptQuits(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin, "solve", "nora", "--opt", "fresh=true", "--opt", "samples=100000000", "--workers", "1")
+	cmd := exec.Command(bin, "run", "nora", "--strategy", "ismcts", "--param", "budget=10000000", "--games", "2", "--workers", "1", "-q")
 	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
