@@ -41,7 +41,7 @@ func BenchmarkGreedyGame(b *testing.B) {
 			name = rules[0]
 		}
 		b.Run(name, func(b *testing.B) {
-			g, err := flip.New(rules)
+			g, err := gameOf(rules)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -69,7 +69,7 @@ func BenchmarkGreedyGame(b *testing.B) {
 // per iteration: positions per second, mean positions and time per deal,
 // and the fraction of deals left undecided.
 func BenchmarkClairvoyant(b *testing.B) {
-	g, err := flip.New(nil)
+	g, err := gameOf(nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func BenchmarkClairvoyant(b *testing.B) {
 // default rules at the depth used for the position solved, and reports the
 // fraction of deals they show lost before any search.
 func BenchmarkWinPossible(b *testing.B) {
-	g, err := flip.New(nil)
+	g, err := gameOf(nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -39,7 +39,7 @@ func (c *Clairvoyant) Undecided() bool { return c.undecided }
 
 // Choose returns the next action of the best line.
 func (c *Clairvoyant) Choose(v games.View, legal []games.Action) games.Action {
-	s := v.(*flip.View).Clairvoyant()
+	s := v.(games.Revealer).Reveal().(*flip.State)
 	key := s.Key()
 	if !c.fresh {
 		for c.next < len(c.keys) && c.keys[c.next] != key {

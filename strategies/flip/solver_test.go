@@ -119,7 +119,7 @@ func TestSolverAgainstBruteForce(t *testing.T) {
 		if testing.Short() && tt.deals < 100 {
 			continue
 		}
-		g, err := flip.New(tt.rules)
+		g, err := gameOf(tt.rules)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -315,7 +315,7 @@ func TestWinPossibleSound(t *testing.T) {
 		if testing.Short() {
 			deals /= 4
 		}
-		g, err := flip.New([]string{"ranks=" + strconv.Itoa(tt.ranks), "mapping=identity"})
+		g, err := gameOf([]string{"ranks=" + strconv.Itoa(tt.ranks), "mapping=identity"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -391,7 +391,7 @@ func TestSolverDecidesLikeOracle(t *testing.T) {
 		if testing.Short() {
 			deals /= 4
 		}
-		g, err := flip.New(tt.rules)
+		g, err := gameOf(tt.rules)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,11 +13,20 @@ import (
 
 func newGame(t testing.TB, rules ...string) *flip.Game {
 	t.Helper()
-	g, err := flip.New(rules)
+	g, err := gameOf(rules)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// gameOf returns the game under the given rule options.
+func gameOf(rules []string) (*flip.Game, error) {
+	r, err := flip.ParseRules(rules)
+	if err != nil {
+		return nil, err
+	}
+	return flip.New(r)
 }
 
 func dealt(t testing.TB, g *flip.Game, deal string) *flip.State {
