@@ -69,7 +69,7 @@ func TestRulesListed(t *testing.T) {
 	for _, s := range g.Rules() {
 		names = append(names, s.Name+"="+s.Value)
 	}
-	want := []string{"ranks=13", "mapping=fixed:3", "start=light", "windows=top", "forced-play=false"}
+	want := []string{"ranks=13", "mapping=fixed:3", "start=light", "windows=top", "forced-play=true"}
 	if !slices.Equal(names, want) {
 		t.Errorf("Rules() = %v, want %v", names, want)
 	}

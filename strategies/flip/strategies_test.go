@@ -110,8 +110,8 @@ func mustNew(t *testing.T, r *strategies.Registry, g games.Game, name string) st
 
 // TestGreedyChoices checks greedy's choice in positions worked by hand.
 func TestGreedyChoices(t *testing.T) {
-	g := newGame(t, "ranks=2", "mapping=identity")
-	gd := newGame(t, "ranks=2", "mapping=identity", "start=dark")
+	g := newGame(t, "ranks=2", "mapping=identity", "forced-play=false")
+	gd := newGame(t, "ranks=2", "mapping=identity", "start=dark", "forced-play=false")
 	tests := []struct {
 		name string
 		g    *flip.Game
@@ -153,18 +153,20 @@ func TestGreedyChoices(t *testing.T) {
 // through the engine, reaches the brute-force best score on short decks,
 // and that it reports those games decided.
 func TestClairvoyantPlaysOptimum(t *testing.T) {
-	g := newGame(t, "ranks=2", "mapping=identity")
 	rng := rand.New(rand.NewPCG(8, 9))
-	c := NewClairvoyant(0)
-	for i := range 300 {
-		text, deck := randomDeal(rng, 2)
-		s := dealt(t, g, text)
-		want := bruteForce(nil, deck, 0, false)
-		if got := play(s, c, uint64(i)); got != want {
-			t.Fatalf("%s: clairvoyant scored %d, best is %d", text, got, want)
-		}
-		if c.Undecided() {
-			t.Fatalf("%s: undecided with no budget limit", text)
+	for _, v := range variants {
+		g := newGame(t, rulesWith(v.rules, "ranks=2", "mapping=identity")...)
+		c := NewClairvoyant(0)
+		for i := range 300 {
+			text, deck := randomDeal(rng, 2)
+			s := dealt(t, g, text)
+			want := bruteForce(nil, deck, 0, v.bf)
+			if got := play(s, c, uint64(i)); got != want {
+				t.Fatalf("%q %s: clairvoyant scored %d, best is %d", v.rules, text, got, want)
+			}
+			if c.Undecided() {
+				t.Fatalf("%q %s: undecided with no budget limit", v.rules, text)
+			}
 		}
 	}
 }
@@ -173,7 +175,7 @@ func TestClairvoyantPlaysOptimum(t *testing.T) {
 // game undecided, still plays a legal game, and scores what the solver's
 // line promised.
 func TestClairvoyantBudget(t *testing.T) {
-	g := newGame(t)
+	g := newGame(t, "forced-play=false")
 	s := g.NewFlipState()
 	c := NewClairvoyant(500)
 	undecided := 0
