@@ -7,8 +7,9 @@ import (
 
 // Lookahead is a realistic player that searches a few plies ahead. For each
 // of Samples guesses of the undealt cards (View.SampleState, which draws
-// them from what the view shows alone) it tries every legal action, then every line of Depth-1
-// further actions, and finishes each line with greedy play; an action is
+// them from what the view shows alone) it tries every legal action, then
+// every line of Depth-1 further actions, and finishes each line with greedy
+// play; an action is
 // worth its mean best final score over the guesses. The same guesses serve
 // every action, so the comparison is paired. Ties go to the action greedy
 // would prefer.
