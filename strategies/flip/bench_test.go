@@ -74,7 +74,7 @@ func BenchmarkClairvoyant(b *testing.B) {
 		b.Fatal(err)
 	}
 	s := g.NewFlipState()
-	sv := NewSolver(DefaultBudget)
+	sv := &Solver{Budget: DefaultBudget, WinBudget: DefaultWinBudget}
 	var nodes, undecided, wins, deals int
 	seed := uint64(0)
 	for b.Loop() {

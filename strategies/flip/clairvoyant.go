@@ -25,9 +25,10 @@ type Clairvoyant struct {
 }
 
 // NewClairvoyant returns a clairvoyant strategy whose solver may visit
-// budget positions per game (0 for no limit).
-func NewClairvoyant(budget int) *Clairvoyant {
-	return &Clairvoyant{solver: Solver{Budget: budget}}
+// winBudget positions per game to settle whether it can be won and budget
+// more for the best score (0 for no limit; see Solver).
+func NewClairvoyant(budget, winBudget int) *Clairvoyant {
+	return &Clairvoyant{solver: Solver{Budget: budget, WinBudget: winBudget}}
 }
 
 // Begin starts a new game.

@@ -30,7 +30,7 @@ func TestMeasure(t *testing.T) {
 		{"greedy (prefer=bottom)", func() strategies.Strategy { return NewGreedy(false) }},
 		{"greedy prefer=top", func() strategies.Strategy { return NewGreedy(true) }},
 		{"lookahead", func() strategies.Strategy { return NewLookahead(g, 8, 2) }},
-		{"clairvoyant", func() strategies.Strategy { return NewClairvoyant(DefaultBudget) }},
+		{"clairvoyant", func() strategies.Strategy { return NewClairvoyant(DefaultBudget, DefaultWinBudget) }},
 	}
 	for _, m := range makers {
 		const workers = 2

@@ -12,13 +12,12 @@ import (
 // so the budget is spread over the whole tree instead of the last few
 // choices of one line. A pass that never had to cut a line for want of
 // discrepancies was exhaustive. It reports whether the best found is the
-// best possible. It may visit the positions the win decision left of the
-// budget, and at least a quarter of the budget.
+// best possible. It may visit Budget positions.
 func (sv *Solver) bestScore() bool {
 	sv.aborted = false
 	sv.limit = 0
 	if sv.Budget > 0 {
-		sv.limit = max(sv.Budget, sv.nodes+max(sv.Budget/4, 1))
+		sv.limit = sv.nodes + sv.Budget
 	}
 	for k := 0; ; k++ {
 		sv.memo.clear()

@@ -13,14 +13,18 @@ import (
 // method and the proof of every rule it prunes by. Under optional play on
 // any set (forced-play=false, windows=any) it deals the whole deck before
 // anything else, which loses nothing, and decides the win in the relaxed
-// game, refined until its answer holds for the real game. A budget bounds
-// the positions visited: beyond it the win may be left undecided and the
-// score is the best found, a lower bound. A Solver is used by one goroutine
-// and reuses its memory from one Solve to the next.
+// game, refined until its answer holds for the real game. Two budgets
+// bound the positions visited: beyond WinBudget the win may be left
+// undecided, and beyond Budget the score is the best found, a lower bound.
+// A Solver is used by one goroutine and reuses its memory from one Solve to
+// the next.
 type Solver struct {
-	// Budget is the number of positions Solve may visit before it gives
-	// up; 0 means no limit. Three quarters at most go to deciding the win,
-	// the rest to the best score.
+	// WinBudget is the number of positions Solve may visit to settle
+	// whether the deal can be won; 0 means no limit. Most deals are settled
+	// by the proof rules at no cost; the budget serves the few hard ones.
+	WinBudget int
+	// Budget is the number of positions the search for the best score may
+	// visit after that; 0 means no limit.
 	Budget int
 
 	stack    []*flip.State
@@ -66,8 +70,15 @@ type Result struct {
 	Nodes   int // positions visited
 }
 
-// NewSolver returns a solver with the given node budget (0 for none).
-func NewSolver(budget int) *Solver { return &Solver{Budget: budget} }
+// WinBudgetFactor is how many times Budget NewSolver gives WinBudget.
+const WinBudgetFactor = 20
+
+// NewSolver returns a solver whose best-score search may visit budget
+// positions and whose win decision WinBudgetFactor times as many (0: no
+// limit to either).
+func NewSolver(budget int) *Solver {
+	return &Solver{Budget: budget, WinBudget: WinBudgetFactor * budget}
+}
 
 // setup allocates the solver's memory for g's deck on first use.
 func (sv *Solver) setup(g *flip.Game) {
@@ -85,7 +96,11 @@ func (sv *Solver) setup(g *flip.Game) {
 	sv.line = make([]games.Action, 0, depth)
 	sv.scratch = g.NewFlipState()
 	bits := 14
-	for bits < 21 && (sv.Budget == 0 || 1<<bits < 2*sv.Budget) {
+	most := max(sv.Budget, sv.WinBudget)
+	if sv.Budget == 0 || sv.WinBudget == 0 {
+		most = 0
+	}
+	for bits < 21 && (most == 0 || 1<<bits < 2*most) {
 		bits++
 	}
 	sv.memo.init(bits)
@@ -139,10 +154,7 @@ func (sv *Solver) decide(root *flip.State, static bool) (won, decided bool) {
 	if !possible {
 		return false, true
 	}
-	budget := sv.Budget * 3 / 4
-	if sv.Budget > 0 && budget == 0 {
-		budget = 1
-	}
+	budget := sv.WinBudget
 	quick := budget
 	if static {
 		quick = min(max(budget/32, 1), 20_000)

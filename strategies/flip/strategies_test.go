@@ -156,7 +156,7 @@ func TestClairvoyantPlaysOptimum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	for _, v := range variants {
 		g := newGame(t, rulesWith(v.rules, "ranks=2", "mapping=identity")...)
-		c := NewClairvoyant(0)
+		c := NewClairvoyant(0, 0)
 		for i := range 300 {
 			text, deck := randomDeal(rng, 2)
 			s := dealt(t, g, text)
@@ -177,11 +177,11 @@ func TestClairvoyantPlaysOptimum(t *testing.T) {
 func TestClairvoyantBudget(t *testing.T) {
 	g := newGame(t, "forced-play=false")
 	s := g.NewFlipState()
-	c := NewClairvoyant(500)
+	c := NewClairvoyant(500, 500)
 	undecided := 0
 	for seed := range uint64(20) {
 		s.Reset(seed)
-		want := NewSolver(500).Solve(s)
+		want := (&Solver{Budget: 500, WinBudget: 500}).Solve(s)
 		got := play(s, c, seed)
 		if got != want.Score {
 			t.Fatalf("seed %d: played %d, the solver's line %d", seed, got, want.Score)
@@ -207,7 +207,7 @@ func TestSearchersBeatGreedy(t *testing.T) {
 	}
 	g := newGame(t)
 	s := g.NewFlipState()
-	gr, la, cv := NewGreedy(false), NewLookahead(g, 4, 2), NewClairvoyant(20000)
+	gr, la, cv := NewGreedy(false), NewLookahead(g, 4, 2), NewClairvoyant(20000, 20000)
 	var sumG, sumL int
 	const n = 60
 	for seed := range uint64(n) {
