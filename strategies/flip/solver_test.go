@@ -420,15 +420,16 @@ func TestSolverDecidesLikeOracle(t *testing.T) {
 }
 
 // TestRefineDecidesFullDeals checks the refined relaxed game on full deals
-// of the default deck under optional play: with no budget it decides each,
-// and every win it reports is a line the engine plays to the end.
+// of the default deck under optional play: with no win budget it decides
+// each, and every line it reports (a win or the best score found within a
+// small score budget) is one the engine plays to the end.
 func TestRefineDecidesFullDeals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves full deals")
 	}
 	g := newGame(t, "forced-play=false")
 	s := g.NewFlipState()
-	sv := NewSolver(0)
+	sv := &Solver{WinBudget: 0, Budget: 2000}
 	wins := 0
 	for seed := range uint64(150) {
 		s.Reset(seed)
