@@ -217,3 +217,20 @@ func FuzzTable(f *testing.F) {
 		}
 	})
 }
+
+// TestFileMappingByHand checks rules set by hand rather than parsed: New
+// reads the table and records its SHA-256 as ParseRules does.
+func TestFileMappingByHand(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "deck.txt")
+	shiftTable(t, path, 1)
+	parsed := mappingValue(t, mustGame(t, "ranks=3", "mapping=file:"+path))
+	r := DefaultRules()
+	r.Ranks, r.Mapping = 3, "file:"+path
+	g, err := New(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mappingValue(t, g); got != parsed {
+		t.Errorf("rules set by hand record mapping=%s, parsed ones %s", got, parsed)
+	}
+}

@@ -93,6 +93,10 @@ func (r *Rules) check() error {
 				return err
 			}
 		}
+		if m.sum == "" && r.table != nil { // rules set by hand: record the table read
+			m.sum = r.table.sum
+			r.Mapping = m.String()
+		}
 		if r.table != nil {
 			if err := r.table.fits(r.Ranks); err != nil {
 				return fmt.Errorf("rule mapping=%s: %v", shorten(r.Mapping), err)
