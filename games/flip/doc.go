@@ -21,16 +21,25 @@
 // state deals on by itself, so the player is asked only when there is a
 // choice; the game ends by itself when the deck is empty and no play is left.
 //
-// # Hidden cards and the clairvoyant escape hatch
+// # Rules
+//
+// Rules holds the rule options (DefaultRules, ParseRules; RULES.md explains
+// each). By default a play must be made while one is available
+// (forced-play=true, as the designer's text says); forced-play=false lets
+// the player deal instead. A pairing read from a file (mapping=file:<path>)
+// is recorded with the SHA-256 of the file, so that runs on two different
+// tables never pass for the same run.
+//
+// # Hidden cards and the clairvoyant hook
 //
 // The View shows both faces of every dealt card (the player sees the dark
 // side while turning a card over) and only the number of undealt cards.
 // Determinize reshuffles the undealt cards and, under mapping=random, pairs
 // their unseen faces afresh. A View also carries a Handle back to its state,
 // which prints as a fixed word so that views compare by what they show.
-// View.Gain and View.Sample use it without revealing anything hidden (Sample
-// gives search strategies a copy whose hidden cards are re-drawn), while
-// View.Clairvoyant exposes the state itself, deck order included, with
-// State.Faces naming any card's faces: only the clairvoyant solver may call
-// them.
+// View.Gain and View.SampleState use it without revealing anything hidden:
+// SampleState gives search strategies a copy whose hidden cards are re-drawn
+// from what the view shows alone. View.Reveal (games.Revealer) returns the
+// state itself, deck order included, with State.Faces naming any card's
+// faces: only clairvoyant solvers may call it.
 package flip

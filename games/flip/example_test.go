@@ -7,13 +7,10 @@ import (
 	"github.com/cardsim/cardsim/games/flip"
 )
 
-// Example plays an eight-card deal (rule ranks=2), always taking the first
-// play offered, and prints the trace.
+// Example plays an eight-card deal (rule ranks=2) with optional plays,
+// always taking the first play offered, and prints the trace.
 func Example() {
-	g, err := flip.New([]string{"ranks=2", "mapping=identity"})
-	if err != nil {
-		panic(err)
-	}
+	g := flip.MustNew("ranks=2", "mapping=identity", "forced-play=false")
 	s := g.NewFlipState()
 	s.Record(true)
 	if err := s.Deal("AC/2D 2H/AS 2S/AH 2C/AD AD/2C AH/2S AS/2H 2D/AC", 0); err != nil {

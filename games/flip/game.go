@@ -2,10 +2,7 @@ package flip
 
 import (
 	"fmt"
-	"os"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
@@ -14,26 +11,18 @@ import (
 // maxCards is the size of the full deck.
 const maxCards = 52
 
-// The ways of pairing light and dark faces (rule option mapping).
-const (
-	mapRandom = iota
-	mapFixed
-	mapIdentity
-	mapFile
-)
-
 // Definition returns the registry entry of Flip Solitaire.
 func Definition() games.Definition {
 	return games.Definition{
 		Name:    "flip",
 		Title:   "Flip Solitaire",
 		Summary: "one-handed patience with double-faced cards: match sets of four to turn cards dark, then remove them",
-		New: func(rules []string) (games.Game, error) {
-			g, err := New(rules)
+		New: func(kvs []string) (games.Game, error) {
+			r, err := ParseRules(kvs)
 			if err != nil {
 				return nil, err
 			}
-			return g, nil
+			return New(r)
 		},
 	}
 }
@@ -41,126 +30,66 @@ func Definition() games.Definition {
 // Game is Flip Solitaire with its rule options fixed. It implements
 // games.Game.
 type Game struct {
-	ranks     int    // ranks in the deck, Ace up
-	mapping   string // the mapping option as given
-	start     string
-	windows   string
-	forced    bool
+	rules     Rules
 	kind      int // mapRandom, mapFixed, mapIdentity or mapFile
 	size      int // cards in the deck: 4 × ranks
 	deck      []cards.Card
 	pairing   [64]cards.Card // dark face by light face, unless kind is mapRandom
 	startDark bool
 	topOnly   bool
-	settings  []games.Setting
+	forced    bool
+	// unplayable says why the game cannot be dealt: rebuilt from the
+	// recorded rules of a run whose mapping table is not at hand, it can
+	// only be described (as cardsim merge does).
+	unplayable string
 }
 
-// New returns the game with the given "key=value" rule options applied over
-// the defaults. Unknown keys and bad values are errors.
-func New(rules []string) (*Game, error) {
-	g := new(Game)
-	o := games.NewOptions("rule")
-	o.Int(&g.ranks, "ranks", 13, 1, 13, "ranks in the deck, Ace up, in four suits each: 13 is the full 52-card deck; fewer make short test decks")
-	o.Enum(&g.start, "start", "light", []string{"light", "dark"}, "the face every card shows when dealt; dark with mapping=identity is classic one-handed solitaire")
-	o.Enum(&g.windows, "windows", "any", []string{"any", "top"}, "which sets of four may be played: any four consecutive dealt cards, or only the top four")
-	o.Bool(&g.forced, "forced-play", false, "forbid dealing while a play is available")
-	g.mapping = "random"
-	for _, kv := range rules {
-		k, v, ok := strings.Cut(kv, "=")
-		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-		if !ok || k == "" {
-			return nil, fmt.Errorf("rule %q: want key=value", kv)
-		}
-		if k == "mapping" {
-			g.mapping = v
-			continue
-		}
-		known := o.Settings()
-		if !slices.ContainsFunc(known, func(s games.Setting) bool { return s.Name == k }) {
-			names := []string{"mapping"}
-			for _, s := range known {
-				names = append(names, s.Name)
-			}
-			slices.Sort(names)
-			return nil, fmt.Errorf("unknown rule %q (known: %s)", k, strings.Join(names, ", "))
-		}
-		if err := o.Set(k, v); err != nil {
-			return nil, err
-		}
-	}
-	g.size = 4 * g.ranks
-	g.deck = cards.Ranks(g.ranks, 0)
-	g.startDark = g.start == "dark"
-	g.topOnly = g.windows == "top"
-	if err := g.setMapping(); err != nil {
+// New returns the game under rules r, which come from DefaultRules or
+// ParseRules (or are set by hand and then checked here). A mapping=file
+// table that ParseRules read is not read again.
+func New(r Rules) (*Game, error) {
+	if err := r.check(); err != nil {
 		return nil, err
 	}
-	s := o.Settings()
-	g.settings = append(s[:1:1], games.Setting{
-		Name: "mapping", Value: g.mapping, Default: "random",
-		Usage: "how light and dark faces pair: random (a fresh pairing every game: aces carry an ace of another suit, every other card a dark face of another rank and suit), " +
-			"fixed:<n> (one such pairing made from the number n, the same every game), identity (dark face = light face) " +
-			"or file:<path> (a table of light/dark pairs) (one of random, fixed:<n>, identity, file:<path>)",
-	})
-	g.settings = append(g.settings, s[1:]...)
-	return g, nil
-}
-
-// setMapping parses the mapping option and builds the fixed pairing.
-func (g *Game) setMapping() error {
-	bad := func(why string) error {
-		return fmt.Errorf("rule mapping=%s: %s", g.mapping, why)
-	}
-	name, arg, hasArg := strings.Cut(g.mapping, ":")
-	switch {
-	case name == "random" && !hasArg:
-		g.kind = mapRandom
-	case name == "identity" && !hasArg:
-		g.kind = mapIdentity
+	m, _ := readMapping(r.Mapping) // check has parsed it
+	g := &Game{rules: r, kind: m.kind, size: r.DeckSize(), deck: cards.Ranks(r.Ranks, 0),
+		startDark: r.Start == StartDark, topOnly: r.Windows == WindowsTop, forced: r.ForcedPlay}
+	switch m.kind {
+	case mapIdentity:
 		for _, c := range g.deck {
 			g.pairing[c] = c
 		}
-		return nil
-	case name == "fixed" && hasArg:
-		n, err := strconv.ParseUint(arg, 10, 64)
-		if err != nil {
-			return bad("want fixed:<n> with n a non-negative integer")
-		}
-		g.kind = mapFixed
-		if g.ranks < 3 {
-			return bad("a constrained pairing needs ranks=3 or more")
-		}
+	case mapFixed:
 		light := slices.Clone(g.deck)
 		dark := make([]cards.Card, len(light))
-		randomPairing(newRand(games.Mix(n, 0xf11b)), light, dark)
+		randomPairing(newRand(games.Mix(m.n, 0xf11b)), light, dark)
 		for i, c := range light {
 			g.pairing[c] = dark[i]
 		}
-		return nil
-	case name == "file" && hasArg && arg != "":
-		g.kind = mapFile
-		text, err := os.ReadFile(arg)
-		if err != nil {
-			return bad(err.Error())
+	case mapFile:
+		if r.table == nil {
+			g.unplayable = fmt.Sprintf("mapping=%s: the table file is not at hand, so the game can be described but not dealt", shorten(r.Mapping))
+			break
 		}
-		light, dark, err := parseFaces(string(text), nil)
-		if err != nil {
-			return bad(err.Error())
+		for i, c := range r.table.light {
+			g.pairing[c] = r.table.dark[i]
 		}
-		if err := g.checkFaces(light, dark); err != nil {
-			return bad(err.Error())
-		}
-		for i, c := range light {
-			g.pairing[c] = dark[i]
-		}
-		return nil
-	default:
-		return bad("want random, identity, fixed:<n> or file:<path>")
 	}
-	if g.ranks < 3 {
-		return bad("a constrained pairing needs ranks=3 or more (use mapping=identity or a deal for shorter decks)")
+	return g, nil
+}
+
+// MustNew returns the game under the given "key=value" rule options and
+// panics if they are not valid: for tests and examples with fixed rules.
+func MustNew(kvs ...string) *Game {
+	r, err := ParseRules(kvs)
+	if err != nil {
+		panic(err)
 	}
-	return nil
+	g, err := New(r)
+	if err != nil {
+		panic(err)
+	}
+	return g
 }
 
 // checkFaces reports an error unless the light faces and the dark faces are
@@ -175,6 +104,9 @@ func (g *Game) checkFaces(light, dark []cards.Card) error {
 	return nil
 }
 
+// RuleValues returns the rules in force.
+func (g *Game) RuleValues() Rules { return g.rules }
+
 // Name returns "flip".
 func (g *Game) Name() string { return "flip" }
 
@@ -184,8 +116,10 @@ func (g *Game) Seats() int { return 1 }
 // Size returns the number of cards in the deck.
 func (g *Game) Size() int { return g.size }
 
-// Rules returns every rule option with the value in force.
-func (g *Game) Rules() []games.Setting { return slices.Clone(g.settings) }
+// Rules returns every rule option with the value in force. A mapping read
+// from a file is given with the SHA-256 of its contents, so the rules (and
+// the fingerprint of a run) tell two tables apart.
+func (g *Game) Rules() []games.Setting { return g.rules.Settings() }
 
 // ScoreBounds returns 0 and twice the deck size (every card removed).
 func (g *Game) ScoreBounds() (lo, hi int) { return 0, 2 * g.size }

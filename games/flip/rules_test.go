@@ -36,7 +36,7 @@ func TestNewRules(t *testing.T) {
 		{[]string{"mapping=identity", "start=dark", "windows=top", "forced-play=true"}, ""},
 		{[]string{"mapping=fixed:12"}, ""},
 		{[]string{"ranks=3", "mapping=file:" + good}, ""},
-		{[]string{"colour=red"}, `unknown rule "colour" (known: forced-play, mapping, ranks, start, windows)`},
+		{[]string{"colour=red"}, `unknown rule "colour" (known: ranks, mapping, start, windows, forced-play)`},
 		{[]string{"ranks"}, "want key=value"},
 		{[]string{"ranks=14"}, "ranks=14"},
 		{[]string{"start=grey"}, "start=grey"},
@@ -69,7 +69,7 @@ func TestRulesListed(t *testing.T) {
 	for _, s := range g.Rules() {
 		names = append(names, s.Name+"="+s.Value)
 	}
-	want := []string{"ranks=13", "mapping=fixed:3", "start=light", "windows=top", "forced-play=false"}
+	want := []string{"ranks=13", "mapping=fixed:3", "start=light", "windows=top", "forced-play=true"}
 	if !slices.Equal(names, want) {
 		t.Errorf("Rules() = %v, want %v", names, want)
 	}

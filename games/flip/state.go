@@ -51,6 +51,9 @@ func (s *State) Game() *Game { return s.g }
 // seed deals the same light cards under every mapping.
 func (s *State) Reset(seed uint64) {
 	g := s.g
+	if g.unplayable != "" {
+		panic("flip: " + g.unplayable)
+	}
 	s.src.Seed(games.Mix(seed, 0), games.Mix(seed, 1))
 	light, dark := s.face[0][:g.size], s.face[1][:g.size]
 	copy(light, g.deck)
@@ -75,6 +78,9 @@ func (s *State) Reset(seed uint64) {
 // must the dark faces. seed is unused: nothing is left to chance.
 func (s *State) Deal(deal string, seed uint64) error {
 	g := s.g
+	if g.unplayable != "" {
+		return fmt.Errorf("flip deal: %s", g.unplayable)
+	}
 	var pairing *[64]cards.Card
 	if g.kind != mapRandom {
 		pairing = &g.pairing
@@ -466,5 +472,6 @@ func (s *State) Events() []games.Event { return s.events }
 
 // Faces returns the light and dark face of card p, the p-th card of the deal
 // (from 0), dealt or not. The faces of undealt cards are hidden from the
-// player: only the clairvoyant solver may ask for them.
+// player: only a clairvoyant solver, holding the state through
+// View.Reveal, may ask for them.
 func (s *State) Faces(p int) (light, dark cards.Card) { return s.face[0][p], s.face[1][p] }

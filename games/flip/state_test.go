@@ -10,7 +10,11 @@ import (
 
 func mustGame(t testing.TB, rules ...string) *Game {
 	t.Helper()
-	g, err := New(rules)
+	r, err := ParseRules(rules)
+	if err != nil {
+		t.Fatalf("ParseRules(%q): %v", rules, err)
+	}
+	g, err := New(r)
 	if err != nil {
 		t.Fatalf("New(%q): %v", rules, err)
 	}
@@ -34,7 +38,7 @@ const handDeal = "AC/2D 2H/AS 2S/AH 2C/AD AD/2C AH/2S AS/2H 2D/AC"
 // actions, the pile (shown faces, * for dark) and the score worked out by
 // hand before the action is applied.
 func TestHandWorked(t *testing.T) {
-	g := mustGame(t, "ranks=2", "mapping=identity")
+	g := mustGame(t, "ranks=2", "mapping=identity", "forced-play=false")
 	s := mustDeal(t, g, handDeal)
 	steps := []struct {
 		legal  []games.Action
@@ -171,6 +175,17 @@ func TestPlays(t *testing.T) {
 			{[]games.Action{Play(0, FlipRank)}, Play(0, FlipRank), "AC* 2C* 2H* 2D*", 4},
 		},
 	}, {
+		// 2D AS AH 2C: ends of rank 2, so flip-rank is the only action;
+		// then AC* 2C* 2H* 2D*: ends AC*, 2D* share no suit or rank, so the
+		// game deals 2S on: 2C* 2H* 2D* 2S, rank 2 with 2S light.
+		name:  "forced play: plays until none is left, then deals",
+		rules: []string{"forced-play=true"},
+		deal:  caseDeal,
+		steps: []step{
+			{[]games.Action{Play(0, FlipRank)}, Play(0, FlipRank), "AC* 2C* 2H* 2D* 2S", 4},
+			{[]games.Action{Play(1, FlipRank)}, Play(1, FlipRank), "AC* 2C* 2H* 2D* AH*", 5},
+		},
+	}, {
 		name:  "start=dark: classic one-handed solitaire, won",
 		rules: []string{"start=dark"},
 		deal:  "AC AD AH AS 2C 2D 2H 2S",
@@ -206,7 +221,7 @@ func TestPlays(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rules := append([]string{"ranks=2", "mapping=identity"}, tt.rules...)
+			rules := append([]string{"ranks=2", "mapping=identity", "forced-play=false"}, tt.rules...)
 			s := mustDeal(t, mustGame(t, rules...), tt.deal)
 			for i, st := range tt.steps {
 				if got := s.Legal(nil); !slices.Equal(got, st.legal) {

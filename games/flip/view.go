@@ -29,7 +29,7 @@ type View struct {
 	Undealt int
 	Removed int
 	Score   int
-	// Handle leads back to the state for Sample, Gain and Clairvoyant; it
+	// Handle leads back to the state for Gain, SampleState and Reveal; it
 	// prints as a fixed word, so views compare by what they show.
 	Handle Handle
 }
@@ -47,19 +47,11 @@ func (v *View) Seat() int { return 0 }
 // State.Gain). It depends only on the visible cards.
 func (v *View) Gain(a games.Action) int { return v.Handle.s.Gain(a) }
 
-// Sample makes dst a copy of the viewed position with the hidden cards
-// re-drawn from seed by Determinize, so dst reveals nothing the player does
-// not know. dst must come from the same Game. Search strategies use it.
-func (v *View) Sample(dst *State, seed uint64) {
-	dst.CopyFrom(v.Handle.s)
-	dst.Determinize(0, seed)
-}
-
-// Clairvoyant returns the viewed state itself, undealt order included. It is
-// the escape hatch of the clairvoyant solver, which by definition sees the
-// whole deck; realistic strategies must not call it. The caller must not
-// change the state.
-func (v *View) Clairvoyant() *State { return v.Handle.s }
+// Reveal implements games.Revealer: it returns the viewed state itself,
+// undealt order included, for the clairvoyant solver, which by definition
+// sees the whole deck; realistic strategies must not call it. The caller
+// must not change the state.
+func (v *View) Reveal() games.State { return v.Handle.s }
 
 // SampleState implements games.Sampler: it makes dst (a *State of the same
 // Game, or nil for a new one) the viewed position with the undealt cards

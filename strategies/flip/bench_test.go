@@ -41,7 +41,7 @@ func BenchmarkGreedyGame(b *testing.B) {
 			name = rules[0]
 		}
 		b.Run(name, func(b *testing.B) {
-			g, err := flip.New(rules)
+			g, err := gameOf(rules)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -65,47 +65,52 @@ func BenchmarkGreedyGame(b *testing.B) {
 	}
 }
 
-// BenchmarkClairvoyant measures the solver at its default budget, one deal
-// per iteration: positions per second, mean positions and time per deal,
-// and the fraction of deals left undecided.
+// BenchmarkClairvoyant measures the solver at its default budgets in both
+// play variants, one deal per iteration: positions per second, mean
+// positions and time per deal, and the fractions of deals won and left
+// undecided.
 func BenchmarkClairvoyant(b *testing.B) {
-	g, err := flip.New(nil)
-	if err != nil {
-		b.Fatal(err)
+	for _, rules := range [][]string{{"forced-play=true"}, {"forced-play=false"}} {
+		b.Run(rules[0], func(b *testing.B) {
+			g, err := gameOf(rules)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s := g.NewFlipState()
+			sv := &Solver{Budget: DefaultBudget, WinBudget: DefaultWinBudget}
+			var nodes, undecided, wins, deals int
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				s.Reset(seed)
+				deals++
+				if s.Turn() == games.Terminal {
+					continue
+				}
+				r := sv.Solve(s)
+				nodes += r.Nodes
+				switch {
+				case r.Won:
+					wins++
+				case !r.Decided:
+					undecided++
+				}
+			}
+			sec := b.Elapsed().Seconds()
+			b.ReportMetric(float64(nodes)/sec, "nodes/s")
+			b.ReportMetric(float64(nodes)/float64(deals), "nodes/deal")
+			b.ReportMetric(1000*sec/float64(deals), "ms/deal")
+			b.ReportMetric(float64(undecided)/float64(deals), "unknown/deal")
+			b.ReportMetric(float64(wins)/float64(deals), "wins/deal")
+		})
 	}
-	s := g.NewFlipState()
-	sv := NewSolver(DefaultBudget)
-	var nodes, undecided, wins, deals int
-	seed := uint64(0)
-	for b.Loop() {
-		seed++
-		s.Reset(seed)
-		deals++
-		if s.Turn() == games.Terminal {
-			continue
-		}
-		r := sv.Solve(s)
-		nodes += r.Nodes
-		switch {
-		case r.Won:
-			wins++
-		case !r.Decided:
-			undecided++
-		}
-	}
-	sec := b.Elapsed().Seconds()
-	b.ReportMetric(float64(nodes)/sec, "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(deals), "nodes/deal")
-	b.ReportMetric(1000*sec/float64(deals), "ms/deal")
-	b.ReportMetric(float64(undecided)/float64(deals), "unknown/deal")
-	b.ReportMetric(float64(wins)/float64(deals), "wins/deal")
 }
 
 // BenchmarkWinPossible measures the proof rules on fresh deals of the
 // default rules at the depth used for the position solved, and reports the
 // fraction of deals they show lost before any search.
 func BenchmarkWinPossible(b *testing.B) {
-	g, err := flip.New(nil)
+	g, err := gameOf(nil)
 	if err != nil {
 		b.Fatal(err)
 	}

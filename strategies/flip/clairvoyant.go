@@ -25,9 +25,10 @@ type Clairvoyant struct {
 }
 
 // NewClairvoyant returns a clairvoyant strategy whose solver may visit
-// budget positions per game (0 for no limit).
-func NewClairvoyant(budget int) *Clairvoyant {
-	return &Clairvoyant{solver: Solver{Budget: budget}}
+// winBudget positions per game to settle whether it can be won and budget
+// more for the best score (0 for no limit; see Solver).
+func NewClairvoyant(budget, winBudget int) *Clairvoyant {
+	return &Clairvoyant{solver: Solver{Budget: budget, WinBudget: winBudget}}
 }
 
 // Begin starts a new game.
@@ -39,7 +40,7 @@ func (c *Clairvoyant) Undecided() bool { return c.undecided }
 
 // Choose returns the next action of the best line.
 func (c *Clairvoyant) Choose(v games.View, legal []games.Action) games.Action {
-	s := v.(*flip.View).Clairvoyant()
+	s := v.(games.Revealer).Reveal().(*flip.State)
 	key := s.Key()
 	if !c.fresh {
 		for c.next < len(c.keys) && c.keys[c.next] != key {

@@ -3,12 +3,13 @@
 // strategy registry.
 //
 // Greedy and lookahead are realistic players: they see only the view (the
-// dealt cards) and lookahead guesses the undealt order by sampling it with
-// View.Sample. Clairvoyant sees the whole deck order through
-// View.Clairvoyant, the game's one documented escape hatch, and finds the
-// best score by depth-first search; it gives the bound a perfect player
-// could reach and implements strategies.Prover for the games its node budget
-// cannot settle.
+// dealt cards). Lookahead guesses the undealt cards with View.SampleState,
+// which draws them from what the view shows alone: neither the true order
+// nor, under mapping=random, the true pairing of the unseen faces shows
+// through. Clairvoyant sees the whole deck through games.Revealer
+// (View.Reveal), the one hook for clairvoyant strategies, and solves the
+// deal; it gives the bound a perfect player could reach and implements
+// strategies.Prover for the games its budget cannot settle.
 //
 // # The solver
 //
@@ -71,6 +72,96 @@
 // so they are necessary conditions only: a position that passes may still
 // be lost. The tests check each rule against an exhaustive win oracle on
 // every position of thousands of random 8- to 16-card deals.
+//
+// # Dealing first
+//
+// Under optional play on any set (forced-play=false, windows=any) the
+// solver deals the whole deck before anything else. Dealing lays a card on
+// top and changes nothing below it, so every set of four present before a
+// deal is still a set after it, with the same faces: a play available
+// before a deal is available after it, with the same effect. Any line can
+// therefore be reordered to make all its deals first, with the same plays
+// in the same order and the same end. Under forced play dealing is allowed
+// only when no play is left, and with windows=top a deal changes which set
+// is on top, so neither may be reordered so.
+//
+// # Clearing
+//
+// The clearing relaxation (clearing, in clear.go) asks which stretches of
+// the present cards removals alone could empty if every card could show its
+// dark face whenever needed. For present cards i < j (or the two walls
+// that frame the sequence and match nothing) E(i, j) says the cards
+// strictly between them can all be removed while i and j stay, and F(i, j)
+// says i … j can go as one remove-rank with ends i and j. E holds when no
+// card lies between; when the inside shrinks to two cards x < y with
+// E(i, x), E(x, y), E(y, j) and i and j share a dark suit (the last
+// removal is a remove-suit with ends i and j); or when it splits at some b
+// with E(i, a), F(a, b) and E(b, j). F(a, b) needs equal dark ranks and an
+// inside that shrinks to two cards as above. Why these cases are all: a
+// removal that takes cards between i and j while both stay either lies
+// strictly inside or is a remove-suit with ends exactly i and j (the last,
+// since i and j then touch). By nesting, the removals of widest span
+// strictly inside are remove-ranks, each emptied to two middles before it
+// (a remove-suit [c x y d] strictly inside leaves c and d, which a wider
+// removal must take later); the cards outside them are the two middles of
+// that final remove-suit. The conditions ignore which faces cards can
+// really show and when, so they are necessary only: a set of present
+// cards that cannot be emptied so cannot be emptied in the game. The
+// least number of cards that must stay is read off E as a shortest path
+// from wall to wall; Solver.upperBound rests on it (each card removed is
+// worth two points, each card held at most one). TestClearingAgainstBruteForce
+// checks both against exhaustive removal on short sequences.
+//
+// # The relaxed game
+//
+// Under optional play on any set, the win is decided in a relaxed game on
+// the whole deck dealt (relaxed, in relaxed.go): a card turned dark goes
+// on matching by its light face as well, except the cards of a set exact,
+// which match by the one face they show, as in the real game. Every real
+// line is a relaxed line, since each real play matches faces the relaxed
+// game also allows; so a deal the relaxed game cannot win is lost. In the
+// relaxed game a darker pile is never worse: a card outside exact that
+// turns dark keeps its light face and gains its dark one, and removals
+// need dark ends. Hence every flip that turns no light exact card dark is
+// made at once (closure): it disables no relaxed play, so a line from the
+// position before it is still a line after it, and the search branches
+// only on removals and on flips that turn exact cards. For the same reason
+// a position with the same present cards, the same darkness among exact
+// cards, and no more dark cards than a position found lost is lost too
+// (lostTable).
+//
+// A relaxed win whose plays never used the light face of a dark card
+// (spur) is a line of the real game: the solver replays it in the engine,
+// which checks every play, and so records a real win. Otherwise the cards
+// whose light face it used join exact, and the relaxed game is searched
+// again. exact only grows, so the loop ends: with no relaxed win (the deal
+// is lost), a real win, or the budget spent (undecided). A larger exact
+// makes the relaxed game closer to the real one and its search larger.
+// TestRelaxedSound and TestRefineDecidesFullDeals check the relaxed game
+// against the exhaustive win oracle on 12- and 16-card deals and on full
+// deals.
+//
+// What is left undecided: under forced play every deal of 10,000 is
+// settled (and its best score exact) within a few thousand positions.
+// Under optional play the default win budget (4,000,000 positions) leaves
+// about 0.6% of full deals undecided: deals that come within a few cards
+// of a win, whose relaxed game keeps finding lines that lean on the light
+// face of a dark card, so exact grows by ten or twenty cards and the last
+// relaxed search outgrows the budget.
+//
+// # The search for the best score
+//
+// Once the win is settled (or its budget spent), a limited discrepancy
+// search looks for the best score: pass k allows k departures from the
+// greedy order of plays on any line, so the budget spreads over the whole
+// tree. A line is cut where upperBound (the points already taken, two for
+// each card the clearing relaxation could still remove and one for each
+// other present card, less one card when no win is possible) cannot beat
+// the best found. A pass that cut no line for want of discrepancies was
+// exhaustive, and the score is then exact; otherwise it is the best found,
+// a lower bound, and Result.Upper is the root's bound.
+//
+// # The real search
 //
 // The search prunes lines that only reorder another line (a deal-order
 // reduction): a play whose four cards were dealt, flipped, made adjacent or

@@ -6,9 +6,10 @@ import (
 )
 
 // Lookahead is a realistic player that searches a few plies ahead. For each
-// of Samples guesses of the undealt order (View.Sample, which reveals
-// nothing hidden) it tries every legal action, then every line of Depth-1
-// further actions, and finishes each line with greedy play; an action is
+// of Samples guesses of the undealt cards (View.SampleState, which draws
+// them from what the view shows alone) it tries every legal action, then
+// every line of Depth-1 further actions, and finishes each line with greedy
+// play; an action is
 // worth its mean best final score over the guesses. The same guesses serve
 // every action, so the comparison is paired. Ties go to the action greedy
 // would prefer.
@@ -47,7 +48,7 @@ func (l *Lookahead) Choose(v games.View, legal []games.Action) games.Action {
 		l.value = append(l.value, 0)
 	}
 	for i := range l.samples {
-		fv.Sample(l.base, games.Mix(l.seed, l.calls<<16|uint64(i)))
+		l.guess(fv, games.Mix(l.seed, l.calls<<16|uint64(i)))
 		for j, a := range legal {
 			w := l.work[0]
 			w.CopyFrom(l.base)
@@ -63,6 +64,13 @@ func (l *Lookahead) Choose(v games.View, legal []games.Action) games.Action {
 		}
 	}
 	return best
+}
+
+// guess makes l.base the viewed position with the undealt cards drawn from
+// seed and from what v shows alone: neither their true order nor, under
+// mapping=random, their true pairing shows through.
+func (l *Lookahead) guess(v *flip.View, seed uint64) {
+	v.SampleState(l.base, seed)
 }
 
 // search returns the best final score from work[d-1] with depth-d more

@@ -8,8 +8,13 @@ import (
 	"github.com/cardsim/cardsim/strategies"
 )
 
-// DefaultBudget is the clairvoyant solver's default node budget per game.
+// DefaultBudget is the default number of positions the clairvoyant solver
+// may visit per game in its search for the best score.
 const DefaultBudget = 200_000
+
+// DefaultWinBudget is the default number of positions the clairvoyant
+// solver may visit per game to settle whether the deal can be won.
+const DefaultWinBudget = WinBudgetFactor * DefaultBudget
 
 // Register adds greedy, lookahead and clairvoyant for the game "flip".
 func Register(r *strategies.Registry) {
@@ -47,16 +52,16 @@ func Register(r *strategies.Registry) {
 		Name:    "clairvoyant",
 		Game:    "flip",
 		Summary: "sees the whole deck order and searches for the best score (a solver; undecided games are reported)",
-		Params:  func() []games.Setting { o, _ := clairvoyantParams(); return o.Settings() },
+		Params:  func() []games.Setting { o, _, _ := clairvoyantParams(); return o.Settings() },
 		New: func(g games.Game, params []string) (strategies.Strategy, error) {
-			o, budget := clairvoyantParams()
+			o, budget, win := clairvoyantParams()
 			if err := o.Apply(params); err != nil {
 				return nil, err
 			}
 			if _, err := flipGame(g); err != nil {
 				return nil, err
 			}
-			return NewClairvoyant(*budget), nil
+			return NewClairvoyant(*budget, *win), nil
 		},
 	})
 }
@@ -85,9 +90,10 @@ func lookaheadParams() (*games.Options, *int, *int) {
 	return o, samples, depth
 }
 
-func clairvoyantParams() (*games.Options, *int) {
+func clairvoyantParams() (*games.Options, *int, *int) {
 	o := games.NewOptions("parameter")
-	budget := new(int)
-	o.Int(budget, "budget", DefaultBudget, 0, 1<<30, "positions the solver may visit per game before it gives up (0: no limit)")
-	return o, budget
+	budget, win := new(int), new(int)
+	o.Int(budget, "budget", DefaultBudget, 0, 1<<30, "positions the solver may visit per game in its search for the best score, after settling the win (0: no limit); beyond it the score is the best found, a lower bound")
+	o.Int(win, "win-budget", DefaultWinBudget, 0, 1<<30, "positions the solver may visit per game to settle whether the deal can be won (0: no limit); beyond it the game is reported undecided")
+	return o, budget, win
 }

@@ -1,6 +1,7 @@
 package flip
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -12,152 +13,123 @@ import (
 	"github.com/cardsim/cardsim/games/flip"
 )
 
-// bfCard is a card of the brute force's own model of the rules.
-type bfCard struct {
-	light, dark cards.Card
-	dark2       bool // shows its dark face
+// variants are the rule sets the oracles check the solver under: both play
+// variants, on any set and on the top set.
+var variants = []struct {
+	rules []string
+	bf    bfRules
+}{
+	{[]string{"forced-play=false"}, bfRules{}},
+	{[]string{"forced-play=true"}, bfRules{forced: true}},
+	{[]string{"forced-play=false", "windows=top"}, bfRules{topOnly: true}},
+	{[]string{"forced-play=true", "windows=top"}, bfRules{topOnly: true, forced: true}},
 }
 
-func (c bfCard) face() cards.Card {
-	if c.dark2 {
-		return c.dark
-	}
-	return c.light
-}
-
-// bruteForce returns the best final score over every line of play from a
-// pile and the cards still to deal (next to deal first): at each point the
-// player may stop (once the deck is empty), deal, or make any play.
-// It is written from the rules text alone and shares nothing with the
-// engine or the solver.
-func bruteForce(pile, stock []bfCard, removed int, topOnly bool) int {
-	score := 2 * removed
-	for _, c := range pile {
-		if c.dark2 {
-			score++
-		}
-	}
-	best := -1
-	if len(stock) == 0 {
-		best = score // the game may end here
-	} else {
-		next := append(append([]bfCard(nil), pile...), stock[0])
-		best = bruteForce(next, stock[1:], removed, topOnly)
-	}
-	for w := 0; w+4 <= len(pile); w++ {
-		if topOnly && w != len(pile)-4 {
-			continue
-		}
-		a, d := pile[w].face(), pile[w+3].face()
-		endsDark := pile[w].dark2 && pile[w+3].dark2
-		try := func(lo, hi int, remove bool) {
-			next := append([]bfCard(nil), pile...)
-			changed := false
-			if remove {
-				next = append(next[:lo], next[hi:]...)
-				changed = true
-			} else {
-				for i := lo; i < hi; i++ {
-					changed = changed || !next[i].dark2
-					next[i].dark2 = true
-				}
-			}
-			if !changed {
-				return // a flip must turn a card dark
-			}
-			r := removed
-			if remove {
-				r += hi - lo
-			}
-			best = max(best, bruteForce(next, stock, r, topOnly))
-		}
-		if a.Suit() == d.Suit() {
-			try(w+1, w+3, false)
-			if endsDark {
-				try(w+1, w+3, true)
-			}
-		}
-		if a.Rank() == d.Rank() {
-			try(w, w+4, false)
-			if endsDark {
-				try(w, w+4, true)
-			}
-		}
-	}
-	return best
-}
-
-// randomDeal returns a deal of the first ranks ranks with a random order and
-// a random pairing of faces (any bijection), as Deal text and as bfCards.
-func randomDeal(rng *rand.Rand, ranks int) (string, []bfCard) {
-	light, dark := cards.Ranks(ranks, 0), cards.Ranks(ranks, 0)
-	cards.Shuffle(rng, light)
-	cards.Shuffle(rng, dark)
-	var b []string
-	var deck []bfCard
-	for i := range light {
-		b = append(b, light[i].String()+"/"+dark[i].String())
-		deck = append(deck, bfCard{light: light[i], dark: dark[i]})
-	}
-	return strings.Join(b, " "), deck
+func rulesWith(base []string, more ...string) []string {
+	return append(slices.Clone(base), more...)
 }
 
 // TestSolverAgainstBruteForce checks the solver's best score on many short
-// deals against the brute force, and that its line reaches that score.
+// deals against the brute force, in both play variants, that its line
+// reaches that score and that its upper bound holds. Under optional play
+// on any set the solver deals the whole deck first, so this also checks
+// that dealing first loses nothing.
 func TestSolverAgainstBruteForce(t *testing.T) {
-	tests := []struct {
-		rules []string
-		deals int
-	}{
-		{[]string{"ranks=2", "mapping=identity"}, 3000},
-		{[]string{"ranks=2", "mapping=identity", "windows=top"}, 1000},
-		{[]string{"ranks=3", "mapping=identity"}, 8}, // slow: the brute force has no memory
-	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	sv := NewSolver(0)
-	for _, tt := range tests {
-		if testing.Short() && tt.deals < 100 {
-			continue
+	for _, v := range variants {
+		for _, ranks := range []int{2, 3} {
+			deals := 1500
+			if ranks == 3 {
+				deals = 300
+			}
+			if testing.Short() {
+				deals /= 5
+			}
+			rules := rulesWith(v.rules, "ranks="+strconv.Itoa(ranks), "mapping=identity")
+			g := newGame(t, rules...)
+			s := g.NewFlipState()
+			sv := NewSolver(0)
+			wins, sum := 0, 0
+			for range deals {
+				text, deck := randomDeal(rng, ranks)
+				if err := s.Deal(text, 0); err != nil {
+					t.Fatal(err)
+				}
+				pile, stock := bfPosition(s)
+				want := bruteForce(pile, stock, 0, v.bf)
+				if s.Turn() == games.Terminal {
+					if s.Score() != want {
+						t.Fatalf("%q %s: over at once with %d, brute force %d", rules, text, s.Score(), want)
+					}
+					continue
+				}
+				r := sv.Solve(s)
+				if !r.Exact || !r.Decided || r.Score != want || r.Upper != want || r.Won != (want == 2*g.Size()) {
+					t.Fatalf("%q %s: solver %+v, brute force %d", rules, text, r, want)
+				}
+				c := s.Clone().(*flip.State)
+				for _, a := range r.Line {
+					c.Apply(a)
+				}
+				if c.Turn() != games.Terminal || c.Score() != want {
+					t.Fatalf("%q %s: the line %v ends with %d (over %v), want %d", rules, text, r.Line, c.Score(), c.Turn() == games.Terminal, want)
+				}
+				sum += want
+				if want == 2*g.Size() {
+					wins++
+				}
+				_ = deck
+			}
+			// The oracle must see both wins and losses, or the check is weak.
+			if deals >= 1000 && (wins == 0 || wins == deals) {
+				t.Errorf("%q: %d wins in %d deals: the deals do not test the solver", rules, wins, deals)
+			}
+			t.Logf("%q: %d deals, %d wins, mean best score %.2f", rules, deals, wins, float64(sum)/float64(deals))
 		}
-		g, err := flip.New(tt.rules)
-		if err != nil {
-			t.Fatal(err)
-		}
+	}
+}
+
+// TestUpperBoundSound checks the score bound of the search (clearing
+// relaxation and proof rules) against the brute force at every position of
+// random games of 12 cards, in both play variants: no line may beat it.
+func TestUpperBoundSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	deals := 150
+	if testing.Short() {
+		deals = 30
+	}
+	for _, v := range variants[:2] {
+		rules := rulesWith(v.rules, "ranks=3", "mapping=identity")
+		g := newGame(t, rules...)
 		s := g.NewFlipState()
-		wins, sum := 0, 0
-		for range tt.deals {
-			text, deck := randomDeal(rng, rankCount(tt.rules))
+		sv := NewSolver(0)
+		sv.setup(g)
+		sv.depth = searchDepth
+		tight := 0
+		for range deals {
+			text, _ := randomDeal(rng, 3)
 			if err := s.Deal(text, 0); err != nil {
 				t.Fatal(err)
 			}
-			want := bruteForce(nil, deck, 0, strings.Contains(strings.Join(tt.rules, " "), "windows=top"))
-			if s.Turn() == games.Terminal {
-				if s.Score() != want {
-					t.Fatalf("%s: over at once with %d, brute force %d", text, s.Score(), want)
+			sv.prepare(s)
+			var legal []games.Action
+			for s.Turn() != games.Terminal {
+				pile, stock := bfPosition(s)
+				best := bruteForce(pile, stock, s.Removed(), v.bf)
+				ub := sv.upperBound(s.Key())
+				if ub < best {
+					t.Fatalf("%q %s at %+v: bound %d below the best %d", rules, text, s.Key(), ub, best)
 				}
-				continue
-			}
-			r := sv.Solve(s)
-			if !r.Exact || !r.Decided || r.Score != want || r.Won != (want == 2*g.Size()) {
-				t.Fatalf("%q %s: solver %+v, brute force %d", tt.rules, text, r, want)
-			}
-			c := s.Clone().(*flip.State)
-			for _, a := range r.Line {
-				c.Apply(a)
-			}
-			if c.Turn() != games.Terminal || c.Score() != want {
-				t.Fatalf("%s: the line %v ends with %d (over %v), want %d", text, r.Line, c.Score(), c.Turn() == games.Terminal, want)
-			}
-			sum += want
-			if want == 2*g.Size() {
-				wins++
+				if ub == best {
+					tight++
+				}
+				legal = s.Legal(legal)
+				s.Apply(legal[rng.IntN(len(legal))])
 			}
 		}
-		// The oracle must see both wins and losses, or the check is weak.
-		if tt.deals >= 1000 && (wins == 0 || wins == tt.deals) {
-			t.Errorf("%q: %d wins in %d deals: the deals do not test the solver", tt.rules, wins, tt.deals)
+		if tight == 0 {
+			t.Errorf("%q: the bound was never tight", rules)
 		}
-		t.Logf("%q: %d deals, %d wins, mean best score %.2f", tt.rules, tt.deals, wins, float64(sum)/float64(tt.deals))
 	}
 }
 
@@ -168,109 +140,6 @@ func rankCount(rules []string) int {
 		}
 	}
 	return 13
-}
-
-// winOracle decides by exhaustive search whether every card can be
-// removed, remembering the positions it has settled. Like bruteForce it is
-// written from the rules text alone; it is fast enough for decks of 16
-// cards. A position is the pile (each card by its place in the deck and
-// whether it shows dark) and the number of cards dealt.
-type winOracle struct {
-	deck    []bfCard
-	topOnly bool
-	seen    map[string]bool
-}
-
-func newWinOracle(deck []bfCard, topOnly bool) *winOracle {
-	return &winOracle{deck: deck, topOnly: topOnly, seen: make(map[string]bool)}
-}
-
-// oCard is a card of the oracle's pile: its place in the deck and its face.
-type oCard struct {
-	p    uint8
-	dark bool
-}
-
-func (o *winOracle) face(c oCard) cards.Card {
-	if c.dark {
-		return o.deck[c.p].dark
-	}
-	return o.deck[c.p].light
-}
-
-// canWin reports whether a win can be reached from the pile with next
-// cards dealt.
-func (o *winOracle) canWin(pile []oCard, next int) bool {
-	if len(pile) == 0 && next == len(o.deck) {
-		return true
-	}
-	key := make([]byte, 0, len(pile)+1)
-	key = append(key, byte(next))
-	for _, c := range pile {
-		b := c.p << 1
-		if c.dark {
-			b |= 1
-		}
-		key = append(key, b)
-	}
-	if v, ok := o.seen[string(key)]; ok {
-		return v
-	}
-	won := false
-	if next < len(o.deck) {
-		won = o.canWin(append(append([]oCard(nil), pile...), oCard{p: uint8(next)}), next+1) // dealt light
-	}
-	for w := 0; !won && w+4 <= len(pile); w++ {
-		if o.topOnly && w != len(pile)-4 {
-			continue
-		}
-		a, d := o.face(pile[w]), o.face(pile[w+3])
-		endsDark := pile[w].dark && pile[w+3].dark
-		try := func(lo, hi int, remove bool) {
-			if won {
-				return
-			}
-			nx := append([]oCard(nil), pile...)
-			changed := remove
-			if remove {
-				nx = append(nx[:lo], nx[hi:]...)
-			} else {
-				for i := lo; i < hi; i++ {
-					changed = changed || !nx[i].dark
-					nx[i].dark = true
-				}
-			}
-			if changed {
-				won = o.canWin(nx, next)
-			}
-		}
-		if a.Suit() == d.Suit() {
-			try(w+1, w+3, false)
-			if endsDark {
-				try(w+1, w+3, true)
-			}
-		}
-		if a.Rank() == d.Rank() {
-			try(w, w+4, false)
-			if endsDark {
-				try(w, w+4, true)
-			}
-		}
-	}
-	o.seen[string(key)] = won
-	return won
-}
-
-// oPosition converts an engine position into the oracle's terms.
-func oPosition(s *flip.State) []oCard {
-	var pile []oCard
-	k := s.Key()
-	for p := range s.Dealt() {
-		if k.Held>>p&1 != 0 {
-			pile = append(pile, oCard{p: uint8(p), dark: k.Dark>>p&1 != 0})
-		}
-	}
-	return pile
 }
 
 // proofRules lists the proof rules of winPossible for the tests: the rule
@@ -294,11 +163,13 @@ var proofRules = []struct {
 }
 
 // TestWinPossibleSound checks each proof rule of the win test, alone and
-// all together, against the win oracle on every position of random short
-// games: wherever a rule says a win is impossible, no line from there may
-// win. The games follow random lines, and half of them follow a winning
-// line where there is one, so that positions near a win are checked too.
-// Each rule must also cut positions the base test does not.
+// all together, and the clearing relaxation, against the win oracle on
+// every position of random short games: wherever a rule says a win is
+// impossible, no line from there may win. Optional play is checked, whose
+// lines include every line of forced play. The games follow random lines,
+// and half of them follow a winning line where there is one, so that
+// positions near a win are checked too. Each rule must also cut positions
+// the base test does not.
 func TestWinPossibleSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	tests := []struct {
@@ -315,11 +186,9 @@ func TestWinPossibleSound(t *testing.T) {
 		if testing.Short() {
 			deals /= 4
 		}
-		g, err := flip.New([]string{"ranks=" + strconv.Itoa(tt.ranks), "mapping=identity"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, "ranks="+strconv.Itoa(tt.ranks), "mapping=identity", "forced-play=false")
 		sv := NewSolver(0)
+		sv.setup(g)
 		sv.depth = rootDepth // the deepest checks, which imply the others
 		s, c := g.NewFlipState(), g.NewFlipState()
 		var legal []games.Action
@@ -328,7 +197,7 @@ func TestWinPossibleSound(t *testing.T) {
 			if err := s.Deal(text, 0); err != nil {
 				t.Fatal(err)
 			}
-			o := newWinOracle(deck, false)
+			o := newWinOracle(deck, bfRules{})
 			sv.prepare(s)
 			for s.Turn() != games.Terminal {
 				won := o.canWin(oPosition(s), s.Dealt())
@@ -339,6 +208,13 @@ func TestWinPossibleSound(t *testing.T) {
 						if won {
 							t.Fatalf("rule %s: %s: win judged impossible at %+v, but the oracle wins", r.name, text, s.Key())
 						}
+					}
+				}
+				sv.off = 0
+				if !sv.relax.canClear(present(s.Key(), sv.size)) {
+					cut["clearing"]++
+					if won {
+						t.Fatalf("clearing: %s: win judged impossible at %+v, but the oracle wins", text, s.Key())
 					}
 				}
 				legal = s.Legal(legal)
@@ -368,81 +244,210 @@ func TestWinPossibleSound(t *testing.T) {
 		}
 		t.Logf("rule %-10s: %5d positions judged lost", r.name, cut[r.name])
 	}
-	t.Logf("%d positions on winning lines", near)
+	if cut["clearing"] == 0 {
+		t.Errorf("the clearing relaxation judged no position lost")
+	}
+	t.Logf("clearing relaxation: %d positions judged lost; %d positions on winning lines", cut["clearing"], near)
 }
 
-// TestSolverDecidesLikeOracle checks, on random deals of 12 and 16 cards
-// under several rule sets, that the solver with no budget decides every
-// deal and finds a win exactly when the win oracle does, and so does its
-// win search by itself.
-func TestSolverDecidesLikeOracle(t *testing.T) {
-	tests := []struct {
-		rules []string
-		deals int
-	}{
-		{[]string{"ranks=3", "mapping=identity"}, 1500},
-		{[]string{"ranks=3", "mapping=identity", "windows=top"}, 500},
-		{[]string{"ranks=4", "mapping=identity"}, 200},
+// TestClearingAgainstBruteForce checks the clearing relaxation on random
+// sequences of up to 14 cards against removals tried in every order.
+func TestClearingAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var c clearing
+	seen := map[string]int{}
+	all := 0
+	for i := range 3000 {
+		deck := cards.Ranks(2+i%3, 0)
+		cards.Shuffle(rng, deck)
+		seq := deck[:rng.IntN(min(len(deck), 14)+1)]
+		var present uint64
+		for p, card := range seq {
+			c.setFaces(p, uint8(card.Rank()), uint8(card.Suit()))
+			present |= 1 << p
+		}
+		c.run(present)
+		want := mostRemoved(seq, seen)
+		if got := c.most(); got != want {
+			t.Fatalf("%s: most %d, brute force %d", cards.Format(seq), got, want)
+		}
+		if got := c.all(); got != (want == len(seq)) {
+			t.Fatalf("%s: all %v, brute force removes %d of %d", cards.Format(seq), got, want, len(seq))
+		}
+		if want == len(seq) && len(seq) > 0 {
+			all++
+		}
 	}
-	rng := rand.New(rand.NewPCG(7, 8))
-	sv := NewSolver(0)
-	for _, tt := range tests {
-		deals := tt.deals
+	if all < 100 {
+		t.Errorf("only %d sequences could be emptied: the check is weak", all)
+	}
+}
+
+// TestRelaxedSound checks the relaxed game against the win oracle on random
+// deals of 12 and 16 cards under optional play, from the whole deck dealt,
+// with no card exact, some cards exact and every card exact: a relaxed
+// loss must be a real loss; with every card exact the relaxed game is the
+// real game and must agree with the oracle both ways; a relaxed win whose
+// line used no light face of a dark card must play in the engine as a win.
+func TestRelaxedSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, ranks := range []int{3, 4} {
+		deals := 1500
+		if ranks == 4 {
+			deals = 300
+		}
 		if testing.Short() {
-			deals /= 4
+			deals /= 5
 		}
-		g, err := flip.New(tt.rules)
-		if err != nil {
-			t.Fatal(err)
-		}
-		top := slices.Contains(tt.rules, "windows=top")
+		g := newGame(t, "ranks="+strconv.Itoa(ranks), "mapping=identity", "forced-play=false")
+		sv := NewSolver(0)
+		sv.setup(g)
 		s := g.NewFlipState()
-		wins := 0
+		var lost, wins, lines int
 		for range deals {
-			text, deck := randomDeal(rng, rankCount(tt.rules))
+			text, deck := randomDeal(rng, ranks)
 			if err := s.Deal(text, 0); err != nil {
 				t.Fatal(err)
 			}
-			want := newWinOracle(deck, top).canWin(nil, 0)
+			for s.Dealt() < g.Size() && s.Turn() != games.Terminal {
+				s.Apply(flip.Pass)
+			}
 			if s.Turn() == games.Terminal {
 				continue
 			}
-			r := sv.Solve(s)
-			if !r.Decided || r.Won != want {
-				t.Fatalf("%q %s: solver %+v, oracle wins %v", tt.rules, text, r, want)
-			}
-			// The win search alone, whose wins the score search must
-			// not hide: with the proof rules, and without them to check
-			// the deal-order reduction by itself.
-			for _, off := range []uint8{0, 0xff} {
-				sv.off = off
-				sv.stack[0].CopyFrom(s)
-				sv.best, sv.nodes, sv.aborted = -1, 0, false
-				sv.memo.clear()
-				if won := sv.winSearch(0, ^uint64(0)); won != want || sv.aborted {
-					t.Fatalf("%q %s: win search (rules off %#x) %v, oracle wins %v", tt.rules, text, off, won, want)
-				}
-			}
-			sv.off = 0
+			want := newWinOracle(deck, bfRules{}).canWin(oPosition(s), s.Dealt())
 			if want {
 				wins++
 			}
+			sv.prepare(s)
+			k := s.Key()
+			for _, exact := range []uint64{0, rng.Uint64() & (1<<g.Size() - 1), 1<<g.Size() - 1} {
+				x := &sv.relax
+				x.exact, x.budget, x.nodes = exact, 0, 0
+				x.lost.clear()
+				won := x.win(k.Held, k.Dark)
+				if !won && want {
+					t.Fatalf("%s (exact %#x): the relaxed game has no win, the oracle wins", text, exact)
+				}
+				if exact == 1<<g.Size()-1 && won != want {
+					t.Fatalf("%s: with every card exact the relaxed game wins %v, the oracle %v", text, won, want)
+				}
+				if !won {
+					lost++
+					continue
+				}
+				steps, spur := x.replay(k.Held, k.Dark)
+				if spur != 0 {
+					continue
+				}
+				lines++
+				if !sv.realLine(s, steps) {
+					t.Fatalf("%s (exact %#x): a relaxed win with no light face of a dark card used does not play: %v", text, exact, steps)
+				}
+			}
 		}
-		if wins == 0 || wins == deals {
-			t.Errorf("%q: %d wins in %d deals: the deals do not test the solver", tt.rules, wins, deals)
+		if wins == 0 || lost == 0 || lines == 0 {
+			t.Errorf("ranks=%d: %d real wins, %d relaxed losses, %d real lines: the check is weak", ranks, wins, lost, lines)
 		}
-		t.Logf("%q: %d deals, %d wins", tt.rules, deals, wins)
+		t.Logf("ranks=%d: %d deals, %d real wins, %d relaxed losses, %d relaxed wins played", ranks, deals, wins, lost, lines)
 	}
 }
 
-// bfPosition converts an engine position into the brute force's terms.
-func bfPosition(s *flip.State) (pile, stock []bfCard) {
-	for _, f := range s.View(0).(*flip.View).Pile {
-		pile = append(pile, bfCard{light: f.Light, dark: f.Dark, dark2: f.Flipped})
+// TestSolverDecidesLikeOracle checks, on random deals of 12 and 16 cards in
+// both play variants, that the solver with no budget decides every deal
+// and finds a win exactly when the win oracle does; so must each way it
+// has of deciding: the real game's win search alone, with and without the
+// proof rules, and, under optional play on any set, the refined relaxed
+// game alone.
+func TestSolverDecidesLikeOracle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, v := range variants {
+		for _, ranks := range []int{3, 4} {
+			deals := 600
+			if ranks == 4 {
+				deals = 100
+			}
+			if testing.Short() {
+				deals /= 4
+			}
+			rules := rulesWith(v.rules, "ranks="+strconv.Itoa(ranks), "mapping=identity")
+			g := newGame(t, rules...)
+			sv := NewSolver(0)
+			sv.setup(g)
+			s := g.NewFlipState()
+			static := !v.bf.forced && !v.bf.topOnly
+			wins := 0
+			for range deals {
+				text, deck := randomDeal(rng, ranks)
+				if err := s.Deal(text, 0); err != nil {
+					t.Fatal(err)
+				}
+				want := newWinOracle(deck, v.bf).canWin(oPosition(s), s.Dealt())
+				if s.Turn() == games.Terminal {
+					continue
+				}
+				r := sv.Solve(s)
+				if !r.Decided || r.Won != want {
+					t.Fatalf("%q %s: solver %+v, oracle wins %v", rules, text, r, want)
+				}
+				root := sv.stack[0] // the position solved, whole deck dealt if static
+				for _, off := range []uint8{0, 0xff} {
+					sv.off = off
+					sv.memo.clear()
+					sv.nodes, sv.best = 0, -1
+					sv.path = sv.path[:0]
+					if won := sv.runWin(root, 0); won != want || sv.aborted {
+						t.Fatalf("%q %s: win search (rules off %#x) %v, oracle wins %v", rules, text, off, won, want)
+					}
+				}
+				sv.off = 0
+				if static {
+					won, decided := sv.refine(root, 0)
+					if !decided || won != want {
+						t.Fatalf("%q %s: refined relaxed game decided %v won %v, oracle wins %v", rules, text, decided, won, want)
+					}
+				}
+				if want {
+					wins++
+				}
+			}
+			if deals >= 100 && (wins == 0 || wins == deals) {
+				t.Errorf("%q: %d wins in %d deals: the deals do not test the solver", rules, wins, deals)
+			}
+			t.Logf("%q: %d deals, %d wins", rules, deals, wins)
+		}
 	}
-	for p := s.Dealt(); p < s.Game().Size(); p++ {
-		l, d := s.Faces(p)
-		stock = append(stock, bfCard{light: l, dark: d})
+}
+
+// TestRefineDecidesFullDeals checks the refined relaxed game on full deals
+// of the default deck under optional play: with no win budget it decides
+// each, and every line it reports (a win or the best score found within a
+// small score budget) is one the engine plays to the end.
+func TestRefineDecidesFullDeals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves full deals")
 	}
-	return pile, stock
+	g := newGame(t, "forced-play=false")
+	s := g.NewFlipState()
+	sv := &Solver{WinBudget: 0, Budget: 2000}
+	wins := 0
+	for seed := range uint64(150) {
+		s.Reset(seed)
+		r := sv.Solve(s)
+		if !r.Decided {
+			t.Fatalf("seed %d: undecided with no budget", seed)
+		}
+		c := s.Clone().(*flip.State)
+		for _, a := range r.Line {
+			c.Apply(a)
+		}
+		if c.Turn() != games.Terminal || c.Score() != r.Score || (c.Removed() == g.Size()) != r.Won {
+			t.Fatalf("seed %d: the line ends at %d (over %v), the solver says %+v", seed, c.Score(), c.Turn() == games.Terminal, r)
+		}
+		if r.Won {
+			wins++
+		}
+	}
+	t.Logf("150 full deals: %d wins", wins)
+	_ = bits.OnesCount64
 }

@@ -13,11 +13,20 @@ import (
 
 func newGame(t testing.TB, rules ...string) *flip.Game {
 	t.Helper()
-	g, err := flip.New(rules)
+	g, err := gameOf(rules)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// gameOf returns the game under the given rule options.
+func gameOf(rules []string) (*flip.Game, error) {
+	r, err := flip.ParseRules(rules)
+	if err != nil {
+		return nil, err
+	}
+	return flip.New(r)
 }
 
 func dealt(t testing.TB, g *flip.Game, deal string) *flip.State {
@@ -101,8 +110,8 @@ func mustNew(t *testing.T, r *strategies.Registry, g games.Game, name string) st
 
 // TestGreedyChoices checks greedy's choice in positions worked by hand.
 func TestGreedyChoices(t *testing.T) {
-	g := newGame(t, "ranks=2", "mapping=identity")
-	gd := newGame(t, "ranks=2", "mapping=identity", "start=dark")
+	g := newGame(t, "ranks=2", "mapping=identity", "forced-play=false")
+	gd := newGame(t, "ranks=2", "mapping=identity", "start=dark", "forced-play=false")
 	tests := []struct {
 		name string
 		g    *flip.Game
@@ -144,18 +153,20 @@ func TestGreedyChoices(t *testing.T) {
 // through the engine, reaches the brute-force best score on short decks,
 // and that it reports those games decided.
 func TestClairvoyantPlaysOptimum(t *testing.T) {
-	g := newGame(t, "ranks=2", "mapping=identity")
 	rng := rand.New(rand.NewPCG(8, 9))
-	c := NewClairvoyant(0)
-	for i := range 300 {
-		text, deck := randomDeal(rng, 2)
-		s := dealt(t, g, text)
-		want := bruteForce(nil, deck, 0, false)
-		if got := play(s, c, uint64(i)); got != want {
-			t.Fatalf("%s: clairvoyant scored %d, best is %d", text, got, want)
-		}
-		if c.Undecided() {
-			t.Fatalf("%s: undecided with no budget limit", text)
+	for _, v := range variants {
+		g := newGame(t, rulesWith(v.rules, "ranks=2", "mapping=identity")...)
+		c := NewClairvoyant(0, 0)
+		for i := range 300 {
+			text, deck := randomDeal(rng, 2)
+			s := dealt(t, g, text)
+			want := bruteForce(nil, deck, 0, v.bf)
+			if got := play(s, c, uint64(i)); got != want {
+				t.Fatalf("%q %s: clairvoyant scored %d, best is %d", v.rules, text, got, want)
+			}
+			if c.Undecided() {
+				t.Fatalf("%q %s: undecided with no budget limit", v.rules, text)
+			}
 		}
 	}
 }
@@ -164,13 +175,13 @@ func TestClairvoyantPlaysOptimum(t *testing.T) {
 // game undecided, still plays a legal game, and scores what the solver's
 // line promised.
 func TestClairvoyantBudget(t *testing.T) {
-	g := newGame(t)
+	g := newGame(t, "forced-play=false")
 	s := g.NewFlipState()
-	c := NewClairvoyant(500)
+	c := NewClairvoyant(500, 500)
 	undecided := 0
 	for seed := range uint64(20) {
 		s.Reset(seed)
-		want := NewSolver(500).Solve(s)
+		want := (&Solver{Budget: 500, WinBudget: 500}).Solve(s)
 		got := play(s, c, seed)
 		if got != want.Score {
 			t.Fatalf("seed %d: played %d, the solver's line %d", seed, got, want.Score)
@@ -196,7 +207,7 @@ func TestSearchersBeatGreedy(t *testing.T) {
 	}
 	g := newGame(t)
 	s := g.NewFlipState()
-	gr, la, cv := NewGreedy(false), NewLookahead(g, 4, 2), NewClairvoyant(20000)
+	gr, la, cv := NewGreedy(false), NewLookahead(g, 4, 2), NewClairvoyant(20000, 20000)
 	var sumG, sumL int
 	const n = 60
 	for seed := range uint64(n) {

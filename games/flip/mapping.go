@@ -1,0 +1,249 @@
+package flip
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cardsim/cardsim/games/cards"
+)
+
+// The ways of pairing light and dark faces (rule option mapping).
+const (
+	mapRandom = iota
+	mapFixed
+	mapIdentity
+	mapFile
+)
+
+// maxTableBytes bounds the file of a mapping=file:<path> table. A table of
+// 52 pairs takes a few hundred bytes.
+const maxTableBytes = 64 << 10
+
+// sumMark separates a table's path from the SHA-256 of its contents in the
+// recorded value of the mapping rule.
+const sumMark = "#sha256="
+
+// mapping is a parsed value of the mapping rule.
+type mapping struct {
+	kind int
+	n    uint64 // the number of fixed:<n>
+	path string // the file of file:<path>
+	sum  string // the hex SHA-256 the value records for the file, or ""
+}
+
+// readMapping parses the text of the mapping rule, without reading any file.
+func readMapping(v string) (mapping, error) {
+	name, arg, hasArg := strings.Cut(v, ":")
+	switch {
+	case name == "random" && !hasArg:
+		return mapping{kind: mapRandom}, nil
+	case name == "identity" && !hasArg:
+		return mapping{kind: mapIdentity}, nil
+	case name == "fixed" && hasArg:
+		n, err := strconv.ParseUint(arg, 10, 64)
+		if err != nil {
+			return mapping{}, errors.New("want fixed:<n> with n a non-negative integer")
+		}
+		return mapping{kind: mapFixed, n: n}, nil
+	case name == "file" && hasArg && arg != "":
+		m := mapping{kind: mapFile, path: arg}
+		if i := strings.LastIndex(arg, sumMark); i >= 0 && isSum(arg[i+len(sumMark):]) {
+			m.path, m.sum = arg[:i], arg[i+len(sumMark):]
+		}
+		if m.path == "" {
+			return mapping{}, errors.New("want file:<path>")
+		}
+		return m, nil
+	}
+	return mapping{}, errors.New("want random, identity, fixed:<n> or file:<path>")
+}
+
+// String returns the value as the rule records it: a file with the SHA-256
+// of its contents.
+func (m mapping) String() string {
+	switch m.kind {
+	case mapFixed:
+		return "fixed:" + strconv.FormatUint(m.n, 10)
+	case mapIdentity:
+		return "identity"
+	case mapFile:
+		if m.sum == "" {
+			return "file:" + m.path
+		}
+		return "file:" + m.path + sumMark + m.sum
+	}
+	return "random"
+}
+
+// isSum reports whether s is a SHA-256 in lower-case hex.
+func isSum(s string) bool {
+	if len(s) != 2*sha256.Size {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// parseMapping is the parse function of the mapping option. A file is read
+// now: the value kept records the SHA-256 of its contents, so that two
+// tables give two rule values (and two run fingerprints), and r.table holds
+// its pairs. A value that already records a SHA-256 must match the file;
+// if the file cannot be read, it is kept as it is (the rules of a recorded
+// run, which can be described without the file but not dealt).
+func (r *Rules) parseMapping(v string) (string, error) {
+	m, err := readMapping(v)
+	if err != nil {
+		return "", err
+	}
+	r.table = nil
+	if m.kind != mapFile {
+		return m.String(), nil
+	}
+	if err := r.load(m); err != nil {
+		return "", err
+	}
+	if r.table != nil {
+		m.sum = r.table.sum
+	}
+	return m.String(), nil
+}
+
+// load reads the table of the file mapping m into r.table. It leaves
+// r.table nil when the file cannot be read but m records the SHA-256 of a
+// table read before.
+func (r *Rules) load(m mapping) error {
+	r.table = nil
+	text, err := readTable(m.path)
+	if err != nil {
+		if m.sum != "" && errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return fmt.Errorf("file %s: %v", shorten(m.path), err)
+	}
+	sum := sha256.Sum256(text)
+	p := &pairing{sum: hex.EncodeToString(sum[:])}
+	if m.sum != "" && m.sum != p.sum {
+		return fmt.Errorf("file %s: its contents have changed since they were recorded (SHA-256 %s…, recorded %s…)",
+			shorten(m.path), p.sum[:12], m.sum[:12])
+	}
+	if p.light, p.dark, err = parseTable(text); err != nil {
+		return fmt.Errorf("file %s: %v", shorten(m.path), err)
+	}
+	r.table = p
+	return nil
+}
+
+// readTable returns the contents of a table file: a regular file of at most
+// maxTableBytes. Devices, pipes and directories are refused before they are
+// read (a pipe is opened without waiting for a writer), and errors never
+// quote the contents.
+func readTable(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, bare(err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if fi.Size() > maxTableBytes {
+		return nil, fmt.Errorf("larger than %d KiB: not a table of card pairs", maxTableBytes>>10)
+	}
+	f, err := openTable(path)
+	if err != nil {
+		return nil, bare(err)
+	}
+	defer f.Close()
+	if now, err := f.Stat(); err != nil || !now.Mode().IsRegular() || !os.SameFile(fi, now) {
+		return nil, errors.New("changed while it was opened")
+	}
+	text, err := io.ReadAll(io.LimitReader(f, maxTableBytes+1))
+	if err != nil {
+		return nil, bare(err)
+	}
+	if len(text) > maxTableBytes {
+		return nil, fmt.Errorf("larger than %d KiB: not a table of card pairs", maxTableBytes>>10)
+	}
+	return text, nil
+}
+
+// bare returns the reason of a path error without the path, which the
+// caller names in its own words.
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// pairing is a table of light and dark faces read from a file.
+type pairing struct {
+	sum         string // hex SHA-256 of the file
+	light, dark []cards.Card
+}
+
+// fits reports an error unless the table's light faces and its dark faces
+// are each the deck of the given number of ranks.
+func (p *pairing) fits(ranks int) error {
+	deck := cards.Ranks(ranks, 0)
+	if err := cards.CheckDeal(p.light, deck); err != nil {
+		return fmt.Errorf("the table's light faces: %v", err)
+	}
+	if err := cards.CheckDeal(p.dark, deck); err != nil {
+		return fmt.Errorf("the table's dark faces: %v", err)
+	}
+	return nil
+}
+
+// parseTable reads a table of light/dark pairs separated by spaces, commas
+// or line breaks. Its errors give the place of a bad entry, never the
+// entry: the file might be anything.
+func parseTable(text []byte) (light, dark []cards.Card, err error) {
+	entry := 0
+	for n, line := range strings.Split(string(text), "\n") {
+		for _, f := range strings.FieldsFunc(line, isSeparator) {
+			entry++
+			l, d, ok := strings.Cut(f, "/")
+			lc, err1 := parseFace(l)
+			dc, err2 := parseFace(d)
+			if !ok || err1 != nil || err2 != nil {
+				return nil, nil, fmt.Errorf("entry %d (line %d) is not a pair of card names light/dark such as 7H/2S", entry, n+1)
+			}
+			light = append(light, lc)
+			dark = append(dark, dc)
+		}
+	}
+	if entry == 0 {
+		return nil, nil, errors.New("no card pairs in it")
+	}
+	return light, dark, nil
+}
+
+// isSeparator reports whether r separates cards in a deal or a table.
+func isSeparator(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' || r == '\r' }
+
+// shorten returns s, cut to a few dozen characters with an ellipsis when
+// longer, for quoting user input in errors.
+func shorten(s string) string {
+	const most = 40
+	if len(s) <= most {
+		return s
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}

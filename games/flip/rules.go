@@ -1,0 +1,107 @@
+package flip
+
+import (
+	"fmt"
+
+	"github.com/cardsim/cardsim/games"
+)
+
+// The values of the start and windows rules.
+const (
+	StartLight = "light" // cards are dealt showing their light face
+	StartDark  = "dark"  // cards are dealt showing their dark face
+	WindowsAny = "any"   // any four consecutive dealt cards form a set
+	WindowsTop = "top"   // only the top four dealt cards form a set
+)
+
+// Rules are the rule options of Flip Solitaire. DefaultRules returns the
+// rules as cardsim reads the designer's text; ParseRules applies key=value
+// options over them. RULES.md explains each.
+type Rules struct {
+	Ranks      int    // ranks in the deck, Ace up, in four suits each
+	Mapping    string // how light and dark faces pair: random, identity, fixed:<n> or file:<path>#sha256=<hex>
+	Start      string // StartLight or StartDark
+	Windows    string // WindowsAny or WindowsTop
+	ForcedPlay bool   // the player must play while a play is available
+
+	// table is the pairing read from the file of a file mapping by
+	// ParseRules; nil when the file could not be read (a game rebuilt
+	// from recorded rules, which can be described but not dealt).
+	table *pairing
+}
+
+// options binds r's fields to their names, defaults and meanings.
+func (r *Rules) options() *games.Options {
+	o := games.NewOptions("rule")
+	o.Int(&r.Ranks, "ranks", 13, 1, 13, "ranks in the deck, Ace up, in four suits each: 13 is the full 52-card deck; fewer make short test decks")
+	o.Var("mapping", "random", "one of random, fixed:<n>, identity, file:<path>",
+		"how light and dark faces pair: random (a fresh pairing every game: aces carry an ace of another suit, every other card a dark face of another rank and suit), "+
+			"fixed:<n> (one such pairing made from the number n, the same every game), identity (dark face = light face) "+
+			"or file:<path> (a table of light/dark pairs, recorded with the SHA-256 of its contents so that runs on different tables never mix)",
+		func(v string) error {
+			m, err := r.parseMapping(v)
+			if err != nil {
+				return err
+			}
+			r.Mapping = m
+			return nil
+		},
+		func() string { return r.Mapping })
+	o.Enum(&r.Start, "start", StartLight, []string{StartLight, StartDark}, "the face every card shows when dealt; dark with mapping=identity is classic one-handed solitaire")
+	o.Enum(&r.Windows, "windows", WindowsAny, []string{WindowsAny, WindowsTop}, "which sets of four may be played: any four consecutive dealt cards, or only the top four")
+	o.Bool(&r.ForcedPlay, "forced-play", true, "the player must flip or remove while a play is available and may deal only when there is none (the designer's text); false lets the player deal instead of playing")
+	return o
+}
+
+// DefaultRules returns the rules cardsim plays unless told otherwise.
+func DefaultRules() Rules { return games.Defaults((*Rules).options) }
+
+// ParseRules returns the default rules with the given "key=value" options
+// applied. Unknown keys, bad values and rules that do not fit together are
+// errors. A mapping=file:<path> table is read here, once.
+func ParseRules(kvs []string) (Rules, error) {
+	r, err := games.Parse((*Rules).options, kvs)
+	if err != nil {
+		return Rules{}, err
+	}
+	if err := r.check(); err != nil {
+		return Rules{}, err
+	}
+	return r, nil
+}
+
+// Settings returns every rule option with its value in r.
+func (r Rules) Settings() []games.Setting { return games.SettingsOf((*Rules).options, r) }
+
+// DeckSize returns the number of cards in the deck under r.
+func (r Rules) DeckSize() int { return 4 * r.Ranks }
+
+// check reports rules that parse one by one but do not fit together.
+func (r *Rules) check() error {
+	m, err := readMapping(r.Mapping)
+	if err != nil {
+		return fmt.Errorf("rule mapping=%s: %v", shorten(r.Mapping), err)
+	}
+	switch m.kind {
+	case mapRandom, mapFixed:
+		if r.Ranks < 3 {
+			return fmt.Errorf("rule mapping=%s: a constrained pairing needs ranks=3 or more (use mapping=identity or a deal for shorter decks)", shorten(r.Mapping))
+		}
+	case mapFile:
+		if r.table == nil || r.table.sum != m.sum {
+			if err := r.load(m); err != nil {
+				return err
+			}
+		}
+		if m.sum == "" && r.table != nil { // rules set by hand: record the table read
+			m.sum = r.table.sum
+			r.Mapping = m.String()
+		}
+		if r.table != nil {
+			if err := r.table.fits(r.Ranks); err != nil {
+				return fmt.Errorf("rule mapping=%s: %v", shorten(r.Mapping), err)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,133 @@
+package flip
+
+import (
+	"math/bits"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/flip"
+)
+
+// bestScore looks for the best score from stack[0] by limited discrepancy
+// search: pass k allows k departures from the preferred order on any line,
+// so the budget is spread over the whole tree instead of the last few
+// choices of one line. A pass that never had to cut a line for want of
+// discrepancies was exhaustive. It reports whether the best found is the
+// best possible. It may visit Budget positions.
+func (sv *Solver) bestScore() bool {
+	sv.aborted = false
+	sv.limit = 0
+	if sv.Budget > 0 {
+		sv.limit = sv.nodes + sv.Budget
+	}
+	for k := 0; ; k++ {
+		sv.memo.clear()
+		sv.cut = false
+		sv.path = sv.path[:0]
+		v := sv.search(0, k)
+		switch {
+		case sv.best == sv.max || v <= sv.best && !sv.aborted:
+			return true // the bound of the root is met
+		case sv.aborted:
+			return false
+		case !sv.cut:
+			return true
+		}
+	}
+}
+
+// search returns an upper bound of the best final score from stack[d]: the
+// exact best unless the subtree was cut. Every finished subtree's bound is
+// at most sv.best, so a remembered position is never worth visiting again.
+func (sv *Solver) search(d, disc int) int {
+	sv.nodes++
+	s := sv.stack[d]
+	if s.Turn() == games.Terminal {
+		v := s.Score()
+		if v > sv.best {
+			sv.best = v
+			sv.line = append(sv.line[:0], sv.path...)
+		}
+		return v
+	}
+	key := s.Key()
+	if ub := sv.upperBound(key); ub <= sv.best {
+		return ub
+	}
+	if v, ok := sv.memo.get(key, disc, key.Held); ok {
+		return v
+	}
+	legal := sv.order(d, s)
+	val := 0
+	child := sv.stack[d+1]
+	for i, a := range legal {
+		if i > 0 && disc == 0 {
+			sv.cut = true
+			val = sv.max // unexplored lines: no bound known
+			break
+		}
+		if sv.limit > 0 && sv.nodes >= sv.limit && sv.best >= 0 {
+			sv.aborted = true
+		}
+		if sv.aborted || sv.best == sv.max {
+			return sv.max // unfinished: no bound known
+		}
+		child.CopyFrom(s)
+		child.Apply(a)
+		sv.path = append(sv.path, a)
+		val = max(val, sv.search(d+1, disc-min(i, 1)))
+		sv.path = sv.path[:len(sv.path)-1]
+	}
+	if !sv.aborted && sv.best < sv.max {
+		sv.memo.put(key, disc, val, key.Held)
+	}
+	return val
+}
+
+// order returns the actions worth trying at stack[d], most promising first:
+// plays by falling gain, then dealing. Stopping with plays left is left out.
+func (sv *Solver) order(d int, s *flip.State) []games.Action {
+	legal := s.Legal(sv.legal[d])
+	gains := sv.gains[d][:0]
+	n := 0
+	for _, a := range legal {
+		if a == flip.Pass {
+			continue
+		}
+		legal[n] = a
+		gains = append(gains, s.Gain(a))
+		n++
+	}
+	pass := len(legal) > n && s.Dealt() < s.Game().Size()
+	legal = legal[:n]
+	// Insertion sort by gain, greatest first; ties keep the higher action
+	// first (nearer the top), as greedy does.
+	for i := 1; i < n; i++ {
+		a, g := legal[i], gains[i]
+		j := i
+		for j > 0 && gains[j-1] <= g {
+			legal[j], gains[j] = legal[j-1], gains[j-1]
+			j--
+		}
+		legal[j], gains[j] = a, g
+	}
+	if pass {
+		legal = append(legal, flip.Pass)
+	}
+	sv.legal[d] = legal
+	return legal
+}
+
+// upperBound returns a score no line from the position can beat: the
+// cards removed so far and the most the clearing relaxation could still
+// remove count two each, every other card at best one (dark); when a win is
+// known to be impossible, at least one card stays.
+func (sv *Solver) upperBound(k flip.Key) int {
+	h := present(k, sv.size)
+	n := bits.OnesCount64(h)
+	m := sv.relax.clears.most(&sv.relax.clear, h)
+	if m == n && (sv.noWin || !sv.winPossible(k)) {
+		m = n - 1
+	}
+	removed := sv.size - n
+	return 2*removed + n + m
+}
