@@ -107,11 +107,14 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 		wins[i] = make([]float64, n)
 	}
 	var matches []Match
+	bar := f.newMeter(opts.Quiet)
+	defer bar.finish()
+	bar.plan(int64(n*(n-1)/2) * opts.Games)
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
 			cfg := sim.Config{Game: g, Lineup: []sim.Player{lineup[a], lineup[b]}, Seed: opts.Seed, Workers: opts.Workers}
 			vs := names[a] + " against " + names[b]
-			r, err := f.play(ctx, &sim.Session{Config: cfg, Deals: opts.Games, Confidence: opts.Confidence}, vs, opts.Quiet)
+			r, err := bar.play(ctx, &sim.Session{Config: cfg, Deals: opts.Games, Confidence: opts.Confidence}, vs)
 			if err != nil {
 				return fmt.Errorf("%s: %w", vs, err)
 			}
@@ -122,6 +125,7 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 			wins[b][a] = float64(m.BWin.Count) + float64(s.Entries[1].Draw.Count)/2
 		}
 	}
+	bar.finish()
 	strength, elo, err := fit.BradleyTerry(wins)
 	if err != nil {
 		return err
