@@ -190,6 +190,9 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 			if err != nil {
 				return nil, err
 			}
+			if i == 0 {
+				st.Sweep.Defaults = ruleDefaults(cfg.Game, keys, values)
+			}
 			s, err := play(cfg, spec.Game+" "+pointProgress(i, len(points), keys, values[i]))
 			if err != nil {
 				return nil, fmt.Errorf("point %s: %w", pointLabel(keys, values[i]), err)

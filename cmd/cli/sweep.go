@@ -235,7 +235,7 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 			return err
 		}
 	}
-	sw := &reports.Sweep{Keys: keys}
+	sw := &reports.Sweep{Keys: keys, Defaults: ruleDefaults(cfgs[0].Game, keys, values)}
 	bar := f.newMeter(opts.Quiet)
 	defer bar.finish()
 	for _, cfg := range cfgs {
