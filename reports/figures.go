@@ -25,7 +25,7 @@ var FigureColumns = []string{
 type Figure struct {
 	Strategy     string // the strategy (entry) the figure describes, if any
 	Versus       string // for a paired difference, the strategy subtracted
-	Seat         string // a seat's number, for figures of one seat
+	Seat         string // a seat's number, for figures of one seat (integers only)
 	Feature      string // a deal feature, for figures by its value
 	FeatureValue string
 	Metric       string // score, win, draw, a game metric, …
@@ -118,8 +118,10 @@ func Figures(s *sim.Summary) []Figure {
 		rate(base, "win", seat.Win)
 	}
 	if fp := s.FirstPlayer; fp != nil {
-		rate(Figure{Seat: "first"}, "win", fp.WinRate)
-		add(Figure{Seat: "first", Metric: "win", Statistic: "edge_over_fair_share", Value: fp.Edge, CILow: fp.CILow, CIHigh: fp.CIHigh, N: fp.WinRate.Games})
+		// The seat that moved first is no seat number: its figures are
+		// metric first_player_win, so that the seat column stays numeric.
+		rate(Figure{}, "first_player_win", fp.WinRate)
+		add(Figure{Metric: "first_player_win", Statistic: "edge_over_fair_share", Value: fp.Edge, CILow: fp.CILow, CIHigh: fp.CIHigh, N: fp.WinRate.Games})
 	}
 	if b := s.Balance; b != nil {
 		add(Figure{Metric: "balance", Statistic: "one_minus_largest_seat_gap", Value: b.Balance, CILow: nan, CIHigh: nan})

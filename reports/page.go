@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"encoding/csv"
 	"fmt"
 	"html"
 	"math"
@@ -119,21 +120,20 @@ func pageHTMLTable(b *bytes.Buffer, t [][]string) {
 	b.WriteString("</table>\n")
 }
 
-// RowsCSV returns rows as CSV text (fields holding a comma or quote quoted).
+// RowsCSV returns rows as CSV text (RFC 4180: a field holding a comma, a
+// quote or a line break quoted). The first row is the header: its headings
+// are written as ColumnNames has them, in snake_case and unique, so that a
+// page's table and its CSV file can share their rows.
 func RowsCSV(rows [][]string) []byte {
 	var b bytes.Buffer
-	for _, row := range rows {
-		for i, f := range row {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			if strings.ContainsAny(f, ",\"\n") {
-				f = `"` + strings.ReplaceAll(f, `"`, `""`) + `"`
-			}
-			b.WriteString(f)
+	w := csv.NewWriter(&b)
+	for i, row := range rows {
+		if i == 0 {
+			row = ColumnNames(row)
 		}
-		b.WriteByte('\n')
+		w.Write(row)
 	}
+	w.Flush()
 	return b.Bytes()
 }
 

@@ -24,7 +24,7 @@ func TestWritePageSelfContained(t *testing.T) {
 	p := &Page{Title: "T <1>", Intro: "intro", Sections: []PageSection{
 		{Title: "one", Text: "x < y", Chart: &line},
 		{Title: "two", Text: "t", Chart: &bars, Table: [][]string{{"h1", "h2"}, {"1", "a,b"}}},
-	}, Files: map[string][]byte{"t.csv": RowsCSV([][]string{{"a", "b,c"}})}}
+	}, Files: map[string][]byte{"t.csv": RowsCSV([][]string{{"a", "b, c"}, {"1", "x,y"}})}}
 	names, err := WritePage(dir, p)
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +50,7 @@ func TestWritePageSelfContained(t *testing.T) {
 		}
 	}
 	csv, _ := os.ReadFile(filepath.Join(dir, "t.csv"))
-	if string(csv) != "a,\"b,c\"\n" {
+	if string(csv) != "a,b_c\n1,\"x,y\"\n" {
 		t.Errorf("t.csv = %q", csv)
 	}
 }

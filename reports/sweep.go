@@ -35,7 +35,7 @@ type Sweep struct {
 }
 
 // WriteSweepCSV writes one row per grid point and strategy: the swept
-// values, the deals, the mean score and win rate with their intervals, the
+// values (each rule a column, its name in snake_case), the deals, the mean score and win rate with their intervals, the
 // mean of every metric, and the deal fingerprint (equal where the rules
 // dealt the same cards).
 func WriteSweepCSV(w io.Writer, sw *Sweep) error {
@@ -44,11 +44,14 @@ func WriteSweepCSV(w io.Writer, sw *Sweep) error {
 		c.Flush()
 		return c.Error()
 	}
-	head := append([]string{}, sw.Keys...)
+	var head []string
+	for _, k := range sw.Keys {
+		head = append(head, snake(k))
+	}
 	head = append(head, "strategy", "games", "score_mean", "score_ci_low", "score_ci_high", "win_rate", "win_ci_low", "win_ci_high")
 	metrics := sw.Points[0].Summary.MetricOrder
 	for _, m := range metrics {
-		head = append(head, "metric."+m)
+		head = append(head, "metric_"+snake(m))
 	}
 	head = append(head, "deal_fingerprint")
 	c.Write(head)

@@ -107,11 +107,13 @@ func (s *Session) Play(ctx context.Context) (*Result, error) {
 }
 
 // ToPlay returns the most deals the session has left to play: those of its
-// shard not yet in the checkpoint it resumes. A progress bar counts up to it.
+// shard not yet in the checkpoint it resumes (neither before its next batch
+// nor in the chunks of that batch already played). A progress bar counts up
+// to it.
 func (s *Session) ToPlay() int64 {
 	lo, hi := ShardRange(s.Deals, s.Shard, max(s.Shards, 1))
 	if s.Resume != nil {
-		lo = max(lo, s.Resume.Next)
+		return max(hi-lo-s.Resume.Played(), 0)
 	}
 	return max(hi-lo, 0)
 }

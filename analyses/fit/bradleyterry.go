@@ -2,67 +2,200 @@ package fit
 
 import (
 	"errors"
+	"fmt"
 	"math"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// BradleyTerry fits strengths s to a matrix of results, where wins[i][j] is
-// how often i beat j (a draw counts half to each), so that
-// P(i beats j) = s_i / (s_i + s_j). It uses the minorisation–maximisation
-// iteration of Hunter (2004) and returns the strengths scaled to a geometric
-// mean of 1, and the matching Elo ratings, 400·log10(s), centred on 0.
-func BradleyTerry(wins [][]float64) (strength, elo []float64, err error) {
-	n := len(wins)
+// Pair is what two players scored against each other: A's points (wins
+// plus half its draws) in their games.
+type Pair struct {
+	A, B   int     // the players, indices into the ranking
+	Games  float64 // games between them
+	Points float64 // A's wins plus half its draws; B's are Games − Points
+	// DesignEffect is the variance of Points over the variance it would
+	// have if the games were independent trials (for games played on the
+	// same deals in several seatings, from the spread between deals); 0
+	// is read as 1.
+	DesignEffect float64
+}
+
+// Ranking is a Bradley–Terry fit to a tournament: each player's strength
+// s, such that P(i beats j) = s_i / (s_i + s_j), scaled to a geometric mean
+// of 1, and its Elo rating 400·log10(s), centred on 0, each with its
+// interval.
+type Ranking struct {
+	Strength, StrengthLow, StrengthHigh []float64
+	Elo, EloLow, EloHigh                []float64
+	// LogSE is the standard error of each log strength (centred on 0).
+	LogSE      []float64
+	Confidence float64
+}
+
+// eloPerLog converts a natural-log strength to Elo points.
+var eloPerLog = 400 / math.Ln10
+
+// BradleyTerry fits strengths to the pairs' results by maximum likelihood,
+// a draw counting half a win to each side, with the
+// minorisation–maximisation iteration of Hunter (2004). The intervals are
+// Wald intervals on the log strengths from the inverse Fisher information
+// at the fit (the Moore–Penrose inverse, as the log strengths are centred),
+// each pair's information divided by its design effect, and carried to the
+// strengths and Elo ratings.
+//
+// A player who never scored, or never lost, has no finite strength: it is
+// held finite by counting it half a point (or half a point short), so its
+// interval is wide but its ranking last (or first). It is an error for the
+// pairs not to join every player to every other.
+func BradleyTerry(n int, pairs []Pair, confidence float64) (*Ranking, error) {
 	if n < 2 {
-		return nil, nil, errors.New("a ranking needs at least two strategies")
+		return nil, errors.New("a ranking needs at least two players")
+	}
+	if !(confidence > 0 && confidence < 1) {
+		panic(fmt.Sprintf("fit: confidence %g", confidence))
+	}
+	for _, p := range pairs {
+		if p.A < 0 || p.A >= n || p.B < 0 || p.B >= n || p.A == p.B {
+			panic(fmt.Sprintf("fit: pair %d, %d of %d players", p.A, p.B, n))
+		}
+		if !(p.Games >= 0) || p.Points < 0 || p.Points > p.Games {
+			return nil, fmt.Errorf("players %d and %d: %g points in %g games", p.A, p.B, p.Points, p.Games)
+		}
+	}
+	if !connected(n, pairs) {
+		return nil, errors.New("the games do not join every player to every other")
+	}
+	points, games := make([]float64, n), make([]float64, n)
+	for _, p := range pairs {
+		points[p.A] += p.Points
+		points[p.B] += p.Games - p.Points
+		games[p.A] += p.Games
+		games[p.B] += p.Games
+	}
+	for i := range points {
+		// Never scored, or scored every point: keep the strength finite.
+		points[i] = min(max(points[i], 0.5), games[i]-0.5)
 	}
 	s := make([]float64, n)
 	for i := range s {
 		s[i] = 1
 	}
-	w := make([]float64, n)
-	for i := range n {
-		for j := range n {
-			w[i] += wins[i][j]
-		}
-		if w[i] == 0 {
-			// Never won: push its strength towards 0 but keep it finite.
-			w[i] = 0.5
-		}
-	}
-	for iter := 0; iter < 10000; iter++ {
-		next := make([]float64, n)
-		for i := range n {
-			den := 0.0
-			for j := range n {
-				if j != i {
-					if g := wins[i][j] + wins[j][i]; g > 0 {
-						den += g / (s[i] + s[j])
-					}
-				}
-			}
-			if den == 0 {
-				return nil, nil, errors.New("a strategy played no game against the others")
-			}
-			next[i] = w[i] / den
+	next := make([]float64, n)
+	for range 100_000 {
+		den := make([]float64, n)
+		for _, p := range pairs {
+			d := p.Games / (s[p.A] + s[p.B])
+			den[p.A] += d
+			den[p.B] += d
 		}
 		geo := 0.0
-		for _, v := range next {
-			geo += math.Log(v)
+		for i := range next {
+			next[i] = points[i] / den[i]
+			geo += math.Log(next[i])
 		}
 		geo = math.Exp(geo / float64(n))
 		change := 0.0
 		for i := range next {
 			next[i] /= geo
-			change = math.Max(change, math.Abs(next[i]-s[i]))
+			change = math.Max(change, math.Abs(math.Log(next[i]/s[i])))
 		}
-		s = next
+		s, next = next, s
 		if change < 1e-12 {
 			break
 		}
 	}
-	elo = make([]float64, n)
-	for i, v := range s {
-		elo[i] = 400 * math.Log10(v)
+	cov, err := logCovariance(n, pairs, s)
+	if err != nil {
+		return nil, err
 	}
-	return s, elo, nil
+	z := distuv.UnitNormal.Quantile(1 - (1-confidence)/2)
+	r := &Ranking{Confidence: confidence}
+	for i, v := range s {
+		se := math.Sqrt(math.Max(cov.At(i, i), 0))
+		theta := math.Log(v)
+		r.Strength = append(r.Strength, v)
+		r.StrengthLow = append(r.StrengthLow, math.Exp(theta-z*se))
+		r.StrengthHigh = append(r.StrengthHigh, math.Exp(theta+z*se))
+		r.Elo = append(r.Elo, eloPerLog*theta)
+		r.EloLow = append(r.EloLow, eloPerLog*(theta-z*se))
+		r.EloHigh = append(r.EloHigh, eloPerLog*(theta+z*se))
+		r.LogSE = append(r.LogSE, se)
+	}
+	return r, nil
+}
+
+// logCovariance returns the covariance of the centred log strengths: the
+// Moore–Penrose inverse of the Fisher information at strengths s, which is
+// a graph Laplacian whose null space is the constant vector, so that
+// (I + 11ᵀ/n)⁻¹ − 11ᵀ/n is its inverse on the centred vectors.
+func logCovariance(n int, pairs []Pair, s []float64) (*mat.SymDense, error) {
+	info := mat.NewSymDense(n, nil)
+	for _, p := range pairs {
+		pa := s[p.A] / (s[p.A] + s[p.B])
+		deff := p.DesignEffect
+		if !(deff > 0) {
+			deff = 1
+		}
+		w := p.Games * pa * (1 - pa) / deff
+		info.SetSym(p.A, p.A, info.At(p.A, p.A)+w)
+		info.SetSym(p.B, p.B, info.At(p.B, p.B)+w)
+		info.SetSym(p.A, p.B, info.At(p.A, p.B)-w)
+	}
+	for i := range n {
+		for j := i; j < n; j++ {
+			info.SetSym(i, j, info.At(i, j)+1/float64(n))
+		}
+	}
+	var chol mat.Cholesky
+	if !chol.Factorize(info) {
+		return nil, errors.New("the games carry no information on some player's strength")
+	}
+	var cov mat.SymDense
+	if err := chol.InverseTo(&cov); err != nil {
+		return nil, err
+	}
+	for i := range n {
+		for j := i; j < n; j++ {
+			cov.SetSym(i, j, cov.At(i, j)-1/float64(n))
+		}
+	}
+	return &cov, nil
+}
+
+// connected reports whether the pairs that played any game join every
+// player to every other.
+func connected(n int, pairs []Pair) bool {
+	seen := make([]bool, n)
+	seen[0] = true
+	for grew := true; grew; {
+		grew = false
+		for _, p := range pairs {
+			if p.Games > 0 && seen[p.A] != seen[p.B] {
+				seen[p.A], seen[p.B], grew = true, true, true
+			}
+		}
+	}
+	for _, v := range seen {
+		if !v {
+			return false
+		}
+	}
+	return true
+}
+
+// DesignEffect returns the variance of a rate counted over games that
+// come in clusters (the seatings of one deal) over its variance were the
+// games independent: k of n games, in deals clusters, with Σ n_d² = n2,
+// Σ n_d·k_d = nk and Σ k_d² = k2 over the deals. It is 1 where the rate
+// is 0 or 1 or there are fewer than two deals, which leave it unmeasured.
+func DesignEffect(k, n, deals, n2, nk, k2 int64) float64 {
+	if deals < 2 || k <= 0 || k >= n {
+		return 1
+	}
+	p := float64(k) / float64(n)
+	nf := float64(n)
+	clustered := float64(deals) / float64(deals-1) * (float64(k2) - 2*p*float64(nk) + p*p*float64(n2)) / (nf * nf)
+	return clustered / (p * (1 - p) / nf)
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/reports"
-	"github.com/cardsim/cardsim/sim"
 )
 
 // AnalysisOptions are the options of the analyze and solve commands.
@@ -136,10 +135,13 @@ func runAnalysis(ctx context.Context, f *Factory, c analysisCommand, opts *Analy
 			return err
 		}
 	}
-	env := f.analysisEnv(opts.Rules, &opts.Flags)
+	bar := f.newMeter(opts.Quiet)
+	defer bar.finish()
+	env := analysisEnv(f, opts.Rules, &opts.Flags, bar)
 	env.Out = f.Out
 	begin := time.Now()
 	page, err := def.Run(ctx, env, opts.Options)
+	bar.finish()
 	if err != nil {
 		return err
 	}
@@ -154,17 +156,12 @@ func runAnalysis(ctx context.Context, f *Factory, c analysisCommand, opts *Analy
 }
 
 // analysisEnv returns the env analyses run in: the registries, rules, the
-// shared flags, and the command's progress and interruption handling.
-func (f *Factory) analysisEnv(rules []string, fl *Flags) *analyses.Env {
-	env := &analyses.Env{
+// shared flags, and the command's progress bar, which counts every run of
+// the analysis and prints its notes above the bar (on a terminal only).
+func analysisEnv(f *Factory, rules []string, fl *Flags, bar *meter) *analyses.Env {
+	return &analyses.Env{
 		Games: f.Games, Strategies: f.Strategies, Rules: rules,
 		Seed: fl.Seed, Workers: fl.Workers, Confidence: fl.Confidence,
-		Play: func(ctx context.Context, s *sim.Session, label string) (*sim.Result, error) {
-			return f.play(ctx, s, label, fl.Quiet)
-		},
+		Play: bar.play, Log: bar.logf,
 	}
-	if !fl.Quiet {
-		env.Log = func(format string, args ...any) { fmt.Fprintf(f.Err, format+"\n", args...) }
-	}
-	return env
 }

@@ -73,6 +73,9 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 			"and in games of several players every deal is played with the seats rotated. Seed %d; --scale %g.",
 			100*opts.Confidence, opts.Seed, opts.Scale),
 	}
+	var specs []catalog.Study
+	bar := f.newMeter(opts.Quiet)
+	defer bar.finish()
 	for _, spec := range f.Studies {
 		if len(opts.Games) > 0 && !slices.Contains(opts.Games, spec.Game) {
 			continue
@@ -80,28 +83,28 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 		if _, err := f.Games.Lookup(spec.Game); err != nil {
 			continue // a game this build does not have
 		}
-		if !opts.Quiet {
-			fmt.Fprintf(f.Err, "%s: %s\n", spec.Game, spec.Title)
-		}
+		specs = append(specs, spec)
+		bar.plan(studyDeals(spec, opts.Scale))
+	}
+	for _, spec := range specs {
 		start := time.Now()
 		var sts []reports.Study
 		var err error
 		if spec.Analysis != nil {
-			sts, err = runAnalysisStudy(ctx, f, spec, opts)
+			sts, err = runAnalysisStudy(ctx, f, spec, opts, bar)
 		} else {
 			var st *reports.Study
-			if st, err = runStudy(ctx, f, spec, opts); err == nil {
+			if st, err = runStudy(ctx, f, spec, opts, bar); err == nil {
 				sts = []reports.Study{*st}
 			}
 		}
 		if err != nil {
 			return fmt.Errorf("%s study %q: %w", spec.Game, spec.Title, err)
 		}
-		if !opts.Quiet {
-			fmt.Fprintf(f.Err, "  %.1f s\n", time.Since(start).Seconds())
-		}
+		bar.logf("%s: %s (%.1f s)", spec.Game, spec.Title, time.Since(start).Seconds())
 		r.Studies = append(r.Studies, sts...)
 	}
+	bar.finish()
 	if len(r.Studies) == 0 {
 		return fmt.Errorf("no study to run")
 	}
@@ -115,7 +118,7 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 // runStudy plays one study: a comparison of its strategies, or a sweep when
 // a rule has several values. Strategies this build lacks are left out, with
 // a note.
-func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportOptions) (*reports.Study, error) {
+func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportOptions, bar *meter) (*reports.Study, error) {
 	st := &reports.Study{Game: spec.Game, Title: spec.Title, Quote: spec.Quote}
 	var strats []string
 	for _, s := range spec.Strategies {
@@ -135,21 +138,14 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 	if len(strats) == 0 {
 		return nil, fmt.Errorf("none of the strategies %v is registered", spec.Strategies)
 	}
-	deals := max(int64(math.Round(float64(spec.Games)*opts.Scale)), 2)
 	session := func(cfg sim.Config) *sim.Session {
-		s := &sim.Session{Config: cfg, Deals: deals, Confidence: opts.Confidence}
+		s := &sim.Session{Config: cfg, Deals: pointDeals(spec, opts.Scale), Confidence: opts.Confidence}
 		if spec.Precision > 0 {
-			s.Deals = max(int64(math.Round(float64(spec.MaxGames)*opts.Scale)), 2)
 			s.Precision, s.Target = spec.Precision/math.Sqrt(opts.Scale), sim.Target(spec.Target)
 		}
 		return s
 	}
-	swept := false
-	for _, r := range spec.Rules {
-		if strings.Contains(r, ",") {
-			swept = true
-		}
-	}
+	swept := isSwept(spec)
 	lineupOf := func(rules []string) (sim.Config, error) {
 		g, err := f.game(spec.Game, rules)
 		if err != nil {
@@ -167,7 +163,7 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 		return sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers}, nil
 	}
 	play := func(cfg sim.Config, label string) (sim.Summary, error) {
-		r, err := f.play(ctx, session(cfg), label, opts.Quiet)
+		r, err := bar.play(ctx, session(cfg), label)
 		if err != nil {
 			return sim.Summary{}, err
 		}
@@ -194,7 +190,10 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 			if err != nil {
 				return nil, err
 			}
-			s, err := play(cfg, spec.Game+" "+pointLabel(keys, values[i]))
+			if i == 0 {
+				st.Sweep.Defaults = ruleDefaults(cfg.Game, keys, values)
+			}
+			s, err := play(cfg, spec.Game+" "+pointProgress(i, len(points), keys, values[i]))
 			if err != nil {
 				return nil, fmt.Errorf("point %s: %w", pointLabel(keys, values[i]), err)
 			}
@@ -216,7 +215,7 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 // runAnalysisStudy runs the game's analysis with the study's options, the
 // report's rules and flags, and --scale multiplying its "games", and returns
 // the studies of its page.
-func runAnalysisStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportOptions) ([]reports.Study, error) {
+func runAnalysisStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportOptions, bar *meter) ([]reports.Study, error) {
 	def, ok := f.Analyses.Lookup(spec.Game)
 	if !ok {
 		return nil, fmt.Errorf("no analysis for %s", spec.Game)
@@ -229,7 +228,7 @@ func runAnalysisStudy(ctx context.Context, f *Factory, spec catalog.Study, opts 
 			}
 		}
 	}
-	page, err := def.Run(ctx, f.analysisEnv(nil, &opts.Flags), options)
+	page, err := def.Run(ctx, analysisEnv(f, nil, &opts.Flags, bar), options)
 	if err != nil {
 		return nil, err
 	}
@@ -238,4 +237,37 @@ func runAnalysisStudy(ctx context.Context, f *Factory, spec catalog.Study, opts 
 		return nil, fmt.Errorf("the %s analysis writes a page the report cannot hold", spec.Game)
 	}
 	return r.Studies, nil
+}
+
+// isSwept reports whether a study sweeps a rule: gives one several values.
+func isSwept(spec catalog.Study) bool {
+	return slices.ContainsFunc(spec.Rules, func(r string) bool { return strings.Contains(r, ",") })
+}
+
+// pointDeals returns the deals a study plays at each of its points at the
+// given scale: the most, where it plays to a precision.
+func pointDeals(spec catalog.Study, scale float64) int64 {
+	n := spec.Games
+	if spec.Precision > 0 {
+		n = spec.MaxGames
+	}
+	return max(int64(math.Round(float64(n)*scale)), 2)
+}
+
+// studyDeals returns the deals a study will play at most, every point of
+// its sweep together, or 0 for a study answered by an analysis, whose runs
+// are known only as it makes them.
+func studyDeals(spec catalog.Study, scale float64) int64 {
+	if spec.Analysis != nil {
+		return 0
+	}
+	points := int64(1)
+	if isSwept(spec) {
+		_, pts, _, err := grid(spec.Rules)
+		if err != nil {
+			return 0 // the study reports it when it runs
+		}
+		points = int64(len(pts))
+	}
+	return points * pointDeals(spec, scale)
 }

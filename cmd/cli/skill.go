@@ -127,9 +127,16 @@ func runSkill(ctx context.Context, f *Factory, opts *SkillOptions) error {
 		}
 	}
 	sk := &reports.Skill{Game: g.Name(), Seats: g.Seats(), Strategy: def.Name, Params: opts.Params, Seed: opts.Seed, Games: opts.Games, Confidence: opts.Confidence}
+	bar := f.newMeter(opts.Quiet)
+	defer bar.finish()
+	if g.Seats() == 1 {
+		bar.plan(opts.Games)
+	} else {
+		bar.plan(int64(len(opts.Budgets)) * opts.Games)
+	}
 	run := func(lineup []sim.Player, label string) (sim.Summary, error) {
 		cfg := sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers, Chunk: skillChunk(opts.Games, opts.Workers)}
-		r, err := f.play(ctx, &sim.Session{Config: cfg, Deals: opts.Games, Confidence: opts.Confidence}, label, opts.Quiet)
+		r, err := bar.play(ctx, &sim.Session{Config: cfg, Deals: opts.Games, Confidence: opts.Confidence}, label)
 		if err != nil {
 			return sim.Summary{}, err
 		}
@@ -183,6 +190,7 @@ func runSkill(ctx context.Context, f *Factory, opts *SkillOptions) error {
 			prev, prevName = lineup[i], fmt.Sprintf("budget %d", b)
 		}
 	}
+	bar.finish()
 	if opts.Out != "" {
 		if _, err := reports.WriteSkillDir(opts.Out, sk); err != nil {
 			return err

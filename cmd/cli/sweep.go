@@ -235,15 +235,21 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 			return err
 		}
 	}
-	sw := &reports.Sweep{Keys: keys}
+	sw := &reports.Sweep{Keys: keys, Defaults: ruleDefaults(cfgs[0].Game, keys, values)}
+	bar := f.newMeter(opts.Quiet)
+	defer bar.finish()
+	for _, cfg := range cfgs {
+		bar.plan(opts.session(cfg, opts.Games, opts.Confidence).ToPlay())
+	}
 	for i, cfg := range cfgs {
 		s := opts.session(cfg, opts.Games, opts.Confidence)
-		r, err := f.play(ctx, s, fmt.Sprintf("point %d of %d: %s", i+1, len(cfgs), pointLabel(keys, values[i])), opts.Quiet)
+		r, err := bar.play(ctx, s, pointProgress(i, len(cfgs), keys, values[i]))
 		if err != nil {
 			return fmt.Errorf("point %s: %w", pointLabel(keys, values[i]), err)
 		}
 		sw.Points = append(sw.Points, reports.SweepPoint{Values: values[i], Summary: r.Summary()})
 	}
+	bar.finish()
 	if opts.Out != "" {
 		if _, err := reports.WriteSweepDir(opts.Out, sw, opts.Game); err != nil {
 			return err

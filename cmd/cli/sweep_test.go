@@ -2,10 +2,16 @@ package cli
 
 import (
 	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cardsim/cardsim/games"
 )
 
 // TestSweep: one row per grid point and strategy, the same deals at every
@@ -79,6 +85,72 @@ func TestSweepPlan(t *testing.T) {
 		code, _, errs := run(t, tt.args...)
 		if code == 0 || !strings.Contains(errs, tt.want) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: exit %d, %q; want one line with %q", tt.args, code, errs, tt.want)
+		}
+	}
+}
+
+// TestSweepDefaults: the sweep records each swept rule's default, as
+// cardsim rules lists it, and its charts mark it where it is among the
+// values swept; a default outside the values is recorded but not drawn.
+func TestSweepDefaults(t *testing.T) {
+	var listing struct {
+		Rules []struct{ Name, Default string }
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "rules", "nora", "--format", "json")), &listing); err != nil {
+		t.Fatal(err)
+	}
+	defaults := map[string]string{}
+	for _, r := range listing.Rules {
+		defaults[r.Name] = r.Default
+	}
+	rounds, err := strconv.Atoi(defaults["rounds"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	values := fmt.Sprintf("%d,%d", rounds-1, rounds)
+	out := mustRun(t, "sweep", "nora", "--rule", "rounds="+values, "--rule", "insure=97,98", "--games", "20", "--out", dir, "-q", "--format", "json")
+	var sw struct{ Defaults map[string]string }
+	if err := json.Unmarshal([]byte(out), &sw); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"rounds": defaults["rounds"], "insure": defaults["insure"]}
+	if !maps.Equal(sw.Defaults, want) {
+		t.Errorf("defaults %v, want %v (from cardsim rules)", sw.Defaults, want)
+	}
+	for _, tt := range []struct {
+		chart, mark string
+		drawn       bool
+	}{
+		{"chart_sweep_rounds_score.svg", "default rounds=" + defaults["rounds"], true},
+		{"chart_sweep_insure_score.svg", "default insure=", false},
+	} {
+		svg, err := os.ReadFile(filepath.Join(dir, tt.chart))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(string(svg), tt.mark); got != tt.drawn {
+			t.Errorf("%s marks %q: %v, want %v", tt.chart, tt.mark, got, tt.drawn)
+		}
+	}
+}
+
+func TestSameValue(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		kind games.Kind
+		want bool
+	}{
+		{"2", "2", games.Integer, true},
+		{"0.50", "0.5", games.Number, true},
+		{"0.5", "0.25", games.Number, false},
+		{"True", "true", games.Boolean, true},
+		{"1", "false", games.Boolean, false},
+		{"Max-IP", "max-ip", games.Text, false},
+		{"x", "2", games.Integer, false},
+	} {
+		if got := sameValue(tt.a, tt.b, tt.kind); got != tt.want {
+			t.Errorf("sameValue(%q, %q, %s) = %v, want %v", tt.a, tt.b, tt.kind, got, tt.want)
 		}
 	}
 }

@@ -5,9 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
-	"strconv"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -28,19 +27,35 @@ type TournamentOptions struct {
 // Match is one cell of a tournament: A against B on the same deals, seats
 // rotated.
 type Match struct {
-	A, B      string
-	Deals     int64
-	AWin      sim.RateSummary // A's win rate in these games
-	BWin      sim.RateSummary
-	Draw      sim.RateSummary
-	ScoreDiff sim.Comparison // A − B, paired per deal
+	A         string          `json:"a"`
+	B         string          `json:"b"`
+	Deals     int64           `json:"deals"`
+	AWin      sim.RateSummary `json:"a_win"` // A's win rate in these games
+	BWin      sim.RateSummary `json:"b_win"`
+	Draw      sim.RateSummary `json:"draw"`
+	ScoreDiff sim.Comparison  `json:"score_diff"` // A − B, paired per deal
+	// DesignEffect is the variance of A's points (wins and half its
+	// draws) over the binomial's, from the spread between deals: the
+	// ranking's intervals widen (or narrow) by its square root.
+	DesignEffect float64 `json:"design_effect"`
 }
 
-// Standing is a strategy's place in the ranking fitted to the matches.
+// Standing is a strategy's place in the ranking fitted to the matches,
+// with its intervals: Bradley–Terry strength (geometric mean 1) and Elo
+// rating, 400·log10(strength), centred on 0.
 type Standing struct {
-	Strategy string  `json:"strategy"`
-	Strength float64 `json:"strength"` // Bradley–Terry, geometric mean 1
-	Elo      float64 `json:"elo"`      // 400·log10(strength), centred on 0
+	Strategy       string  `json:"strategy"`
+	Games          int64   `json:"games"`  // against every other strategy
+	Wins           int64   `json:"wins"`   //
+	Draws          int64   `json:"draws"`  // each counted half a win in the fit
+	Points         float64 `json:"points"` // wins + draws/2
+	Strength       float64 `json:"strength"`
+	StrengthCILow  float64 `json:"strength_ci_low"`
+	StrengthCIHigh float64 `json:"strength_ci_high"`
+	Elo            float64 `json:"elo"`
+	EloCILow       float64 `json:"elo_ci_low"`
+	EloCIHigh      float64 `json:"elo_ci_high"`
+	LogStrengthSE  float64 `json:"log_strength_se"`
 }
 
 // NewCmdTournament returns the command that plays every pair of strategies
@@ -53,8 +68,13 @@ func NewCmdTournament(f *Factory) *cobra.Command {
 		Long: `Play every pair of strategies against each other on the same deals, every deal
 in every seating, and report the head-to-head matrix (each cell: the row
 strategy's win rate against the column's, with its interval, and the paired
-score difference) and a ranking: Bradley–Terry strengths fitted to the matrix,
-with draws counted half, and the matching Elo ratings.`,
+score difference), the draws, and a ranking: Bradley–Terry strengths fitted to
+the matrix, draws counted half a win, and the matching Elo ratings, each with its
+interval (Wald, from the Fisher information of the fit, widened by each pair's
+design effect: the seatings of one deal are not independent games).
+
+Writes (with --out DIR) tournament.json, tournament.csv (one row per pair) and
+ranking.csv (one row per strategy).`,
 		Example: "  cardsim tournament spite --strategies planner,greedy,random --games 5000",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -66,7 +86,7 @@ with draws counted half, and the matching Elo ratings.`,
 	fl.StringSliceVar(&opts.Strategies, "strategies", nil, "the strategies: `a,b:key=value,…` (at least two)")
 	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
 	fl.Int64VarP(&opts.Games, "games", "n", 5000, "deals per pair")
-	opts.add(cmd, playFlags, "tournament.json and tournament.csv", "table", "csv", "json")
+	opts.add(cmd, playFlags, "tournament.json, tournament.csv and ranking.csv", "table", "csv", "json")
 	fl.SortFlags = false
 	return cmd
 }
@@ -102,60 +122,65 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 	for i := range lineup {
 		names[i] = opts.Strategies[i]
 	}
-	wins := make([][]float64, n)
-	for i := range wins {
-		wins[i] = make([]float64, n)
-	}
+	var pairs []fit.Pair
 	var matches []Match
+	standing := make([]Standing, n)
+	bar := f.newMeter(opts.Quiet)
+	defer bar.finish()
+	bar.plan(int64(n*(n-1)/2) * opts.Games)
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
 			cfg := sim.Config{Game: g, Lineup: []sim.Player{lineup[a], lineup[b]}, Seed: opts.Seed, Workers: opts.Workers}
 			vs := names[a] + " against " + names[b]
-			r, err := f.play(ctx, &sim.Session{Config: cfg, Deals: opts.Games, Confidence: opts.Confidence}, vs, opts.Quiet)
+			r, err := bar.play(ctx, &sim.Session{Config: cfg, Deals: opts.Games, Confidence: opts.Confidence}, vs)
 			if err != nil {
 				return fmt.Errorf("%s: %w", vs, err)
 			}
 			s := r.Summary()
-			m := Match{A: names[a], B: names[b], Deals: r.Tally.Games, AWin: s.Entries[0].Win, BWin: s.Entries[1].Win, Draw: s.Entries[0].Draw, ScoreDiff: s.Comparisons[0]}
+			m := Match{A: names[a], B: names[b], Deals: r.Tally.Games, AWin: s.Entries[0].Win, BWin: s.Entries[1].Win, Draw: s.Entries[0].Draw,
+				ScoreDiff: s.Comparisons[0], DesignEffect: pointsDesignEffect(&r.Tally.Entries[0])}
 			matches = append(matches, m)
-			wins[a][b] = float64(m.AWin.Count) + float64(m.Draw.Count)/2
-			wins[b][a] = float64(m.BWin.Count) + float64(s.Entries[1].Draw.Count)/2
+			pts := float64(m.AWin.Count) + float64(m.Draw.Count)/2
+			pairs = append(pairs, fit.Pair{A: a, B: b, Games: float64(m.AWin.Games), Points: pts, DesignEffect: m.DesignEffect})
+			for i, w := range []sim.RateSummary{m.AWin, m.BWin} {
+				st := &standing[[]int{a, b}[i]]
+				st.Games += w.Games
+				st.Wins += w.Count
+				st.Draws += m.Draw.Count
+			}
 		}
 	}
-	strength, elo, err := fit.BradleyTerry(wins)
+	bar.finish()
+	fitted, err := fit.BradleyTerry(n, pairs, opts.Confidence)
 	if err != nil {
 		return err
 	}
-	var ranking []Standing
-	for i := range names {
-		ranking = append(ranking, Standing{Strategy: names[i], Strength: strength[i], Elo: elo[i]})
+	for i := range standing {
+		st := &standing[i]
+		st.Strategy, st.Points = names[i], float64(st.Wins)+float64(st.Draws)/2
+		st.Strength, st.StrengthCILow, st.StrengthCIHigh = fitted.Strength[i], fitted.StrengthLow[i], fitted.StrengthHigh[i]
+		st.Elo, st.EloCILow, st.EloCIHigh = fitted.Elo[i], fitted.EloLow[i], fitted.EloHigh[i]
+		st.LogStrengthSE = fitted.LogSE[i]
 	}
+	ranking := slices.Clone(standing)
 	sort.SliceStable(ranking, func(i, j int) bool { return ranking[i].Strength > ranking[j].Strength })
 	res := struct {
-		Game     string     `json:"game"`
-		Seed     uint64     `json:"seed"`
-		Deals    int64      `json:"deals_per_pair"`
-		Matches  []Match    `json:"matches"`
-		Ranking  []Standing `json:"ranking"`
-		Cardsim  string     `json:"cardsim"`
-		Seatings int        `json:"seatings_per_deal"`
-	}{opts.Game, opts.Seed, opts.Games, matches, ranking, sim.Version, len(sim.Seatings(g.Seats(), 2))}
+		Game       string     `json:"game"`
+		Seed       uint64     `json:"seed"`
+		Deals      int64      `json:"deals_per_pair"`
+		Confidence float64    `json:"confidence"`
+		Matches    []Match    `json:"matches"`
+		Ranking    []Standing `json:"ranking"`
+		Cardsim    string     `json:"cardsim"`
+		Seatings   int        `json:"seatings_per_deal"`
+	}{opts.Game, opts.Seed, opts.Games, opts.Confidence, matches, ranking, sim.Version, len(sim.Seatings(g.Seats(), 2))}
 	js, err := json.MarshalIndent(res, "", "  ")
 	if err != nil {
 		return err
 	}
-	var csvb []byte
-	{
-		num := func(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }
-		rows := [][]string{{"a", "b", "deals", "a_win", "a_win_ci_low", "a_win_ci_high", "b_win", "draw", "score_diff", "score_diff_ci_low", "score_diff_ci_high"}}
-		for _, m := range matches {
-			rows = append(rows, []string{m.A, m.B, strconv.FormatInt(m.Deals, 10), num(m.AWin.Rate), num(m.AWin.CILow), num(m.AWin.CIHigh),
-				num(m.BWin.Rate), num(m.Draw.Rate), num(m.ScoreDiff.ScoreDiff), num(m.ScoreDiff.CILow), num(m.ScoreDiff.CIHigh)})
-		}
-		csvb = reports.RowsCSV(rows)
-	}
+	csvb, rankb := matchesCSV(matches), rankingCSV(ranking)
 	if opts.Out != "" {
-		if _, err := reports.WriteFiles(opts.Out, map[string][]byte{"tournament.json": append(js, '\n'), "tournament.csv": csvb}); err != nil {
+		if _, err := reports.WriteFiles(opts.Out, map[string][]byte{"tournament.json": append(js, '\n'), "tournament.csv": csvb, "ranking.csv": rankb}); err != nil {
 			return err
 		}
 	}
@@ -167,29 +192,7 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 		_, err = f.Out.Write(csvb)
 		return err
 	}
-	tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "%s tournament, %d deals per pair, seats rotated, seed %d\n", opts.Game, opts.Games, opts.Seed)
-	fmt.Fprintln(tw, "row beats column\t"+joinTabs(names))
-	for a := range names {
-		line := names[a]
-		for b := range names {
-			cell := "—"
-			for _, m := range matches {
-				if m.A == names[a] && m.B == names[b] {
-					cell = fmt.Sprintf("%.3f (%.3f…%.3f)", m.AWin.Rate, m.AWin.CILow, m.AWin.CIHigh)
-				} else if m.B == names[a] && m.A == names[b] {
-					cell = fmt.Sprintf("%.3f (%.3f…%.3f)", m.BWin.Rate, m.BWin.CILow, m.BWin.CIHigh)
-				}
-			}
-			line += "\t" + cell
-		}
-		fmt.Fprintln(tw, line)
-	}
-	fmt.Fprintln(tw, "\nranking\tBradley–Terry strength\tElo")
-	for _, r := range ranking {
-		fmt.Fprintf(tw, "%s\t%.3f\t%+.0f\n", r.Strategy, r.Strength, r.Elo)
-	}
-	return tw.Flush()
+	return writeTournamentTable(f.Out, opts, names, matches, ranking)
 }
 
 func joinTabs(xs []string) string {

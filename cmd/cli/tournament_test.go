@@ -8,15 +8,27 @@ import (
 )
 
 func TestTournament(t *testing.T) {
-	out := mustRun(t, "tournament", "spite", "--strategies", "planner,greedy,random", "--games", "150", "--format", "json")
+	dir := t.TempDir()
+	out := mustRun(t, "tournament", "spite", "--strategies", "planner,greedy,random", "--games", "150", "--format", "json", "--out", dir)
 	var res struct {
 		Matches []struct {
-			A, B       string
-			AWin, BWin struct{ Rate float64 }
+			A, B string
+			AWin struct{ Rate float64 } `json:"a_win"`
+			BWin struct{ Rate float64 } `json:"b_win"`
+			Draw struct {
+				Rate         float64
+				Count, Games int64
+			}
 		}
 		Ranking []struct {
-			Strategy string
-			Elo      float64
+			Strategy           string
+			Games, Wins, Draws int64
+			Points             float64
+			Strength, Elo      float64
+			StrengthLow        float64 `json:"strength_ci_low"`
+			StrengthHigh       float64 `json:"strength_ci_high"`
+			EloLow             float64 `json:"elo_ci_low"`
+			EloHigh            float64 `json:"elo_ci_high"`
 		}
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
@@ -29,11 +41,35 @@ func TestTournament(t *testing.T) {
 		t.Errorf("ranking %+v: planner should lead and random trail", res.Ranking)
 	}
 	sum := 0.0
+	draws := map[string]int64{}
+	for _, m := range res.Matches {
+		if m.Draw.Games != 300 || math.Abs(m.AWin.Rate+m.BWin.Rate+m.Draw.Rate-1) > 1e-12 {
+			t.Errorf("%s against %s: %d games, win rates %g and %g and draw rate %g do not add up to 1", m.A, m.B, m.Draw.Games, m.AWin.Rate, m.BWin.Rate, m.Draw.Rate)
+		}
+		draws[m.A] += m.Draw.Count
+		draws[m.B] += m.Draw.Count
+	}
 	for _, r := range res.Ranking {
 		sum += r.Elo
+		if !(r.StrengthLow < r.Strength && r.Strength < r.StrengthHigh && r.EloLow < r.Elo && r.Elo < r.EloHigh) {
+			t.Errorf("%s: strength %g (%g…%g), Elo %g (%g…%g): want each inside its interval", r.Strategy, r.Strength, r.StrengthLow, r.StrengthHigh, r.Elo, r.EloLow, r.EloHigh)
+		}
+		if r.Draws != draws[r.Strategy] || r.Games != 600 || r.Points != float64(r.Wins)+float64(r.Draws)/2 {
+			t.Errorf("%s: %d games, %d wins, %d draws (%d in its matches), %g points", r.Strategy, r.Games, r.Wins, r.Draws, draws[r.Strategy], r.Points)
+		}
 	}
 	if math.Abs(sum) > 1e-6 {
 		t.Errorf("Elo ratings sum to %g, want 0 (centred)", sum)
+	}
+	// Planner's lead over random is far outside the intervals.
+	if res.Ranking[0].EloLow <= res.Ranking[2].EloHigh {
+		t.Errorf("planner's Elo interval %g… overlaps random's …%g", res.Ranking[0].EloLow, res.Ranking[2].EloHigh)
+	}
+	table := mustRun(t, "tournament", "spite", "--strategies", "planner,greedy,random", "--games", "150", "-q")
+	for _, want := range []string{"drawn", "planner  —", "Bradley–Terry strength", "points / games", "half a win"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q:\n%s", want, table)
+		}
 	}
 	if code, _, errs := run(t, "tournament", "nora", "--strategies", "cautious,rescuer"); code == 0 || !strings.Contains(errs, "solitaire") {
 		t.Errorf("a solitaire tournament: %q", errs)
