@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -149,7 +150,7 @@ func CheckDir(dir string) error {
 		return nil
 	}
 	listed := map[string]bool{ManifestName: true}
-	if b, err := os.ReadFile(filepath.Join(dir, ManifestName)); err == nil {
+	if b, err := readManifest(filepath.Join(dir, ManifestName)); err == nil {
 		var m outputManifest
 		if json.Unmarshal(b, &m) == nil && m.Format == outputFormat {
 			for name := range m.Files {
@@ -159,7 +160,7 @@ func CheckDir(dir string) error {
 	}
 	var foreign []string
 	for _, e := range ents {
-		if !listed[e.Name()] || e.IsDir() {
+		if !listed[e.Name()] || !e.Type().IsRegular() {
 			foreign = append(foreign, e.Name())
 		}
 	}
@@ -170,6 +171,28 @@ func CheckDir(dir string) error {
 		return fmt.Errorf("output directory %s holds files cardsim did not write there (%s): give a new or empty directory", dir, strings.Join(foreign, ", "))
 	}
 	return nil
+}
+
+// maxManifestBytes is the largest output manifest CheckDir reads: one
+// line per file of a directory of a few hundred files.
+const maxManifestBytes = 1 << 20
+
+// readManifest reads an output directory's manifest if it is a regular
+// file of sane size: never a FIFO or a device put in its place.
+func readManifest(path string) ([]byte, error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > maxManifestBytes {
+		return nil, fmt.Errorf("%s: not a manifest", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxManifestBytes))
 }
 
 // CheckFileDir creates dir if needed and checks that files can be written

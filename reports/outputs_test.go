@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func listDir(t *testing.T, dir string) []string {
@@ -83,5 +85,32 @@ func TestOutputDirectoryFailureLeavesTheOldOne(t *testing.T) {
 	}
 	if got := listDir(t, parent); !slices.Equal(got, []string{"out"}) {
 		t.Errorf("beside the output: %v", got)
+	}
+}
+
+// TestOutputDirectoryManifestNotAFile: a FIFO, a link to a device or a huge
+// file in the manifest's place is never read (reading a FIFO would block
+// forever, /dev/zero never ends), and the directory is refused as not
+// cardsim's.
+func TestOutputDirectoryManifestNotAFile(t *testing.T) {
+	fifo := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(fifo, ManifestName), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := t.TempDir()
+	os.Symlink("/dev/zero", filepath.Join(link, ManifestName))
+	huge := t.TempDir()
+	os.WriteFile(filepath.Join(huge, ManifestName), make([]byte, maxManifestBytes+1), 0o644)
+	for name, dir := range map[string]string{"FIFO": fifo, "link to /dev/zero": link, "huge file": huge} {
+		done := make(chan error, 1)
+		go func() { done <- CheckDir(dir) }()
+		select {
+		case err := <-done:
+			if name != "huge file" && (err == nil || !strings.Contains(err.Error(), ManifestName)) {
+				t.Errorf("%s as the manifest: %v; want the directory refused", name, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("CheckDir blocked on a %s as the manifest", name)
+		}
 	}
 }
