@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/games"
@@ -12,6 +13,9 @@ import (
 // --strategies, whose entries are "name" or "name:key=value:key=value".
 // Every entry is checked (unknown names and bad parameters are errors).
 func (f *Factory) lineup(g games.Game, strategy string, params, specs []string) ([]sim.Player, error) {
+	if err := checkSpecs(specs); err != nil {
+		return nil, err
+	}
 	if strategy != "" && len(specs) > 0 {
 		return nil, fmt.Errorf("give --strategy or --strategies, not both")
 	}
@@ -26,4 +30,15 @@ func (f *Factory) lineup(g games.Game, strategy string, params, specs []string) 
 		return nil, fmt.Errorf("--param goes with --strategy; with --strategies write name:key=value")
 	}
 	return analyses.Lineup(f.Strategies, g, specs)
+}
+
+// checkSpecs reports an empty entry of --strategies, such as those of ","
+// or "a,,b", which would otherwise stand for the game's first strategy.
+func checkSpecs(specs []string) error {
+	for i, spec := range specs {
+		if name, _, _ := strings.Cut(spec, ":"); strings.TrimSpace(name) == "" {
+			return fmt.Errorf("--strategies: empty strategy name in place %d of %d: write names such as a,b", i+1, len(specs))
+		}
+	}
+	return nil
 }

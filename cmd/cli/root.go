@@ -26,10 +26,19 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 func (f *Factory) Main(args []string) int {
 	ctx, stop := interruptible(context.Background(), f.Err, os.Exit)
 	defer stop()
+	return f.execute(ctx, args)
+}
+
+// execute runs cardsim with args under ctx, whose cancellation stands for
+// an interrupt, and returns the exit status.
+func (f *Factory) execute(ctx context.Context, args []string) int {
 	root := NewCmdRoot(f)
 	root.SetArgs(args)
 	if err := root.ExecuteContext(ctx); err != nil {
-		fmt.Fprintln(f.Err, "cardsim: "+strings.ReplaceAll(withReplay(err), "\n", " "))
+		// The replay hint is a command to run as it stands; the message
+		// before it may quote input, which is clipped.
+		msg := clipInput(err.Error()) + strings.TrimPrefix(withReplay(err), err.Error())
+		fmt.Fprintln(f.Err, "cardsim: "+strings.ReplaceAll(msg, "\n", " "))
 		if errors.Is(err, context.Canceled) {
 			return 130
 		}
@@ -106,6 +115,7 @@ whatever the number of workers.`,
 		NewCmdVersion(f),
 	)
 	finishTree(cmd, f) // completions, --version, help placeholders (completion.go, version.go, help.go)
+	decimalFlags(cmd)
 	return cmd
 }
 

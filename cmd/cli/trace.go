@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -22,6 +23,7 @@ type TraceOptions struct {
 	Rules      []string
 	Index      int64
 	Deal       string
+	dealGiven  bool // --deal was given, even as ""
 }
 
 // NewCmdTrace returns the command that plays one game and prints every event.
@@ -38,8 +40,9 @@ such as "AS 5H 10D ... JK").`,
 		Example: `  cardsim trace nora --seed 42 --index 17
   cardsim trace nora --strategy rescuer --deal "AS AH 2C ... JK" --format json`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Game = args[0]
+			opts.dealGiven = cmd.Flags().Changed("deal")
 			return runTrace(f, opts)
 		},
 	}
@@ -102,6 +105,9 @@ func runTrace(f *Factory, opts *TraceOptions) error {
 	}
 	if opts.Index < 0 {
 		return fmt.Errorf("--index %d: want 0 or more", opts.Index)
+	}
+	if opts.dealGiven && strings.TrimSpace(opts.Deal) == "" {
+		return errors.New("--deal: empty: give the cards, such as \"AS 5H 10D …\", or leave --deal out for a shuffled deal")
 	}
 	g, err := f.game(opts.Game, opts.Rules)
 	if err != nil {

@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestDecimalFlags: integer flags are read in decimal, so a leading zero
+// does not make a number octal, and other bases are refused.
+func TestDecimalFlags(t *testing.T) {
+	var s struct {
+		Manifest struct {
+			Seed  uint64
+			Games int64
+		}
+	}
+	out := mustRun(t, "run", "nora", "--games", "010", "--seed", "010", "--format", "json", "-q")
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Manifest.Games != 10 || s.Manifest.Seed != 10 {
+		t.Errorf("--games 010 --seed 010 played %d games with seed %d, want 10 and 10", s.Manifest.Games, s.Manifest.Seed)
+	}
+	var tr struct{ Index int64 }
+	if err := json.Unmarshal([]byte(mustRun(t, "trace", "nora", "--index", "010", "--format", "json")), &tr); err != nil {
+		t.Fatal(err)
+	}
+	if tr.Index != 10 {
+		t.Errorf("--index 010 traced game %d, want 10", tr.Index)
+	}
+	for _, args := range [][]string{
+		{"run", "nora", "--games", "0x10"},
+		{"run", "nora", "--games", "1_000"},
+		{"run", "nora", "--seed", "0o7"},
+		{"trace", "nora", "--index", "0b11"},
+		{"tournament", "spite", "--strategies", "greedy,random", "--games", "0x10"},
+	} {
+		code, _, errs := run(t, args...)
+		if code != 1 || !strings.Contains(errs, "decimal") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q; want one line refusing a number not in decimal", args, code, errs)
+		}
+	}
+}
+
+// TestSmallInputs: inputs that used to be read as something else (no
+// precision, default players, a random deal) are refused.
+func TestSmallInputs(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "nora", "--precision", "0"}, "--precision 0: want a positive half-width"},
+		{[]string{"compare", "nora", "--strategies", "cautious,rescuer", "--precision", "-1"}, "--precision -1"},
+		{[]string{"sweep", "nora", "--rule", "insure=1,2", "--precision", "0"}, "--precision 0"},
+		{[]string{"run", "nora", "--strategies", ","}, "--strategies: empty strategy name"},
+		{[]string{"compare", "nora", "--strategies", "cautious,,rescuer"}, "--strategies: empty strategy name"},
+		{[]string{"tournament", "spite", "--strategies", "greedy, "}, "--strategies: empty strategy name"},
+		{[]string{"trace", "spite", "--strategies", ",greedy"}, "--strategies: empty strategy name"},
+		{[]string{"trace", "nora", "--deal", ""}, "--deal: empty"},
+		{[]string{"trace", "nora", "--deal", "  "}, "--deal: empty"},
+	} {
+		code, out, errs := run(t, tt.args...)
+		if code != 1 || !strings.Contains(errs, tt.want) || strings.Count(errs, "\n") != 1 || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want one line with %q", tt.args, code, out, errs, tt.want)
+		}
+	}
+}
+
+// TestLongInputClipped: a huge value given on the command line or in a
+// file is never echoed whole: an error line stays short.
+func TestLongInputClipped(t *testing.T) {
+	long := strings.Repeat("A", 120_000)
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.yaml")
+	os.WriteFile(plan, []byte("game: nora\n"+long+": 1\n"), 0o644)
+	for _, args := range [][]string{
+		{"run", "nora", "--rule", "insure=" + long},
+		{"run", "nora", "--rule", long},
+		{"run", long},
+		{"run", "nora", "--strategy", long},
+		{"run", "nora", "--strategies", "rescuer:stop=" + long + ",cautious"},
+		{"run", "nora", "--format", long},
+		{"run", "nora", "--games", long},
+		{"run", "nora", "--shard", long, "--out", dir},
+		{"trace", "nora", "--deal", long},
+		{"sweep", "nora", "--rule", "insure=1," + long},
+		{"sweep", "--plan", plan},
+	} {
+		code, _, errs := run(t, args...)
+		if code != 1 || utf8.RuneCountInString(errs) > 400 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%.60v: exit %d, %d characters on stderr (%.100q…); want one short line", args, code, len(errs), errs)
+		}
+	}
+}
+
+// TestShardAutoEmptyIndex: an empty JOB_COMPLETION_INDEX counts as unset, so
+// the Slurm variable gives the shard.
+func TestShardAutoEmptyIndex(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("JOB_COMPLETION_INDEX", "")
+	t.Setenv("SLURM_ARRAY_TASK_ID", "1")
+	mustRun(t, "run", "nora", "--games", "40", "--shard", "auto/4", "--out", dir, "-q")
+	if _, err := os.Stat(filepath.Join(dir, "part-1-of-4.json")); err != nil {
+		t.Fatal(err)
+	}
+}
