@@ -32,6 +32,9 @@ type Sweep struct {
 	// Defaults holds each swept rule's default value, drawn as a reference
 	// line where it is among the values; nil for none.
 	Defaults map[string]string `json:"defaults,omitempty"`
+	// Stopped says why the sweep holds only some of its grid's points (an
+	// interruption); empty when it holds them all.
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // WriteSweepCSV writes one row per grid point and strategy: the swept

@@ -8,9 +8,15 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/cardsim/cardsim/sim"
 )
+
+// MaxWorkers is the most workers --workers takes. Results do not depend on
+// the number of workers, and beyond the machine's cores more only cost
+// memory (each holds its own game state, bots and tally).
+const MaxWorkers = 1024
 
 // Flags are the flags commands share, declared here once with one meaning
 // and one help text: --seed, --workers, --confidence, --quiet, --out and
@@ -76,8 +82,8 @@ func (fl *Flags) add(cmd *cobra.Command, which flagSet, writes string, formats .
 
 // check reports the first shared flag whose value is out of range.
 func (fl *Flags) check() error {
-	if fl.has&workersFlag != 0 && fl.Workers < 1 {
-		return fmt.Errorf("--workers %d: want at least 1", fl.Workers)
+	if fl.has&workersFlag != 0 && (fl.Workers < 1 || fl.Workers > MaxWorkers) {
+		return fmt.Errorf("--workers %d: want 1 to %d (this machine runs %d at once; results do not depend on it)", fl.Workers, MaxWorkers, runtime.GOMAXPROCS(0))
 	}
 	if fl.has&confidenceFlag != 0 && !(fl.Confidence > 0 && fl.Confidence < 1) {
 		return fmt.Errorf("--confidence %g: want a level between 0 and 1, such as 0.95", fl.Confidence)
@@ -94,6 +100,8 @@ type PrecisionFlags struct {
 	Precision float64
 	Target    string
 	MaxGames  int64
+
+	precision *pflag.Flag // --precision, to tell 0 given from not given
 }
 
 // add declares the flags on cmd; each is per point of a sweep when perPoint
@@ -105,13 +113,17 @@ func (p *PrecisionFlags) add(cmd *cobra.Command, perPoint bool) {
 	}
 	fl := cmd.Flags()
 	fl.Float64Var(&p.Precision, "precision", 0, "play until the interval's half-width of the target figure is at most this"+each)
+	p.precision = fl.Lookup("precision")
 	fl.StringVar(&p.Target, "target", "score", "figure --precision aims at: score (mean) or win (rate)")
 	fl.Int64Var(&p.MaxGames, "max-games", 10_000_000, "with --precision, the most deals to play"+each)
 }
 
-// check reports a precision, target or most deals out of range.
+// check reports a precision, target or most deals out of range. A
+// precision given is positive and finite: 0 would silently play the
+// default number of deals instead.
 func (p *PrecisionFlags) check() error {
-	if p.Precision < 0 || math.IsNaN(p.Precision) {
+	given := p.precision != nil && p.precision.Changed
+	if (given || p.Precision != 0) && !(p.Precision > 0 && !math.IsInf(p.Precision, 1)) {
 		return fmt.Errorf("--precision %g: want a positive half-width", p.Precision)
 	}
 	if p.Precision > 0 {

@@ -29,6 +29,7 @@ type RunOptions struct {
 	Checkpoint      string
 	CheckpointEvery time.Duration
 	Resume          bool
+	Overwrite       bool   // --overwrite-checkpoint
 	Records         string // file of per-deal records
 	RecordsFormat   string
 	PrecisionFlags
@@ -62,7 +63,10 @@ one run would have written.
 
 Long runs: --checkpoint FILE saves the tally every few seconds; after Ctrl-C or
 SIGTERM the run writes it, and the same command with --resume carries on and gives
-the same result as an uninterrupted run.
+the same result as an uninterrupted run. An existing checkpoint is never replaced
+by a run that does not resume it unless --overwrite-checkpoint is given, and a
+checkpoint inside --out DIR (replaced whole when the run ends) or at the path of
+the shard's part is refused before any deal is played.
 
 With --out DIR it writes summary.json, figures.csv (every figure as tidy rows),
 score_histogram.csv and charts (SVG and PNG) into DIR.
@@ -90,6 +94,7 @@ a run: --records cannot be combined with --checkpoint or --resume.`,
 	fl.StringVar(&opts.Checkpoint, "checkpoint", "", "save progress to this `file` every few seconds and on interruption")
 	fl.DurationVar(&opts.CheckpointEvery, "checkpoint-every", 5*time.Second, "time between checkpoints")
 	fl.BoolVar(&opts.Resume, "resume", false, "carry on from --checkpoint")
+	fl.BoolVar(&opts.Overwrite, "overwrite-checkpoint", false, "replace an existing --checkpoint file and start afresh")
 	return cmd
 }
 
@@ -117,7 +122,7 @@ func parseShard(s string) (k, n int, err error) {
 	}
 	if ks == "auto" {
 		for _, env := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
-			if v, ok := os.LookupEnv(env); ok {
+			if v := os.Getenv(env); v != "" { // set but empty counts as unset
 				if k, err = strconv.Atoi(v); err != nil || k < 0 || k >= n {
 					return 0, 0, fmt.Errorf("--shard auto/%d: %s=%q is not a shard index from 0 to %d", n, env, v, n-1)
 				}
@@ -152,6 +157,12 @@ func (opts *RunOptions) check() error {
 	if opts.Resume && opts.Checkpoint == "" {
 		return errors.New("--resume needs --checkpoint FILE")
 	}
+	if opts.Overwrite && opts.Checkpoint == "" {
+		return errors.New("--overwrite-checkpoint goes with --checkpoint FILE")
+	}
+	if opts.Overwrite && opts.Resume {
+		return errors.New("--overwrite-checkpoint cannot be combined with --resume: carry on from the checkpoint, or start afresh over it")
+	}
 	if opts.Records != "" && (opts.Checkpoint != "" || opts.Resume) {
 		return errors.New("--records writes every deal's records in one go when the run ends: it cannot be combined with --checkpoint or --resume")
 	}
@@ -180,6 +191,15 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	s := opts.session(cfg, opts.Games, opts.Confidence)
 	if opts.Shard != "" {
 		if s.Shard, s.Shards, err = parseShard(opts.Shard); err != nil {
+			return err
+		}
+	}
+	if opts.Checkpoint != "" {
+		pl := checkpointPlace{flag: "--checkpoint", resume: opts.Resume, overwrite: opts.Overwrite, out: opts.Out}
+		if opts.Shard != "" {
+			pl.out, pl.part = "", partPath(opts.Out, s.Shard, s.Shards)
+		}
+		if err := checkCheckpoint(opts.Checkpoint, pl); err != nil {
 			return err
 		}
 	}
@@ -235,7 +255,7 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	}
 	if opts.Shard != "" {
 		p := r.Part
-		path := filepath.Join(opts.Out, fmt.Sprintf("part-%d-of-%d.json", p.Shard, p.Shards))
+		path := partPath(opts.Out, p.Shard, p.Shards)
 		if err := reports.WritePart(path, p); err != nil {
 			return err
 		}
@@ -244,6 +264,11 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	}
 	sum := r.Summary()
 	return emit(f, &sum, opts.Out, opts.Format)
+}
+
+// partPath returns the path of the part of shard k of n in dir.
+func partPath(dir string, k, n int) string {
+	return filepath.Join(dir, fmt.Sprintf("part-%d-of-%d.json", k, n))
 }
 
 // emit writes a summary's files into out (if set) and prints it.

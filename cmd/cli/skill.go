@@ -206,7 +206,12 @@ func runSkill(ctx context.Context, f *Factory, opts *SkillOptions) error {
 }
 
 // skillChunk returns a chunk size that spreads a study's few, slow deals
-// over the workers.
+// over the workers. A deal of a budgeted search takes up to seconds, and an
+// interrupt stops a run after the chunks under way, so chunks are kept to
+// skillMaxChunk deals.
 func skillChunk(games int64, workers int) int {
-	return int(max(1, min(int64(sim.DefaultChunk), games/int64(4*workers))))
+	return int(max(1, min(skillMaxChunk, games/int64(4*workers))))
 }
+
+// skillMaxChunk is the most deals of a chunk of a skill study.
+const skillMaxChunk = 4

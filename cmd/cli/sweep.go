@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
-	"sigs.k8s.io/yaml"
 
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
@@ -25,23 +27,11 @@ type SweepOptions struct {
 	Rules      []string // key=value fixed, key=v1,v2,… swept
 	Games      int64
 	PrecisionFlags
-	Plan string
-}
-
-// sweepPlan is a plan file (YAML or JSON) that describes a sweep, for
-// repeatable studies: the fields of the flags that say what to play.
-type sweepPlan struct {
-	Game       string   `json:"game"`
-	Strategy   string   `json:"strategy,omitempty"`
-	Strategies []string `json:"strategies,omitempty"`
-	Params     []string `json:"params,omitempty"`
-	Rules      []string `json:"rules,omitempty"`
-	Games      int64    `json:"games,omitempty"`
-	Seed       uint64   `json:"seed,omitempty"`
-	Precision  float64  `json:"precision,omitempty"`
-	Target     string   `json:"target,omitempty"`
-	MaxGames   int64    `json:"max_games,omitempty"`
-	Confidence float64  `json:"confidence,omitempty"`
+	Plan            string
+	Checkpoint      string // directory of the points' checkpoints
+	CheckpointEvery time.Duration
+	Resume          bool
+	Overwrite       bool // --overwrite-checkpoint
 }
 
 // NewCmdSweep returns the command that runs a game over a grid of rule values.
@@ -62,10 +52,21 @@ score and the win rate against it with interval bands (SVG and PNG).
 
 A sweep can be kept in a YAML or JSON file and run with --plan FILE; flags given
 on the command line are added to the plan's. Fields: game, strategy, strategies,
-params, rules, games, seed, precision, target, max_games, confidence.`,
+params, rules, games, seed, precision, target, max_games, confidence. Rules are
+a list of --rule entries, where an entry without "=" continues the values of the
+one before (rules: [insure=0,1,2,4,8, rounds=10]), or a mapping of each rule to
+its value or values (rules: {insure: [0,1,2,4,8], rounds: 10}). A field given is
+used as written: seed: 0 is seed 0, and games: 0 is an error.
+
+After Ctrl-C or SIGTERM the points already finished are printed and written to
+--out, marked partial ("stopped" in sweep.json). With --checkpoint DIR each
+point's progress is saved in DIR (point-K-of-N.json), and the same command with
+--resume carries on from the point under way, giving the same result as a sweep
+never interrupted.`,
 		Example: `  cardsim sweep nora --strategy rescuer --rule insure=0,1,2,4,8 --games 20000 --out out/insure
   cardsim sweep nora --strategies cautious,rescuer --rule revive=2,4,8 --rule rounds=5
-  cardsim sweep --plan studies/insurance.yaml --out out/insurance`,
+  cardsim sweep --plan studies/insurance.yaml --out out/insurance
+  cardsim sweep nora --rule insure=0,1,2,4,8 --checkpoint sweep.ckpt/ --out out/insure   # later: the same with --resume`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -83,67 +84,17 @@ params, rules, games, seed, precision, target, max_games, confidence.`,
 	opts.Flags.add(cmd, playFlags, "sweep.csv, sweep.json and charts", "table", "csv", "json")
 	opts.PrecisionFlags.add(cmd, true)
 	fl.StringVar(&opts.Plan, "plan", "", "read the sweep from this YAML or JSON `file`")
+	fl.StringVar(&opts.Checkpoint, "checkpoint", "", "save each point's progress in this `directory` every few seconds and on interruption")
+	fl.DurationVar(&opts.CheckpointEvery, "checkpoint-every", 5*time.Second, "time between checkpoints")
+	fl.BoolVar(&opts.Resume, "resume", false, "carry on from the points saved in --checkpoint")
+	fl.BoolVar(&opts.Overwrite, "overwrite-checkpoint", false, "replace the checkpoints in --checkpoint and start afresh")
 	fl.SortFlags = false
 	return cmd
 }
 
-// loadPlan reads a plan file into opts; flags set on the command line win
-// for single values and add to lists.
-func loadPlan(opts *SweepOptions, changed func(string) bool) error {
-	b, err := os.ReadFile(opts.Plan)
-	if err != nil {
-		return fmt.Errorf("--plan: %w", err)
-	}
-	var plan sweepPlan
-	if err := yaml.UnmarshalStrict(b, &plan); err != nil {
-		// The YAML library's errors say nothing a reader of the plan
-		// needs beyond their text.
-		return fmt.Errorf("--plan %s: %s", opts.Plan, strings.ReplaceAll(err.Error(), "error unmarshaling JSON: ", ""))
-	}
-	if opts.Game == "" {
-		opts.Game = plan.Game
-	}
-	if !changed("strategy") && plan.Strategy != "" {
-		opts.Strategy = plan.Strategy
-	}
-	if !changed("strategies") && len(plan.Strategies) > 0 {
-		opts.Strategies = plan.Strategies
-	}
-	opts.Params = append(plan.Params, opts.Params...)
-	opts.Rules = append(plan.Rules, opts.Rules...)
-	set := func(name string, apply func()) {
-		if !changed(name) {
-			apply()
-		}
-	}
-	set("games", func() {
-		if plan.Games != 0 {
-			opts.Games = plan.Games
-		}
-	})
-	set("seed", func() {
-		if plan.Seed != 0 {
-			opts.Seed = plan.Seed
-		}
-	})
-	set("precision", func() { opts.Precision = max(opts.Precision, plan.Precision) })
-	set("target", func() {
-		if plan.Target != "" {
-			opts.Target = plan.Target
-		}
-	})
-	set("max-games", func() {
-		if plan.MaxGames != 0 {
-			opts.MaxGames = plan.MaxGames
-		}
-	})
-	set("confidence", func() {
-		if plan.Confidence != 0 {
-			opts.Confidence = plan.Confidence
-		}
-	})
-	return nil
-}
+// MaxSweepPoints is the most points a sweep's grid may hold: every point is
+// a run of its own, held in memory until the sweep is written.
+const MaxSweepPoints = 1000
 
 // grid splits rules into the fixed ones and the swept keys with their values,
 // and returns every point of the grid as the full list of rule options.
@@ -168,6 +119,18 @@ func grid(rules []string) (keys []string, points [][]string, values []map[string
 	}
 	if len(keys) == 0 {
 		return nil, nil, nil, errors.New("nothing to sweep: give a rule with several values, such as --rule insure=0,1,2")
+	}
+	size, sizes := 1, make([]string, len(lists))
+	for i, l := range lists {
+		sizes[i] = strconv.Itoa(len(l))
+		if size > MaxSweepPoints/len(l) {
+			size = MaxSweepPoints + 1 // and no overflow
+			continue
+		}
+		size *= len(l)
+	}
+	if size > MaxSweepPoints {
+		return nil, nil, nil, fmt.Errorf("a grid of %s points is more than the %d a sweep plays: sweep fewer values, or split the sweep", strings.Join(sizes, "×"), MaxSweepPoints)
 	}
 	idx := make([]int, len(keys))
 	for {
@@ -213,6 +176,9 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 	if err := opts.PrecisionFlags.check(); err != nil {
 		return err
 	}
+	if err := opts.checkResume(); err != nil {
+		return err
+	}
 	keys, points, values, err := grid(opts.Rules)
 	if err != nil {
 		return err
@@ -230,26 +196,58 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 		}
 		cfgs = append(cfgs, sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers})
 	}
+	if opts.Checkpoint != "" {
+		pl := checkpointPlace{flag: "--checkpoint", resume: opts.Resume, overwrite: opts.Overwrite, out: opts.Out, dir: true}
+		if err := checkCheckpoint(opts.Checkpoint, pl); err != nil {
+			return err
+		}
+	}
 	if opts.Out != "" {
 		if err := reports.CheckDir(opts.Out); err != nil {
 			return err
 		}
 	}
+	if opts.Checkpoint != "" {
+		if err := prepareCheckpointDir(opts.Checkpoint, opts.Overwrite); err != nil {
+			return err
+		}
+	}
 	sw := &reports.Sweep{Keys: keys, Defaults: ruleDefaults(cfgs[0].Game, keys, values)}
+	sessions := make([]*sim.Session, len(cfgs))
+	for i, cfg := range cfgs {
+		s, err := opts.pointSession(cfg, i, len(cfgs))
+		if err != nil {
+			return err
+		}
+		sessions[i] = s
+	}
 	bar := f.newMeter(opts.Quiet)
 	defer bar.finish()
-	for _, cfg := range cfgs {
-		bar.plan(opts.session(cfg, opts.Games, opts.Confidence).ToPlay())
+	for _, s := range sessions {
+		bar.plan(s.ToPlay())
 	}
-	for i, cfg := range cfgs {
-		s := opts.session(cfg, opts.Games, opts.Confidence)
+	for i, s := range sessions {
+		label := pointLabel(keys, values[i])
 		r, err := bar.play(ctx, s, pointProgress(i, len(cfgs), keys, values[i]))
+		if errors.Is(err, sim.ErrForeignCheckpoint) {
+			return fmt.Errorf("--resume: %s was %w", opts.pointCheckpoint(i, len(cfgs)), err)
+		}
 		if err != nil {
-			return fmt.Errorf("point %s: %w", pointLabel(keys, values[i]), err)
+			err = fmt.Errorf("point %s: %w", label, err)
+			if !errors.Is(err, context.Canceled) {
+				return err
+			}
+			bar.finish()
+			return opts.interrupted(f, sw, err, i, len(cfgs))
 		}
 		sw.Points = append(sw.Points, reports.SweepPoint{Values: values[i], Summary: r.Summary()})
 	}
 	bar.finish()
+	return opts.emit(f, sw)
+}
+
+// emit writes the sweep into --out, if given, and prints it.
+func (opts *SweepOptions) emit(f *Factory, sw *reports.Sweep) error {
 	if opts.Out != "" {
 		if _, err := reports.WriteSweepDir(opts.Out, sw, opts.Game); err != nil {
 			return err
@@ -262,6 +260,89 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 		return reports.WriteSweepCSV(f.Out, sw)
 	}
 	return reports.WriteSweepTable(f.Out, sw)
+}
+
+// checkResume checks the flags of checkpoints.
+func (opts *SweepOptions) checkResume() error {
+	switch {
+	case opts.Resume && opts.Checkpoint == "":
+		return errors.New("--resume needs --checkpoint DIR")
+	case opts.Overwrite && opts.Checkpoint == "":
+		return errors.New("--overwrite-checkpoint goes with --checkpoint DIR")
+	case opts.Overwrite && opts.Resume:
+		return errors.New("--overwrite-checkpoint cannot be combined with --resume: carry on from the checkpoints, or start afresh over them")
+	case opts.Checkpoint != "" && opts.CheckpointEvery <= 0:
+		return fmt.Errorf("--checkpoint-every %v: want a positive duration", opts.CheckpointEvery)
+	}
+	return nil
+}
+
+// pointCheckpoint returns the path of the checkpoint of point i of n.
+func (opts *SweepOptions) pointCheckpoint(i, n int) string {
+	return filepath.Join(opts.Checkpoint, fmt.Sprintf("point-%d-of-%d.json", i+1, n))
+}
+
+// pointSession returns the session of point i of n, saving its progress in
+// --checkpoint and, with --resume, carrying on from what it saved there: a
+// point finished plays nothing more, a point never begun starts afresh.
+func (opts *SweepOptions) pointSession(cfg sim.Config, i, n int) (*sim.Session, error) {
+	s := opts.session(cfg, opts.Games, opts.Confidence)
+	if opts.Checkpoint == "" {
+		return s, nil
+	}
+	path := opts.pointCheckpoint(i, n)
+	if opts.Resume {
+		p, err := sim.ReadPart(path)
+		switch {
+		case err == nil:
+			s.Resume = p
+		case !errors.Is(err, os.ErrNotExist):
+			return nil, fmt.Errorf("--resume: %w", err)
+		}
+	}
+	s.Checkpoint = func(p *sim.Part) error { return reports.WritePart(path, p) }
+	s.CheckpointEvery = opts.CheckpointEvery
+	return s, nil
+}
+
+// prepareCheckpointDir creates the directory of a sweep's checkpoints and,
+// when starting afresh over old ones, removes them, so that a later
+// --resume never picks up a point of another sweep.
+func prepareCheckpointDir(dir string, overwrite bool) error {
+	if err := reports.CheckFileDir(dir); err != nil {
+		return fmt.Errorf("--checkpoint: %w", err)
+	}
+	if overwrite {
+		old, _ := filepath.Glob(filepath.Join(dir, "point-*-of-*.json"))
+		for _, path := range old {
+			if err := os.Remove(path); err != nil {
+				return fmt.Errorf("--overwrite-checkpoint: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// interrupted ends a sweep interrupted during point i of n: the points
+// finished are printed and written to --out marked partial, and the error
+// says so and how to carry on.
+func (opts *SweepOptions) interrupted(f *Factory, sw *reports.Sweep, err error, i, n int) error {
+	resume := ""
+	if opts.Checkpoint != "" {
+		resume = "; run the same command with --resume to carry on"
+	}
+	if len(sw.Points) == 0 {
+		return fmt.Errorf("%w%s", err, resume)
+	}
+	sw.Stopped = fmt.Sprintf("interrupted during point %d of %d: partial, %d points finished", i+1, n, len(sw.Points))
+	if werr := opts.emit(f, sw); werr != nil {
+		return fmt.Errorf("%w; the %d points finished could not be written: %w", err, len(sw.Points), werr)
+	}
+	where := ""
+	if opts.Out != "" {
+		where = " and written to " + opts.Out
+	}
+	return fmt.Errorf("%w; the points finished before it (%d of %d) are printed%s, marked partial%s", err, len(sw.Points), n, where, resume)
 }
 
 // pointLabel names a point of a sweep by its swept rules, such as

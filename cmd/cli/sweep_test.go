@@ -1,15 +1,19 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cardsim/cardsim/games"
 )
@@ -152,5 +156,65 @@ func TestSameValue(t *testing.T) {
 		if got := sameValue(tt.a, tt.b, tt.kind); got != tt.want {
 			t.Errorf("sameValue(%q, %q, %s) = %v, want %v", tt.a, tt.b, tt.kind, got, tt.want)
 		}
+	}
+}
+
+// TestSweepInterruptResume interrupts a sweep during its second point: the
+// first point is written to --out marked partial, and the same command
+// with --resume gives the sweep an uninterrupted run gives.
+func TestSweepInterruptResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays three sweeps of 90,000 deals")
+	}
+	dir := t.TempDir()
+	ckpt, out, whole := filepath.Join(dir, "ckpt"), filepath.Join(dir, "out"), filepath.Join(dir, "whole")
+	args := []string{"sweep", "nora", "--strategy", "stop-at", "--rule", "insure=0,1,2", "--games", "30000", "-q", "--format", "json"}
+	with := append(slices.Clone(args), "--checkpoint", ckpt, "--checkpoint-every", "50ms", "--out", out)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { // interrupt once the second point has saved progress
+		for ctx.Err() == nil {
+			if _, err := os.Stat(filepath.Join(ckpt, "point-2-of-3.json")); err == nil {
+				cancel()
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	var stdout, stderr bytes.Buffer
+	code := NewFactory(strings.NewReader(""), &stdout, &stderr).execute(ctx, with)
+	if code != 130 || !strings.Contains(stderr.String(), "marked partial; run the same command with --resume") {
+		t.Fatalf("interrupted sweep: exit %d, %q", code, stderr.String())
+	}
+	var partial struct {
+		Stopped string
+		Points  []json.RawMessage
+	}
+	b, err := os.ReadFile(filepath.Join(out, "sweep.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &partial); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(partial.Stopped, "partial") || len(partial.Points) == 0 || len(partial.Points) == 3 {
+		t.Errorf("partial sweep.json: stopped %q, %d points; want some of 3, marked partial", partial.Stopped, len(partial.Points))
+	}
+	if !strings.Contains(stdout.String(), `"stopped"`) {
+		t.Error("the finished points were not printed marked partial")
+	}
+	// Without --resume the checkpoints are kept from harm.
+	if code, _, errs := run(t, with...); code != 1 || !strings.Contains(errs, "holds checkpoints of a sweep") {
+		t.Errorf("a new sweep over the checkpoints: exit %d, %q", code, errs)
+	}
+	resumed := mustRun(t, append(with, "--resume")...)
+	fresh := mustRun(t, append(args, "--out", whole)...)
+	if volatile.ReplaceAllString(resumed, "") != volatile.ReplaceAllString(fresh, "") {
+		t.Error("the resumed sweep differs from an uninterrupted one")
+	}
+	a, _ := os.ReadFile(filepath.Join(out, "sweep.csv"))
+	b, _ = os.ReadFile(filepath.Join(whole, "sweep.csv"))
+	if !bytes.Equal(a, b) || len(a) == 0 {
+		t.Error("the resumed sweep.csv differs from an uninterrupted one")
 	}
 }

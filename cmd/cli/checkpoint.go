@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// checkpointPlace says where a run writes besides its checkpoint, for
+// checkCheckpoint.
+type checkpointPlace struct {
+	flag      string // the flag that names the checkpoint, such as "--checkpoint"
+	resume    bool   // the run carries on from the checkpoint
+	overwrite bool   // the run may replace a checkpoint it does not resume
+	out       string // --out, a directory the run replaces whole; "" for none
+	part      string // the shard part the run writes; "" for none
+	dir       bool   // the checkpoint is a directory of them, one per point of a sweep
+}
+
+// checkCheckpoint checks, before any deal is played, that the checkpoint
+// at path may be written: an existing one is only replaced when resumed or
+// when overwriting was asked for (it may hold hours of play, or be a shard
+// part given by mistake), and it must not lie where the run's own outputs
+// go: inside an output directory, which is replaced whole when the run
+// ends, or at the path of the shard part the run writes.
+func checkCheckpoint(path string, pl checkpointPlace) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil && !errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%s: %w", pl.flag, err)
+	case err != nil: // a new checkpoint
+	case pl.dir && !fi.IsDir():
+		return fmt.Errorf("%s %s is a file: give a directory, which holds a checkpoint per point", pl.flag, path)
+	case pl.dir:
+		if found, _ := filepath.Glob(filepath.Join(path, "point-*-of-*.json")); len(found) > 0 && !pl.resume && !pl.overwrite {
+			return fmt.Errorf("%s %s holds checkpoints of a sweep: give --resume to carry on from them, or --overwrite-checkpoint to start afresh", pl.flag, path)
+		}
+	case fi.IsDir():
+		return fmt.Errorf("%s %s is a directory: give a file", pl.flag, path)
+	case !pl.resume && !pl.overwrite:
+		return fmt.Errorf("%s %s exists: give --resume to carry on from it, or --overwrite-checkpoint to start afresh", pl.flag, path)
+	}
+	abs := resolved(path)
+	if pl.out != "" {
+		if out := resolved(pl.out); abs == out || strings.HasPrefix(abs, out+string(filepath.Separator)) {
+			return fmt.Errorf("%s %s is inside --out %s, which is replaced whole when the run ends: put the checkpoint elsewhere", pl.flag, path, pl.out)
+		}
+	}
+	if pl.part != "" && abs == resolved(pl.part) {
+		return fmt.Errorf("%s %s is the part this shard writes: put the checkpoint elsewhere", pl.flag, path)
+	}
+	return nil
+}
+
+// resolved returns path made absolute, with the links of its longest
+// existing ancestor resolved, so that two names of one place compare equal.
+func resolved(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	rest := ""
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if dir == filepath.Dir(dir) {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+	}
+}

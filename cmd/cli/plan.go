@@ -1,0 +1,262 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/cardsim/cardsim/sim"
+)
+
+// MaxPlanBytes is the largest plan file sweep reads.
+const MaxPlanBytes = 1 << 20
+
+// planFields are the fields of a plan file, in the order the help lists
+// them.
+var planFields = []string{"game", "strategy", "strategies", "params", "rules", "games", "seed", "precision", "target", "max_games", "confidence"}
+
+// sweepPlan is a plan file (YAML or JSON) that describes a sweep, for
+// repeatable studies: the fields of the flags that say what to play. A
+// field left out is nil or empty, so that a value of zero is told from no
+// value: "seed: 0" is seed 0.
+type sweepPlan struct {
+	Game       string
+	Strategy   string
+	Strategies []string
+	Params     []string
+	// Rules are entries as --rule takes them: key=value, or key=v1,v2,…
+	// for a swept rule.
+	Rules      []string
+	Games      *int64
+	Seed       *uint64
+	Precision  *float64
+	Target     *string
+	MaxGames   *int64
+	Confidence *float64
+}
+
+// readPlan reads and checks the plan file at path. Errors give the line
+// and the field, and never quote the file beyond a clipped field name.
+func readPlan(path string) (*sweepPlan, error) {
+	b, err := readInputFile(path, MaxPlanBytes)
+	if err != nil {
+		return nil, err
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		return nil, fmt.Errorf("not YAML or JSON (%s)", strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	if len(doc.Content) == 0 {
+		return nil, errors.New("empty plan: want at least game: and rules:")
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("line %d: want fields such as game: and rules:", root.Line)
+	}
+	plan := &sweepPlan{}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		key, val := root.Content[i], root.Content[i+1]
+		if seen[key.Value] {
+			return nil, fmt.Errorf("line %d: %s given twice", key.Line, key.Value)
+		}
+		seen[key.Value] = true
+		if err := plan.set(key.Value, val); err != nil {
+			return nil, fmt.Errorf("line %d: %w", key.Line, err)
+		}
+	}
+	return plan, nil
+}
+
+// set reads the value of the field named key.
+func (p *sweepPlan) set(key string, val *yaml.Node) error {
+	var err error
+	switch key {
+	case "game":
+		p.Game, err = scalar(val)
+	case "strategy":
+		p.Strategy, err = scalar(val)
+	case "strategies":
+		p.Strategies, err = scalars(val)
+	case "params":
+		p.Params, err = scalars(val)
+	case "rules":
+		p.Rules, err = planRules(val)
+	case "games":
+		p.Games, err = planInt(val, 2, "at least 2 deals per point")
+	case "max_games":
+		p.MaxGames, err = planInt(val, 2, "at least 2")
+	case "seed":
+		var s string
+		if s, err = scalar(val); err == nil {
+			var n string
+			if n, err = decimal(s); err == nil {
+				var seed uint64
+				if seed, err = strconv.ParseUint(n, 10, 64); err == nil {
+					p.Seed = &seed
+				}
+			}
+			if err != nil {
+				err = fmt.Errorf("%q: want a whole number from 0 to %d", s, uint64(math.MaxUint64))
+			}
+		}
+	case "precision":
+		p.Precision, err = planFloat(val, func(x float64) bool { return x > 0 && !math.IsInf(x, 1) }, "a positive half-width")
+	case "confidence":
+		p.Confidence, err = planFloat(val, func(x float64) bool { return x > 0 && x < 1 }, "a level between 0 and 1, such as 0.95")
+	case "target":
+		var s string
+		if s, err = scalar(val); err == nil {
+			if _, err = sim.ParseTarget(s); err == nil {
+				p.Target = &s
+			}
+		}
+	default:
+		return fmt.Errorf("unknown field %q (known: %s)", key, strings.Join(planFields, ", "))
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	return nil
+}
+
+// scalar returns the text of a single value.
+func scalar(n *yaml.Node) (string, error) {
+	switch {
+	case n.Kind == yaml.AliasNode:
+		return "", errors.New("aliases are not read: write the value")
+	case n.Kind != yaml.ScalarNode:
+		return "", errors.New("want a single value")
+	case n.Tag == "!!null":
+		return "", errors.New("no value")
+	}
+	return n.Value, nil
+}
+
+// scalars returns the texts of a list of values, or of one value.
+func scalars(n *yaml.Node) ([]string, error) {
+	if n.Kind != yaml.SequenceNode {
+		s, err := scalar(n)
+		if err != nil {
+			return nil, errors.New("want a value or a list of values")
+		}
+		return []string{s}, nil
+	}
+	out := make([]string, len(n.Content))
+	for i, e := range n.Content {
+		s, err := scalar(e)
+		if err != nil {
+			return nil, fmt.Errorf("entry %d: %w", i+1, err)
+		}
+		out[i] = s
+	}
+	return out, nil
+}
+
+// planRules reads the rules of a plan as --rule entries. It takes a list
+// of entries as --rule takes them, where an entry without "=" continues
+// the values of the one before (YAML splits [insure=0,1,2, rounds=10] at
+// every comma into "insure=0", "1", "2" and "rounds=10"), or a mapping of
+// each rule to its value or list of values, such as {insure: [0,1,2],
+// rounds: 10}, in the order written.
+func planRules(n *yaml.Node) ([]string, error) {
+	switch n.Kind {
+	case yaml.MappingNode:
+		var out []string
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			key, err := scalar(n.Content[i])
+			if err != nil || key == "" {
+				return nil, errors.New("want rule names as keys, such as insure: [0, 1, 2]")
+			}
+			vals, err := scalars(n.Content[i+1])
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", clipRunes(key, maxQuoted), err)
+			}
+			out = append(out, key+"="+strings.Join(vals, ","))
+		}
+		return out, nil
+	case yaml.SequenceNode, yaml.ScalarNode:
+		entries, err := scalars(n)
+		if err != nil {
+			return nil, err
+		}
+		var out []string
+		for i, e := range entries {
+			if strings.Contains(e, "=") {
+				out = append(out, e)
+				continue
+			}
+			if len(out) == 0 {
+				return nil, fmt.Errorf("entry %d %q has no key: want key=value or key=v1,v2,… first", i+1, e)
+			}
+			out[len(out)-1] += "," + strings.TrimSpace(e)
+		}
+		return out, nil
+	}
+	return nil, errors.New("want a list such as [insure=0,1,2, rounds=10] or a mapping such as {insure: [0, 1, 2], rounds: 10}")
+}
+
+// planInt reads a whole number in decimal of at least least.
+func planInt(n *yaml.Node, least int64, want string) (*int64, error) {
+	s, err := scalar(n)
+	if err != nil {
+		return nil, err
+	}
+	d, err := decimal(s)
+	v, perr := strconv.ParseInt(d, 10, 64)
+	if err != nil || perr != nil || v < least {
+		return nil, fmt.Errorf("%q: want %s", s, want)
+	}
+	return &v, nil
+}
+
+// planFloat reads a number for which ok holds.
+func planFloat(n *yaml.Node, ok func(float64) bool, want string) (*float64, error) {
+	s, err := scalar(n)
+	if err != nil {
+		return nil, err
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !ok(v) {
+		return nil, fmt.Errorf("%q: want %s", s, want)
+	}
+	return &v, nil
+}
+
+// loadPlan reads opts.Plan into opts; flags set on the command line win
+// for single values and add to lists.
+func loadPlan(opts *SweepOptions, changed func(string) bool) error {
+	plan, err := readPlan(opts.Plan)
+	if err != nil {
+		return fmt.Errorf("--plan %s: %w", opts.Plan, err)
+	}
+	if opts.Game == "" {
+		opts.Game = plan.Game
+	}
+	if !changed("strategy") && plan.Strategy != "" {
+		opts.Strategy = plan.Strategy
+	}
+	if !changed("strategies") && len(plan.Strategies) > 0 {
+		opts.Strategies = plan.Strategies
+	}
+	opts.Params = append(plan.Params, opts.Params...)
+	opts.Rules = append(plan.Rules, opts.Rules...)
+	setFrom(&opts.Games, plan.Games, !changed("games"))
+	setFrom(&opts.Seed, plan.Seed, !changed("seed"))
+	setFrom(&opts.Precision, plan.Precision, !changed("precision"))
+	setFrom(&opts.Target, plan.Target, !changed("target"))
+	setFrom(&opts.MaxGames, plan.MaxGames, !changed("max-games"))
+	setFrom(&opts.Confidence, plan.Confidence, !changed("confidence"))
+	return nil
+}
+
+// setFrom sets *dst to *v when v is given and ok.
+func setFrom[T any](dst *T, v *T, ok bool) {
+	if v != nil && ok {
+		*dst = *v
+	}
+}
