@@ -61,20 +61,15 @@ func NewPart(cfg *Config, total int64, extra string, k, n int) (*Part, error) {
 	if hi <= lo {
 		return nil, fmt.Errorf("shard %d of %d holds no deals: use fewer shards than the %d games", k, n, total)
 	}
-	chunk := cfg.Chunk
-	if chunk <= 0 {
-		chunk = DefaultChunk
-	}
-	return &Part{Fingerprint: Fingerprint(cfg, total, extra), Total: total, Shard: k, Shards: n, First: lo, End: hi, Next: lo, Chunk: chunk}, nil
+	return &Part{Fingerprint: Fingerprint(cfg, total, extra), Total: total, Shard: k, Shards: n, First: lo, End: hi, Next: lo, Chunk: cfg.chunk()}, nil
 }
 
-// Record sets the part's tally and progress from a run's snapshot.
+// Record sets the part's tally and progress from a run's snapshot. Like
+// the snapshot it is valid until the run goes on: Seal it (or write it)
+// first, which copies what it keeps of the snapshot. Recording is cheap,
+// so a run may record every chunk.
 func (p *Part) Record(s Snapshot) {
-	p.Tally, p.Next = s.Tally, s.Next
-	p.Done = slices.Sorted(slices.Values(s.Done))
-	if len(p.Done) == 0 {
-		p.Done = nil
-	}
+	p.Tally, p.Next, p.Done = s.Tally, s.Next, s.Done
 }
 
 // Played returns the number of deals the part holds.
@@ -153,6 +148,10 @@ func (p *Part) checksum() string {
 
 // Seal sets the part's format and checksum; call it before writing.
 func (p *Part) Seal() {
+	p.Done = slices.Sorted(slices.Values(p.Done)) // a copy of the snapshot's
+	if len(p.Done) == 0 {
+		p.Done = nil
+	}
 	p.Format = PartFormat
 	p.Checksum = p.checksum()
 }

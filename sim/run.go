@@ -20,12 +20,26 @@ import (
 
 // DefaultChunk is the number of deals a worker plays between looks at the
 // shared counter: large enough that coordination is negligible, small enough
-// that cancellation and progress are prompt.
+// that progress and checkpoints come often.
 const DefaultChunk = 512
 
-// DefaultBatch is the number of chunks between two calls of Config.After
-// (checks of a precision target, checkpoints).
+// SearchChunk is the number of deals of a chunk when a strategy of the
+// lineup searches at its decisions (strategies.Definition.Search), whose
+// deals take from milliseconds to seconds: a chunk is the unit a checkpoint
+// saves, so a slow run interrupted after a minute still keeps what it
+// played.
+const SearchChunk = 1
+
+// DefaultBatch is the number of chunks of DefaultChunk deals between two
+// calls of Config.After (checks of a precision target, checkpoints). A run
+// with smaller chunks has as many more of them in a batch, so a batch is
+// BatchDeals deals whatever the chunks, and a run with a precision target
+// stops at the same deal.
 const DefaultBatch = 64
+
+// BatchDeals is the number of deals of a batch when Config.Batch is zero and
+// the chunks divide it.
+const BatchDeals = DefaultChunk * DefaultBatch
 
 // Player is one entry of a lineup: a strategy with its parameters.
 type Player struct {
@@ -44,8 +58,8 @@ type Config struct {
 	First    int64 // index of the first deal (shards, resumed runs); usually 0
 	Games    int64 // deals to play, indices First … First+Games-1
 	Workers  int   // goroutines; GOMAXPROCS if zero
-	Chunk    int   // deals per chunk; DefaultChunk if zero
-	Batch    int   // chunks per batch; DefaultBatch if zero
+	Chunk    int   // deals per chunk; if zero, SearchChunk for a lineup with a searching strategy and DefaultChunk otherwise
+	Batch    int   // chunks per batch; if zero, BatchDeals deals' worth (DefaultBatch if the chunks do not divide it)
 	// Start, if not nil, is the tally of deals already played (a resumed
 	// run); the run adds to it.
 	Start *Tally
@@ -120,10 +134,37 @@ func NewTallyFor(cfg *Config) *Tally {
 	return NewTally(cfg.Game.Seats(), len(cfg.Lineup), len(cfg.Game.Metrics()), nf)
 }
 
+// chunk returns the deals per chunk of the run: Chunk, or its default for
+// the lineup.
+func (cfg *Config) chunk() int {
+	if cfg.Chunk > 0 {
+		return cfg.Chunk
+	}
+	for _, p := range cfg.Lineup {
+		if p.Strategy.Search {
+			return SearchChunk
+		}
+	}
+	return DefaultChunk
+}
+
+// batch returns the chunks per batch of a run of chunks of the given size.
+func (cfg *Config) batch(chunk int) int {
+	switch {
+	case cfg.Batch > 0:
+		return cfg.Batch
+	case BatchDeals%chunk == 0:
+		return BatchDeals / chunk
+	}
+	return DefaultBatch
+}
+
 // Run plays the deals of cfg and returns their tally (added to cfg.Start).
-// The tally is the same for any number of workers. If ctx is cancelled, Run
-// stops after the chunks under way and returns ctx's error with the tally of
-// every chunk played (Config.OnChunk has seen where to resume from).
+// The tally is the same for any number of workers and any size of chunks.
+// If ctx is cancelled, each worker stops after the deal it is playing,
+// leaving its chunk unfinished and untallied, and Run returns ctx's error
+// with the tally of every chunk finished (Config.OnChunk has seen where to
+// resume from).
 func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	if cfg.Game == nil {
 		panic("sim: Run without a game")
@@ -145,12 +186,8 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
-	if cfg.Chunk <= 0 {
-		cfg.Chunk = DefaultChunk
-	}
-	if cfg.Batch <= 0 {
-		cfg.Batch = DefaultBatch
-	}
+	cfg.Chunk = cfg.chunk()
+	cfg.Batch = cfg.batch(cfg.Chunk)
 	// Check the strategies' parameters once, before any goroutine starts,
 	// and let them prepare under ctx (strategies.Preparer).
 	bots, err := newBots(&cfg)
@@ -250,9 +287,20 @@ func playBatch(ctx context.Context, cfg *Config, workers []*worker, st *runState
 				if st.records != nil {
 					w.recs = st.records.get(a)
 				}
-				if err := w.play(a, b); err != nil {
+				if err := w.play(gctx.Done(), a, b); err != nil {
+					stopped := errors.Is(err, errStopped)
+					if stopped {
+						// Cancelled, or another worker failed: the
+						// unfinished chunk is dropped, and the cause is
+						// what the run returns.
+						err = context.Cause(gctx)
+						w.tally = NewTallyFor(cfg)
+					}
 					if st.records != nil {
 						st.records.fail(err)
+					}
+					if stopped {
+						return nil
 					}
 					return err
 				}
@@ -357,8 +405,10 @@ func newWorker(cfg *Config) (*worker, error) {
 	return w, nil
 }
 
-// play plays deals lo … hi-1 into the worker's tally.
-func (w *worker) play(lo, hi int64) (err error) {
+// play plays deals lo … hi-1 into the worker's tally. Once stop is
+// closed it returns errStopped before the next deal: the chunk is
+// unfinished and its tally must not be used.
+func (w *worker) play(stop <-chan struct{}, lo, hi int64) (err error) {
 	var i int64
 	defer func() {
 		if r := recover(); r != nil {
@@ -366,12 +416,21 @@ func (w *worker) play(lo, hi int64) (err error) {
 		}
 	}()
 	for i = lo; i < hi; i++ {
+		select {
+		case <-stop:
+			return errStopped
+		default:
+		}
 		if err := w.playDeal(i); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// errStopped reports a chunk left unfinished because the run was stopped
+// (cancelled, or another worker failed); the run returns the cause.
+var errStopped = errors.New("sim: chunk left unfinished")
 
 // playDeal plays deal i in every seating and tallies it.
 func (w *worker) playDeal(i int64) error {

@@ -61,6 +61,7 @@ func FlatMCDefinition(r *Registry) Definition {
 	return Definition{
 		Name:    "flatmc",
 		Summary: "flat Monte Carlo: rolls each legal action out from sampled deals, best mean value (games whose views sample)",
+		Search:  true,
 		Params:  func() []games.Setting { return opts(new(searchParams), "").Settings() },
 		New: func(g games.Game, params []string) (Strategy, error) {
 			var p searchParams

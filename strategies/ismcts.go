@@ -165,6 +165,7 @@ func ISMCTSDefinition(r *Registry) Definition {
 	return Definition{
 		Name:    "ismcts",
 		Summary: "information-set Monte Carlo tree search with UCB over sampled deals (games whose views sample)",
+		Search:  true,
 		Params:  func() []games.Setting { return opts(new(searchParams), new(float64), "").Settings() },
 		New: func(g games.Game, params []string) (Strategy, error) {
 			var p searchParams

@@ -90,6 +90,7 @@ func PIMCDefinition(r *Registry) Definition {
 	return Definition{
 		Name:    "pimc",
 		Summary: "perfect-information Monte Carlo: sampled deals each vote for their best action (games whose views sample)",
+		Search:  true,
 		Params:  func() []games.Setting { return opts(new(searchParams), new(int), "").Settings() },
 		New: func(g games.Game, params []string) (Strategy, error) {
 			var p searchParams

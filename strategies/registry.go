@@ -18,6 +18,10 @@ type Definition struct {
 	// New returns a strategy for g with the given "key=value" parameters
 	// applied over the defaults; unknown keys and bad values are errors.
 	New func(g games.Game, params []string) (Strategy, error)
+	// Search is set for strategies that search at their decisions, whose
+	// games take milliseconds to seconds: sim plays them in small chunks,
+	// so progress and checkpoints come often.
+	Search bool
 }
 
 // Registry holds the strategies a program knows, generic and per game.

@@ -84,6 +84,10 @@ func TestMergeErrors(t *testing.T) {
 	os.WriteFile(truncated, b[:len(b)/2], 0o644)
 	tampered := filepath.Join(t.TempDir(), "part-2-of-3.json")
 	os.WriteFile(tampered, []byte(strings.Replace(string(b), `"wins":0`, `"wins":1`, 1)), 0o644)
+	fifo := filepath.Join(t.TempDir(), "part-2-of-3.json")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		files []string
 		want  string
@@ -94,6 +98,8 @@ func TestMergeErrors(t *testing.T) {
 		{[]string{p(0), p(1), truncated}, "corrupt or truncated"},
 		{[]string{p(0), p(1), tampered}, "checksum"},
 		{[]string{p(0), p(1), filepath.Join(dir, "nosuch.json")}, "no such file"},
+		{[]string{p(0), p(1), "/dev/zero"}, "not a regular file"}, // endless: never read
+		{[]string{p(0), p(1), fifo}, "not a regular file"},        // no writer: would block
 	}
 	for _, tt := range tests {
 		out := t.TempDir()
@@ -366,5 +372,58 @@ func TestResumeFinishedPrecisionRun(t *testing.T) {
 	first, again := summaryOf(t, filepath.Join(dir, "first")), summaryOf(t, filepath.Join(dir, "again"))
 	if first != again || !strings.Contains(again, "precision 3 on score reached") {
 		t.Errorf("the resumed finished run differs or kept playing:\n%.300s\n%.300s", first, again)
+	}
+}
+
+// TestFlipTableRunsNeverMix: a Flip run whose pairing is read from a table
+// (mapping=file:) is told apart by the table's contents, not its path:
+// shards or a checkpoint played on another table at the same path are
+// refused, and parts of one table merge without the file at hand.
+func TestFlipTableRunsNeverMix(t *testing.T) {
+	dir := t.TempDir()
+	table := filepath.Join(dir, "pairs.txt")
+	write := func(text string) {
+		t.Helper()
+		if err := os.WriteFile(table, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Two pairings of the 12-card deck of ranks A, 2, 3: each rank's dark
+	// face is the next rank of its suit, or the one before.
+	next := "AC/2C 2C/3C 3C/AC AD/2D 2D/3D 3D/AD AH/2H 2H/3H 3H/AH AS/2S 2S/3S 3S/AS"
+	prev := "AC/3C 2C/AC 3C/2C AD/3D 2D/AD 3D/2D AH/3H 2H/AH 3H/2H AS/3S 2S/AS 3S/2S"
+	base := []string{"run", "flip", "--rule", "ranks=3", "--rule", "mapping=file:" + table, "--games", "900", "-q"}
+	shard := func(out string, k int) string {
+		mustRun(t, append(base, "--shard", fmt.Sprintf("%d/3", k), "--out", out)...)
+		return filepath.Join(out, fmt.Sprintf("part-%d-of-3.json", k))
+	}
+	parts := filepath.Join(dir, "parts")
+	write(next)
+	p0, p1 := shard(parts, 0), shard(parts, 1)
+	write(prev)
+	other := shard(filepath.Join(dir, "other"), 2)
+	if code, _, errs := run(t, "merge", p0, p1, other); code != 1 || !strings.Contains(errs, "belongs to another run") {
+		t.Errorf("shards of two tables merged: exit %d, %q", code, errs)
+	}
+
+	write(next)
+	p2 := shard(parts, 2)
+	whole := filepath.Join(dir, "whole")
+	mustRun(t, append(base, "--out", whole)...)
+	if err := os.Remove(table); err != nil {
+		t.Fatal(err)
+	}
+	merged := filepath.Join(dir, "merged")
+	mustRun(t, "merge", "--out", merged, p0, p1, p2)
+	if summaryOf(t, merged) != summaryOf(t, whole) {
+		t.Error("the shards of one table, merged without the file, differ from one run")
+	}
+
+	ckpt := filepath.Join(dir, "run.ckpt")
+	write(next)
+	mustRun(t, append(base, "--checkpoint", ckpt)...)
+	write(prev)
+	if code, _, errs := run(t, append(base, "--checkpoint", ckpt, "--resume")...); code != 1 || !strings.Contains(errs, "another command") {
+		t.Errorf("a checkpoint resumed on another table: exit %d, %q", code, errs)
 	}
 }

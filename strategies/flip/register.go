@@ -35,6 +35,7 @@ func Register(r *strategies.Registry) {
 		Name:    "lookahead",
 		Game:    "flip",
 		Summary: "searches a few plies over sampled guesses of the undealt order, then plays greedily",
+		Search:  true,
 		Params:  func() []games.Setting { o, _, _ := lookaheadParams(); return o.Settings() },
 		New: func(g games.Game, params []string) (strategies.Strategy, error) {
 			o, samples, depth := lookaheadParams()
@@ -52,6 +53,7 @@ func Register(r *strategies.Registry) {
 		Name:    "clairvoyant",
 		Game:    "flip",
 		Summary: "sees the whole deck order and searches for the best score (a solver; undecided games are reported)",
+		Search:  true,
 		Params:  func() []games.Setting { o, _, _ := clairvoyantParams(); return o.Settings() },
 		New: func(g games.Game, params []string) (strategies.Strategy, error) {
 			o, budget, win := clairvoyantParams()
