@@ -13,6 +13,7 @@ type entryFigures struct {
 	win     sim.RateSummary
 	draw    sim.RateSummary
 	metrics map[string]sim.MetricSummary
+	solver  *sim.SolverSummary // nil unless the strategy is a solver
 }
 
 // entries lists a summary's strategies with their figures, in lineup order.
@@ -22,7 +23,7 @@ func entries(s *sim.Summary) []entryFigures {
 		if len(s.Manifest.Strategies) > 0 {
 			name = s.Manifest.Strategies[0].Name
 		}
-		return []entryFigures{{name: name, score: s.Score, win: s.Win, draw: s.Draw, metrics: s.Metrics}}
+		return []entryFigures{{name: name, score: s.Score, win: s.Win, draw: s.Draw, metrics: s.Metrics, solver: s.Solver}}
 	}
 	var out []entryFigures
 	for i, e := range s.Entries {
@@ -33,7 +34,7 @@ func entries(s *sim.Summary) []entryFigures {
 				break
 			}
 		}
-		out = append(out, entryFigures{name: name, score: e.Score, win: e.Win, draw: e.Draw, metrics: e.Metrics})
+		out = append(out, entryFigures{name: name, score: e.Score, win: e.Win, draw: e.Draw, metrics: e.Metrics, solver: e.Solver})
 	}
 	return out
 }

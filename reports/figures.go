@@ -92,6 +92,20 @@ func Figures(s *sim.Summary) []Figure {
 			rate(base, "draw", e.draw)
 		}
 		metrics(base, s.MetricOrder, e.metrics)
+		if sv := e.solver; sv != nil {
+			f := base
+			f.Metric, f.Statistic, f.Value, f.CILow, f.CIHigh, f.N = "solver", "undecided_share", sv.UndecidedShare, nan, nan, sv.Games
+			add(f)
+			if b := sv.Best; b != nil {
+				f.Metric, f.N = "best_score", b.Games
+				f.Statistic, f.Value, f.CILow, f.CIHigh = "at_least", b.AtLeast, b.CILow, nan
+				add(f)
+				f.Statistic, f.Value, f.CILow, f.CIHigh = "at_most", b.AtMost, nan, b.CIHigh
+				add(f)
+				f.Statistic, f.Value, f.CILow, f.CIHigh = "exact", float64(b.Exact), nan, nan
+				add(f)
+			}
+		}
 	}
 	for _, c := range s.Comparisons {
 		a, b, _ := strings.Cut(c.Label, " − ")

@@ -140,7 +140,9 @@ func entrySentence(e entryFigures, deals int64, several bool) string {
 	default:
 		odds = fmt.Sprintf("wins %s of %d games (%d; %s to %s)", pct(w.Rate), w.Games, w.Count, pct(w.CILow), pct(w.CIHigh))
 	}
-	if w.Undecided > 0 {
+	if sv := e.solver; sv != nil {
+		odds += fmt.Sprintf(", where the solver left %d of %d games undecided (%s), counted as losses for the lower end and as wins for the upper", sv.Undecided, sv.Games, pct(sv.UndecidedShare))
+	} else if w.Undecided > 0 {
 		odds += fmt.Sprintf(", where the solver left %d games undecided, counted as losses for the lower end and as wins for the upper", w.Undecided)
 	}
 	if e.draw.Count > 0 {
@@ -151,7 +153,21 @@ func entrySentence(e entryFigures, deals int64, several bool) string {
 		return fmt.Sprintf("%s %s, scoring %.1f points a game on average (%.1f to %.1f), over %d deals with the seats rotated.",
 			e.name, odds, e.score.Mean, e.score.CILow, e.score.CIHigh, deals)
 	}
-	return fmt.Sprintf("%s scores %.1f points on average (%.1f to %.1f) and %s.", e.name, e.score.Mean, e.score.CILow, e.score.CIHigh, odds)
+	out := fmt.Sprintf("%s scores %.1f points on average (%.1f to %.1f) and %s.", e.name, e.score.Mean, e.score.CILow, e.score.CIHigh, odds)
+	if b := bestBounds(e); b != nil && b.Exact < b.Games {
+		out += fmt.Sprintf(" Its scores are the best the deals allow only where proven: the best mean is at least %.1f and at most %.1f (%.1f to %.1f at this confidence; %d of %d scores proven best).",
+			b.AtLeast, b.AtMost, b.CILow, b.CIHigh, b.Exact, b.Games)
+	}
+	return out
+}
+
+// bestBounds returns the bounds a solver proved of the best mean score,
+// or nil.
+func bestBounds(e entryFigures) *sim.BestBounds {
+	if e.solver == nil {
+		return nil
+	}
+	return e.solver.Best
 }
 
 // comparisonSentence reads the paired difference of two strategies with

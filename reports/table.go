@@ -24,7 +24,12 @@ func WriteTable(w io.Writer, s *sim.Summary) error {
 		fmt.Fprintf(tw, "%sscore sd\t%.3f\t\n", name, e.score.SD)
 		fmt.Fprintf(tw, "%sscore min / median / max\t%d / %g / %d\t\n", name, e.score.Min, e.score.Quantiles["p50"], e.score.Max)
 		fmt.Fprintf(tw, "%swin rate\t%.5f\t%.5f … %.5f\n", name, e.win.Rate, e.win.CILow, e.win.CIHigh)
-		if e.win.Undecided > 0 {
+		if sv := e.solver; sv != nil {
+			fmt.Fprintf(tw, "%sundecided by the solver (win interval counts them both ways)\t%d of %d (%.2f%%)\t\n", name, sv.Undecided, sv.Games, 100*sv.UndecidedShare)
+			if b := sv.Best; b != nil {
+				fmt.Fprintf(tw, "%sbest score the deals allow (mean)\t%s\t%s\n", name, BestText(b, "%.3f"), bestInterval(b))
+			}
+		} else if e.win.Undecided > 0 {
 			fmt.Fprintf(tw, "%sundecided by the solver (win interval counts them both ways)\t%d\t\n", name, e.win.Undecided)
 		}
 		if e.draw.Count > 0 {
@@ -102,4 +107,20 @@ func strategyList(m *sim.Manifest) string {
 		}
 	}
 	return s
+}
+
+// BestText says what a solver proved of the mean best score, each figure
+// formatted with format: the mean itself when every score is proven best,
+// and otherwise "at least X, at most Y (k of n exact)".
+func BestText(b *sim.BestBounds, format string) string {
+	if b.Exact == b.Games {
+		return fmt.Sprintf(format+" (every score proven best)", b.AtLeast)
+	}
+	return fmt.Sprintf("at least "+format+", at most "+format+" (%d of %d exact)", b.AtLeast, b.AtMost, b.Exact, b.Games)
+}
+
+// bestInterval is the interval of the mean best score: from the lower end
+// of the scores played to the upper end of the bounds.
+func bestInterval(b *sim.BestBounds) string {
+	return fmt.Sprintf("%.3f … %.3f", b.CILow, b.CIHigh)
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // PartFormat names the format of shard parts and checkpoints.
-const PartFormat = "cardsim-part/3"
+const PartFormat = "cardsim-part/4"
 
 // MaxShards is the most shards a run may be split into.
 const MaxShards = 1 << 20

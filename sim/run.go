@@ -479,12 +479,10 @@ func (w *worker) playDeal(i int64) error {
 		w.metrics = s.Metrics(w.metrics)
 		for seat, e := range seating {
 			o := s.Outcome(seat)
-			undecided := false
-			if p, ok := w.bots[seat].(strategies.Prover); ok && o.Result != games.Win {
-				undecided = p.Undecided()
-			}
-			t.Seats[seat].add(o, undecided)
-			t.Entries[e].add(o, undecided)
+			pr := proofOf(w.bots[seat], o)
+			undecided := pr.undecided
+			t.Seats[seat].add(o, pr)
+			t.Entries[e].add(o, pr)
 			w.score[e] += int64(o.Score)
 			if o.Result == games.Win {
 				w.wins[e]++
@@ -516,7 +514,7 @@ func (w *worker) playDeal(i int64) error {
 			if featured != nil && len(t.Features) > 0 {
 				w.key = w.key[:0]
 				for f, v := range w.features[seat][:len(t.Features)] {
-					t.Features[f].cell(v).add(o, undecided)
+					t.Features[f].cell(v).add(o, pr)
 					if w.sums != nil {
 						w.sums.features[f].add(v, play)
 					}
@@ -530,7 +528,7 @@ func (w *worker) playDeal(i int64) error {
 		}
 		if starter != nil && len(seating) > 1 {
 			o := s.Outcome(starter.FirstSeat())
-			t.Starter.add(o, false)
+			t.Starter.add(o, proof{})
 			w.sums.starter.add(outcomeOf(o))
 		}
 		if rounds != nil && len(t.Features) > 0 {
@@ -566,7 +564,7 @@ func (w *worker) tallyRounds(rs games.RoundFeaturedState, seats int) {
 			o := rs.RoundOutcome(r, seat)
 			play := outcomeOf(o)
 			for f, v := range w.roundFeatures[:len(t.RoundFeatures)] {
-				t.RoundFeatures[f].cell(v).add(o, false)
+				t.RoundFeatures[f].cell(v).add(o, proof{})
 				w.sums.rounds[f].add(v, play)
 			}
 		}
@@ -591,7 +589,33 @@ func (w *worker) joint(o games.Outcome) {
 	}
 }
 
-func (o *Outcomes) add(r games.Outcome, undecided bool) {
+// proof is what a solving strategy proved of one game it played.
+type proof struct {
+	solver    bool  // the strategy is a strategies.Prover
+	undecided bool  // it could not settle whether the game can be won
+	bounded   bool  // it bounds the best score (strategies.Bounder)
+	exact     bool  // the score played is the best the deal allows
+	best      int64 // at least the best score the deal allows
+}
+
+// proofOf returns what bot proved of the game it just played, ending in o.
+func proofOf(bot strategies.Strategy, o games.Outcome) proof {
+	var pr proof
+	if p, ok := bot.(strategies.Prover); ok {
+		pr.solver = true
+		pr.undecided = o.Result != games.Win && p.Undecided()
+	}
+	if b, ok := bot.(strategies.Bounder); ok {
+		best, exact := b.ScoreBound()
+		pr.bounded, pr.exact, pr.best = true, exact, int64(max(best, o.Score))
+		if exact {
+			pr.best = int64(o.Score)
+		}
+	}
+	return pr
+}
+
+func (o *Outcomes) add(r games.Outcome, pr proof) {
 	o.Games++
 	o.Score.Add(int64(r.Score))
 	switch r.Result {
@@ -600,8 +624,17 @@ func (o *Outcomes) add(r games.Outcome, undecided bool) {
 	case games.Draw:
 		o.Draws++
 	default:
-		if undecided {
+		if pr.undecided {
 			o.Undecided++
+		}
+	}
+	if pr.solver {
+		o.Solved++
+	}
+	if pr.bounded {
+		o.Best.Add(pr.best)
+		if pr.exact {
+			o.Exact++
 		}
 	}
 }

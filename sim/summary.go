@@ -26,6 +26,8 @@ type Summary struct {
 	Draw        RateSummary              `json:"draw"`
 	Metrics     map[string]MetricSummary `json:"metrics"`
 	MetricOrder []string                 `json:"metric_order"`
+	// Solver is what the first entry proved, if it is a solver.
+	Solver *SolverSummary `json:"solver,omitempty"`
 	// Entries has every lineup entry's figures when several were compared.
 	Entries []EntrySummary `json:"entries,omitempty"`
 	// Comparisons holds every pair of entries, paired on common deals.
@@ -55,9 +57,10 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 		Win     *RateSummary             `json:"win,omitempty"`
 		Draw    *RateSummary             `json:"draw,omitempty"`
 		Metrics map[string]MetricSummary `json:"metrics,omitempty"`
+		Solver  *SolverSummary           `json:"solver,omitempty"`
 	}{SchemaVersion: SchemaVersion, plain: plain(s)}
 	if len(s.Entries) == 0 {
-		out.Score, out.Win, out.Draw, out.Metrics = &s.Score, &s.Win, &s.Draw, s.Metrics
+		out.Score, out.Win, out.Draw, out.Metrics, out.Solver = &s.Score, &s.Win, &s.Draw, s.Metrics, s.Solver
 	}
 	return json.Marshal(out)
 }
@@ -71,6 +74,46 @@ type EntrySummary struct {
 	Draw        RateSummary              `json:"draw"`
 	Metrics     map[string]MetricSummary `json:"metrics"`
 	MetricOrder []string                 `json:"-"`
+	Solver      *SolverSummary           `json:"solver,omitempty"`
+}
+
+// SolverSummary reports what a solving strategy proved of the deals it
+// played. Undecided counts the games whose win it could not settle within
+// its budget (the win rate's interval counts them both ways). Where it
+// bounds its scores (strategies.Bounder), the mean best score the deals
+// allow is at least the mean score played (BestAtLeast, with its interval's
+// lower end) and at most the mean of its bounds (BestAtMost, with its
+// interval's upper end); the two meet when every score is Exact.
+type SolverSummary struct {
+	Games          int64       `json:"games"`
+	Undecided      int64       `json:"undecided"`
+	UndecidedShare float64     `json:"undecided_share"`
+	Best           *BestBounds `json:"best,omitempty"` // where the solver bounds its scores
+}
+
+// BestBounds bounds the mean of the best score each deal allows.
+type BestBounds struct {
+	Games   int64   `json:"games"`
+	Exact   int64   `json:"exact"`    // games whose score played is proven best
+	AtLeast float64 `json:"at_least"` // the mean score played
+	CILow   float64 `json:"ci_low"`   // the lower end of its interval
+	AtMost  float64 `json:"at_most"`  // the mean of the bounds
+	CIHigh  float64 `json:"ci_high"`  // the upper end of its interval
+}
+
+// summarizeSolver describes what a solver proved of the games of o, whose
+// score summary is sc; nil if no solver played them.
+func summarizeSolver(o *Outcomes, sc ScoreSummary, confidence float64, bounds [2]int) *SolverSummary {
+	if o.Solved == 0 && o.Best.N() == 0 {
+		return nil
+	}
+	s := &SolverSummary{Games: max(o.Solved, o.Best.N()), Undecided: o.Undecided}
+	s.UndecidedShare = float64(s.Undecided) / float64(s.Games)
+	if n := o.Best.N(); n > 0 {
+		best := summarizeScore(&o.Best, &Cluster{}, confidence, bounds)
+		s.Best = &BestBounds{Games: n, Exact: o.Exact, AtLeast: sc.Mean, CILow: sc.CILow, AtMost: best.Mean, CIHigh: best.CIHigh}
+	}
+	return s
 }
 
 // SeatSummary holds one seat's figures in games of several players.
@@ -213,6 +256,7 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 			Score: summarizeScore(&o.Score, &o.Cluster, confidence, bounds),
 		}
 		es.Win, es.Draw = summarizeOutcomes(o, confidence)
+		es.Solver = summarizeSolver(o, es.Score, confidence, bounds)
 		var mc []Cluster
 		if t.MetricClusters != nil {
 			mc = t.MetricClusters[e]
@@ -221,6 +265,7 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		s.Entries = append(s.Entries, es)
 	}
 	s.Score, s.Win, s.Draw, s.Metrics, s.MetricOrder = s.Entries[0].Score, s.Entries[0].Win, s.Entries[0].Draw, s.Entries[0].Metrics, s.Entries[0].MetricOrder
+	s.Solver = s.Entries[0].Solver
 	if len(s.Entries) == 1 {
 		s.Entries = nil
 	} else {

@@ -50,6 +50,14 @@ type Outcomes struct {
 	Draws     int64     `json:"draws"`
 	Undecided int64     `json:"undecided"` // games a solver could not decide, not won
 	Score     Histogram `json:"score"`
+	// Solved counts the games played by a solver (strategies.Prover), of
+	// which Undecided are those it could not decide.
+	Solved int64 `json:"solved,omitzero"`
+	// Best counts, for the games of a solver that bounds its scores
+	// (strategies.Bounder), the most each deal allows as far as it proved:
+	// its score where Exact, an upper bound otherwise.
+	Best  Histogram `json:"best,omitzero"`
+	Exact int64     `json:"exact,omitzero"` // games of Best whose score played is proven best
 	// Cluster holds the sums behind intervals that treat each deal, not
 	// each play, as independent, where a deal counts several plays.
 	Cluster Cluster `json:"cluster,omitzero"`
@@ -61,6 +69,9 @@ func (o *Outcomes) merge(p *Outcomes) {
 	o.Draws += p.Draws
 	o.Undecided += p.Undecided
 	o.Score.Merge(&p.Score)
+	o.Solved += p.Solved
+	o.Best.Merge(&p.Best)
+	o.Exact += p.Exact
 	o.Cluster.merge(&p.Cluster)
 }
 

@@ -36,6 +36,12 @@ func (t *Tally) checkCounts(deals int64) error {
 			if o.Wins < 0 || o.Draws < 0 || o.Undecided < 0 || o.Wins+o.Draws+o.Undecided > o.Games || o.Score.N() != o.Games {
 				return fmt.Errorf("outcomes of %d games with %d wins, %d draws, %d undecided and %d scores", o.Games, o.Wins, o.Draws, o.Undecided, o.Score.N())
 			}
+			if err := o.Best.check(); err != nil {
+				return err
+			}
+			if o.Solved < o.Undecided || o.Solved > o.Games || o.Best.N() > o.Games || o.Exact < 0 || o.Exact > o.Best.N() {
+				return fmt.Errorf("outcomes of %d games with %d solved, %d undecided, %d best scores and %d exact", o.Games, o.Solved, o.Undecided, o.Best.N(), o.Exact)
+			}
 		}
 		return nil
 	}

@@ -24,6 +24,16 @@ type Prover interface {
 	Undecided() bool
 }
 
+// Bounder is implemented by solvers whose score may fall short of the best
+// the deal allows, because their budget ran out before the best was
+// proven. After a game, ScoreBound returns an upper bound on the best score
+// the deal allows and whether the score played is proven to be that best;
+// sim then reports the mean best score as at least the mean played and at
+// most the mean of the bounds.
+type Bounder interface {
+	ScoreBound() (best int, exact bool)
+}
+
 // Preparer is implemented by strategies with slow work to do before their
 // first game, such as building a computed policy. sim.Run calls Prepare
 // with its context before any game, so that an interrupt stops the work;
