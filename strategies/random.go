@@ -29,15 +29,6 @@ func (r *Random) Choose(_ games.View, legal []games.Action) games.Action {
 
 // RandomDefinition returns the registry entry of the generic random strategy.
 func RandomDefinition() Definition {
-	return Definition{
-		Name:    "random",
-		Summary: "picks uniformly among the legal actions (any game; the baseline)",
-		Params:  func() []games.Setting { return nil },
-		New: func(_ games.Game, params []string) (Strategy, error) {
-			if err := games.NewOptions("parameter").Apply(params); err != nil {
-				return nil, err
-			}
-			return NewRandom(), nil
-		},
-	}
+	return Define("random", "", "picks uniformly among the legal actions (any game; the baseline)",
+		func() (*Random, *games.Options) { return NewRandom(), games.NewOptions("parameter") }, nil)
 }

@@ -23,19 +23,8 @@ func greedyOptions(g *Greedy) *games.Options {
 }
 
 func greedyDefinition() strategies.Definition {
-	return strategies.Definition{
-		Name:    "greedy",
-		Game:    "chriscross",
-		Summary: "casts every pair it can, column 1 first; moves a card when that leaves more to cast or splits a row pair",
-		Params:  func() []games.Setting { return greedyOptions(new(Greedy)).Settings() },
-		New: func(_ games.Game, params []string) (strategies.Strategy, error) {
-			g := new(Greedy)
-			if err := greedyOptions(g).Apply(params); err != nil {
-				return nil, err
-			}
-			return g, nil
-		},
-	}
+	return strategies.Define("greedy", "chriscross", "casts every pair it can, column 1 first; moves a card when that leaves more to cast or splits a row pair",
+		func() (*Greedy, *games.Options) { g := new(Greedy); return g, greedyOptions(g) }, nil)
 }
 
 func searchOptions(s *Search) *games.Options {
@@ -48,19 +37,8 @@ func searchOptions(s *Search) *games.Options {
 }
 
 func searchDefinition() strategies.Definition {
-	return strategies.Definition{
-		Name:    "search",
-		Game:    "chriscross",
-		Summary: "looks ahead through the rest of the visible round and plays the line ending it best",
-		Params:  func() []games.Setting { return searchOptions(new(Search)).Settings() },
-		New: func(_ games.Game, params []string) (strategies.Strategy, error) {
-			s := NewSearch()
-			if err := searchOptions(s).Apply(params); err != nil {
-				return nil, err
-			}
-			return s, nil
-		},
-	}
+	return strategies.Define("search", "chriscross", "looks ahead through the rest of the visible round and plays the line ending it best",
+		func() (*Search, *games.Options) { s := NewSearch(); return s, searchOptions(s) }, nil)
 }
 
 func clairvoyantOptions(budget *int) *games.Options {
@@ -70,17 +48,7 @@ func clairvoyantOptions(budget *int) *games.Options {
 }
 
 func clairvoyantDefinition() strategies.Definition {
-	return strategies.Definition{
-		Name:    "clairvoyant",
-		Game:    "chriscross",
-		Summary: "sees the stock order and solves the deal by depth-first search: an upper bound on the win rate (undecided deals reported)",
-		Params:  func() []games.Setting { var b int; return clairvoyantOptions(&b).Settings() },
-		New: func(_ games.Game, params []string) (strategies.Strategy, error) {
-			var b int
-			if err := clairvoyantOptions(&b).Apply(params); err != nil {
-				return nil, err
-			}
-			return NewClairvoyant(b), nil
-		},
-	}
+	return strategies.Define("clairvoyant", "chriscross", "sees the stock order and solves the deal by depth-first search: an upper bound on the win rate (undecided deals reported)",
+		func() (*int, *games.Options) { b := new(int); return b, clairvoyantOptions(b) },
+		func(budget *int, _ games.Game) (strategies.Strategy, error) { return NewClairvoyant(*budget), nil })
 }

@@ -405,38 +405,29 @@ func checkBuild(r nora.Rules, samples, ipCap int) error {
 // policy of the variant.
 func policyDefinition(name, summary string, v Variant) strategies.Definition {
 	make := func() (*Optimal, *games.Options) { o := new(Optimal); return o, o.options() }
-	return strategies.Definition{
-		Name: name, Game: "nora", Summary: summary,
-		Params: func() []games.Setting { _, o := make(); return o.Settings() },
-		New: func(g games.Game, params []string) (strategies.Strategy, error) {
-			o, op := make()
-			if err := op.Apply(params); err != nil {
-				return nil, err
+	return strategies.Define(name, "nora", summary, make, func(o *Optimal, g games.Game) (strategies.Strategy, error) {
+		if g == nil {
+			return nil, fmt.Errorf("strategy %s needs the game to compute its policy", name)
+		}
+		if v == VariantClairvoyant {
+			if _, ok := g.(*ClairvoyantGame); !ok {
+				return nil, fmt.Errorf("strategy %s sees each shuffle before insuring it, which the game hides: "+
+					"it plays only under the clairvoyant view (cardsim analyze nora; strategies/nora.Clairvoyant)", name)
 			}
-			if g == nil {
-				return nil, fmt.Errorf("strategy %s needs the game to compute its policy", name)
-			}
-			if v == VariantClairvoyant {
-				if _, ok := g.(*ClairvoyantGame); !ok {
-					return nil, fmt.Errorf("strategy %s sees each shuffle before insuring it, which the game hides: "+
-						"it plays only under the clairvoyant view (cardsim analyze nora; strategies/nora.Clairvoyant)", name)
-				}
-			}
-			rg, ok := g.(ruled)
-			if !ok {
-				return nil, fmt.Errorf("the optimal policy plays nora only, not %s", g.Name())
-			}
-			o.rules, o.variant = rg.RuleValues(), v
-			if err := checkBuild(o.rules, o.Samples, o.Cap); err != nil {
-				return nil, err
-			}
-			// The policy is built by Prepare, under the command's
-			// context, or at the first game; a bot made once it is built
-			// has it at once.
-			if sol := builtPolicy(o.rules, o.Samples, o.Cap, v); sol != nil {
-				o.use(sol)
-			}
-			return o, nil
-		},
-	}
+		}
+		rg, ok := g.(ruled)
+		if !ok {
+			return nil, fmt.Errorf("the optimal policy plays nora only, not %s", g.Name())
+		}
+		o.rules, o.variant = rg.RuleValues(), v
+		if err := checkBuild(o.rules, o.Samples, o.Cap); err != nil {
+			return nil, err
+		}
+		// The policy is built by Prepare, under the command's context, or
+		// at the first game; a bot made once it is built has it at once.
+		if sol := builtPolicy(o.rules, o.Samples, o.Cap, v); sol != nil {
+			o.use(sol)
+		}
+		return o, nil
+	})
 }

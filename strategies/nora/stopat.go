@@ -40,31 +40,15 @@ func (s *StopAt) Choose(gv games.View, legal []games.Action) games.Action {
 
 // Register adds the Nora bots to r.
 func Register(r *strategies.Registry) {
-	r.Register(definition("stop-at", "stops once at most N cards are left; never spends ip (the baseline)",
-		func() (strategies.Strategy, *games.Options) { s := new(StopAt); return s, s.options() }))
-	r.Register(definition("cautious", "stops or insures by the exact chance that the next shuffle is dead",
-		func() (strategies.Strategy, *games.Options) { s := new(Cautious); return s, s.options() }))
-	r.Register(definition("rescuer", "like cautious, and saves dead shuffles with SWITCH, then REVIVE",
-		func() (strategies.Strategy, *games.Options) { s := new(Rescuer); return s, s.options() }))
+	r.Register(strategies.Define("stop-at", "nora", "stops once at most N cards are left; never spends ip (the baseline)",
+		func() (*StopAt, *games.Options) { s := new(StopAt); return s, s.options() }, nil))
+	r.Register(strategies.Define("cautious", "nora", "stops or insures by the exact chance that the next shuffle is dead",
+		func() (*Cautious, *games.Options) { s := new(Cautious); return s, s.options() }, nil))
+	r.Register(strategies.Define("rescuer", "nora", "like cautious, and saves dead shuffles with SWITCH, then REVIVE",
+		func() (*Rescuer, *games.Options) { s := new(Rescuer); return s, s.options() }, nil))
 	r.Register(policyDefinition("optimal", "the optimal policy by backward induction over (rounds left, ip, deck composition), "+
 		"switching on the order it sees", VariantOptimal))
 	r.Register(policyDefinition("optimal-v1", "the first optimal policy: switches only to rescue a dead shuffle, insures blind to the top card", VariantV1))
 	r.Register(policyDefinition("upper-bound", "clairvoyant: plays as optimal but sees each shuffle before insuring (plays only under cardsim analyze)",
 		VariantClairvoyant))
-}
-
-// definition builds a registry entry from a constructor that returns the
-// bot and its bound parameters.
-func definition(name, summary string, make func() (strategies.Strategy, *games.Options)) strategies.Definition {
-	return strategies.Definition{
-		Name: name, Game: "nora", Summary: summary,
-		Params: func() []games.Setting { _, o := make(); return o.Settings() },
-		New: func(_ games.Game, params []string) (strategies.Strategy, error) {
-			s, o := make()
-			if err := o.Apply(params); err != nil {
-				return nil, err
-			}
-			return s, nil
-		},
-	}
 }
