@@ -135,7 +135,7 @@ func (o *Options) Set(name, value string) error {
 	for _, op := range o.list {
 		if op.name == name {
 			if err := op.set(value); err != nil {
-				return fmt.Errorf("%s %s=%s: %v", o.what, name, value, err)
+				return fmt.Errorf("%s %s=%s: %w", o.what, name, value, err)
 			}
 			return nil
 		}

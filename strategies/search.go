@@ -103,10 +103,10 @@ func newSearcher(name string, r *Registry, g games.Game, rollout string) (*searc
 		default:
 			d, err := r.Lookup(g.Name(), rollout)
 			if err != nil {
-				return nil, fmt.Errorf("parameter rollout: %v", err)
+				return nil, fmt.Errorf("parameter rollout: %w", err)
 			}
 			if bot, err = d.New(g, nil); err != nil {
-				return nil, fmt.Errorf("parameter rollout=%s: %v", rollout, err)
+				return nil, fmt.Errorf("parameter rollout=%s: %w", rollout, err)
 			}
 		}
 		s.rollouts = append(s.rollouts, bot)

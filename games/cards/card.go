@@ -131,7 +131,7 @@ func Parse(s string) (Card, error) {
 	}
 	su, err := ParseSuit(t[len(t)-1:])
 	if err != nil {
-		return 0, fmt.Errorf("card %q: %v", s, err)
+		return 0, fmt.Errorf("card %q: %w", s, err)
 	}
 	return New(r, su), nil
 }

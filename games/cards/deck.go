@@ -65,7 +65,7 @@ func ParseDeck(text string) ([]Card, error) {
 	for i, f := range fields {
 		c, err := Parse(f)
 		if err != nil {
-			return nil, fmt.Errorf("card %d: %v", i+1, err)
+			return nil, fmt.Errorf("card %d: %w", i+1, err)
 		}
 		if c.IsJoker() {
 			if jokers > 3 {

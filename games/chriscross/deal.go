@@ -24,7 +24,7 @@ func ParseDeal(text string, r Rules) ([]cards.Card, error) {
 	}
 	d, err := cards.ParseDeck(tab)
 	if err != nil {
-		return nil, fmt.Errorf("chriscross deal: %v", err)
+		return nil, fmt.Errorf("chriscross deal: %w", err)
 	}
 	if split {
 		if len(d) != n {
@@ -32,7 +32,7 @@ func ParseDeal(text string, r Rules) ([]cards.Card, error) {
 		}
 		s, err := cards.ParseDeck(stock)
 		if err != nil {
-			return nil, fmt.Errorf("chriscross deal: stock: %v", err)
+			return nil, fmt.Errorf("chriscross deal: stock: %w", err)
 		}
 		d = append(d, s...)
 	}
@@ -42,7 +42,7 @@ func ParseDeal(text string, r Rules) ([]cards.Card, error) {
 		}
 	}
 	if err := cards.CheckDeal(d, r.Deck()); err != nil {
-		return nil, fmt.Errorf("chriscross deal: %v", err)
+		return nil, fmt.Errorf("chriscross deal: %w", err)
 	}
 	return d, nil
 }

@@ -22,13 +22,13 @@ func parseFaces(text string, pairing *[64]cards.Card) (light, dark []cards.Card,
 		l, d, two := strings.Cut(f, "/")
 		lc, err := parseFace(l)
 		if err != nil {
-			return nil, nil, fmt.Errorf("card %d %q: %v", i+1, q, err)
+			return nil, nil, fmt.Errorf("card %d %q: %w", i+1, q, err)
 		}
 		var dc cards.Card
 		switch {
 		case two:
 			if dc, err = parseFace(d); err != nil {
-				return nil, nil, fmt.Errorf("card %d %q: dark face: %v", i+1, q, err)
+				return nil, nil, fmt.Errorf("card %d %q: dark face: %w", i+1, q, err)
 			}
 		case pairing != nil && pairing[lc] != 0:
 			dc = pairing[lc]

@@ -96,10 +96,10 @@ func MustNew(kvs ...string) *Game {
 // each exactly this game's deck.
 func (g *Game) checkFaces(light, dark []cards.Card) error {
 	if err := cards.CheckDeal(light, g.deck); err != nil {
-		return fmt.Errorf("light faces: %v", err)
+		return fmt.Errorf("light faces: %w", err)
 	}
 	if err := cards.CheckDeal(dark, g.deck); err != nil {
-		return fmt.Errorf("dark faces: %v", err)
+		return fmt.Errorf("dark faces: %w", err)
 	}
 	return nil
 }

@@ -130,7 +130,7 @@ func (r *Rules) load(m mapping) error {
 		if m.sum != "" && errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
-		return fmt.Errorf("file %s: %v", shorten(m.path), err)
+		return fmt.Errorf("file %s: %w", shorten(m.path), err)
 	}
 	sum := sha256.Sum256(text)
 	p := &pairing{sum: hex.EncodeToString(sum[:])}
@@ -139,7 +139,7 @@ func (r *Rules) load(m mapping) error {
 			shorten(m.path), p.sum[:12], m.sum[:12])
 	}
 	if p.light, p.dark, err = parseTable(text); err != nil {
-		return fmt.Errorf("file %s: %v", shorten(m.path), err)
+		return fmt.Errorf("file %s: %w", shorten(m.path), err)
 	}
 	r.table = p
 	return nil
@@ -199,10 +199,10 @@ type pairing struct {
 func (p *pairing) fits(ranks int) error {
 	deck := cards.Ranks(ranks, 0)
 	if err := cards.CheckDeal(p.light, deck); err != nil {
-		return fmt.Errorf("the table's light faces: %v", err)
+		return fmt.Errorf("the table's light faces: %w", err)
 	}
 	if err := cards.CheckDeal(p.dark, deck); err != nil {
-		return fmt.Errorf("the table's dark faces: %v", err)
+		return fmt.Errorf("the table's dark faces: %w", err)
 	}
 	return nil
 }

@@ -80,7 +80,7 @@ func (r Rules) DeckSize() int { return 4 * r.Ranks }
 func (r *Rules) check() error {
 	m, err := readMapping(r.Mapping)
 	if err != nil {
-		return fmt.Errorf("rule mapping=%s: %v", shorten(r.Mapping), err)
+		return fmt.Errorf("rule mapping=%s: %w", shorten(r.Mapping), err)
 	}
 	switch m.kind {
 	case mapRandom, mapFixed:
@@ -99,7 +99,7 @@ func (r *Rules) check() error {
 		}
 		if r.table != nil {
 			if err := r.table.fits(r.Ranks); err != nil {
-				return fmt.Errorf("rule mapping=%s: %v", shorten(r.Mapping), err)
+				return fmt.Errorf("rule mapping=%s: %w", shorten(r.Mapping), err)
 			}
 		}
 	}

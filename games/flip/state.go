@@ -87,10 +87,10 @@ func (s *State) Deal(deal string, seed uint64) error {
 	}
 	light, dark, err := parseFaces(deal, pairing)
 	if err != nil {
-		return fmt.Errorf("flip deal: %v", err)
+		return fmt.Errorf("flip deal: %w", err)
 	}
 	if err := g.checkFaces(light, dark); err != nil {
-		return fmt.Errorf("flip deal: %v", err)
+		return fmt.Errorf("flip deal: %w", err)
 	}
 	copy(s.face[0][:], light)
 	copy(s.face[1][:], dark)

@@ -74,16 +74,16 @@ func play(g games.Game, seed uint64, maxSteps int, check bool) (string, error) {
 				}
 			}
 			if err := checkDeterminize(s, seat, legal, seed+uint64(step)); err != nil {
-				return "", fmt.Errorf("step %d: %v", step, err)
+				return "", fmt.Errorf("step %d: %w", step, err)
 			}
 			if step%32 == cloneAt%32 {
 				if err := checkSample(s, seat, legal, seed+uint64(step)); err != nil {
-					return "", fmt.Errorf("step %d: %v", step, err)
+					return "", fmt.Errorf("step %d: %w", step, err)
 				}
 			}
 			if step == cloneAt {
 				if err := checkClone(s, cloneSeed); err != nil {
-					return "", fmt.Errorf("step %d: %v", step, err)
+					return "", fmt.Errorf("step %d: %w", step, err)
 				}
 			}
 		}

@@ -66,7 +66,7 @@ func (c *checker) play(seed uint64, choose func(step, n int) int) error {
 		}
 		c.legal = s.Legal(c.legal)
 		if err := checkLegal(c.legal); err != nil {
-			return fmt.Errorf("seed %d step %d: %v", seed, step, err)
+			return fmt.Errorf("seed %d step %d: %w", seed, step, err)
 		}
 		s.Apply(c.legal[choose(step, len(c.legal))])
 		c.buf = s.Cards(c.buf)

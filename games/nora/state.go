@@ -70,7 +70,7 @@ func (s *State) Deal(deal string, seed uint64) error {
 		return err
 	}
 	if err := cards.CheckDeal(d, s.g.deck); err != nil {
-		return fmt.Errorf("deal: %v", err)
+		return fmt.Errorf("deal: %w", err)
 	}
 	s.given = d
 	s.start(seed)

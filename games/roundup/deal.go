@@ -48,7 +48,7 @@ func parseDeal(text string, r *Rules) (*givenDeal, error) {
 			isBid := strings.HasPrefix(f, "*")
 			c, err := cards.Parse(strings.TrimPrefix(f, "*"))
 			if err != nil {
-				return nil, fmt.Errorf("deal: seat %d: %v", k, err)
+				return nil, fmt.Errorf("deal: seat %d: %w", k, err)
 			}
 			if c.IsJoker() {
 				return nil, fmt.Errorf("deal: seat %d: Round-up is played without jokers", k)

@@ -78,7 +78,7 @@ func (s *State) Deal(deal string, seed uint64) error {
 			return fmt.Errorf("deal: unknown section %q (want pile0, pile1, hand0, hand1, stock or first)", name)
 		}
 		if err := secs[i].parse(body); err != nil {
-			return fmt.Errorf("deal: %s: %v", name, err)
+			return fmt.Errorf("deal: %s: %w", name, err)
 		}
 	}
 	for _, sec := range secs {
@@ -203,7 +203,7 @@ func (sec *section) parse(body string) error {
 		}
 		c, err := cards.Parse(f)
 		if err != nil {
-			return fmt.Errorf("card %d: %v", i+1, err)
+			return fmt.Errorf("card %d: %w", i+1, err)
 		}
 		sec.given = append(sec.given, c)
 	}
