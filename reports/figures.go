@@ -135,6 +135,7 @@ func Figures(s *sim.Summary) []Figure {
 		// The seat that moved first is no seat number: its figures are
 		// metric first_player_win, so that the seat column stays numeric.
 		rate(Figure{}, "first_player_win", fp.WinRate)
+		add(Figure{Metric: "first_player_win", Statistic: "fair_share", Value: fp.FairShare, CILow: nan, CIHigh: nan, N: fp.WinRate.Games})
 		add(Figure{Metric: "first_player_win", Statistic: "edge_over_fair_share", Value: fp.Edge, CILow: fp.CILow, CIHigh: fp.CIHigh, N: fp.WinRate.Games})
 	}
 	if b := s.Balance; b != nil {

@@ -70,15 +70,19 @@ func Answers(st *Study) []string {
 		out = append(out, comparisonSentence(c, s.Manifest.Games, several))
 	}
 	if fp := s.FirstPlayer; fp != nil {
-		fair := fp.WinRate.Rate - fp.Edge
+		fair := fp.FairShare
 		verdict := "no edge the interval can tell from zero,"
 		if fp.CILow > 0 {
 			verdict = "an edge of"
 		} else if fp.CIHigh < 0 {
 			verdict = "a handicap of"
 		}
-		out = append(out, fmt.Sprintf("The player who moves first wins %s of %d games (%s to %s), against a fair share of %s: %s %s percentage points (%s to %s).",
-			pct(fp.WinRate.Rate), fp.WinRate.Games, pct(fp.WinRate.CILow), pct(fp.WinRate.CIHigh), pct(fair), verdict,
+		share := "a fair share of " + pct(fair)
+		if d := 1 - fair*float64(len(s.Seats)); d > 0 {
+			share += fmt.Sprintf(" (the %s of games not drawn, shared among %d seats)", pct(1-d), len(s.Seats))
+		}
+		out = append(out, fmt.Sprintf("The player who moves first wins %s of %d games (%s to %s), against %s: %s %s percentage points (%s to %s).",
+			pct(fp.WinRate.Rate), fp.WinRate.Games, pct(fp.WinRate.CILow), pct(fp.WinRate.CIHigh), share, verdict,
 			pp(fp.Edge), pp(fp.CILow), pp(fp.CIHigh)))
 	}
 	fair := 1.0

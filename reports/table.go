@@ -50,7 +50,8 @@ func WriteTable(w io.Writer, s *sim.Summary) error {
 	}
 	if fp := s.FirstPlayer; fp != nil {
 		fmt.Fprintf(tw, "first player's win rate\t%.5f\t%.5f … %.5f\n", fp.WinRate.Rate, fp.WinRate.CILow, fp.WinRate.CIHigh)
-		fmt.Fprintf(tw, "first player's edge\t%+.5f\t%+.5f … %+.5f\n", fp.Edge, fp.CILow, fp.CIHigh)
+		fmt.Fprintf(tw, "fair share (games not drawn / seats)\t%.5f\t\n", fp.FairShare)
+		fmt.Fprintf(tw, "first player's edge over the fair share\t%+.5f\t%+.5f … %+.5f\n", fp.Edge, fp.CILow, fp.CIHigh)
 	}
 	if b := s.Balance; b != nil {
 		fmt.Fprintf(tw, "balance (1 − largest seat gap)\t%.5f\t\n", b.Balance)

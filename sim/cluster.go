@@ -21,6 +21,7 @@ type Cluster struct {
 	W2    int64 `json:"w2"`    // Σ w²
 	ND    int64 `json:"nd"`    // Σ n·d
 	D2    int64 `json:"d2"`    // Σ d²
+	WD    int64 `json:"wd"`    // Σ w·d
 	NS    int64 `json:"ns"`    // Σ n·s
 	S2    int64 `json:"s2"`    // Σ s²
 }
@@ -59,6 +60,7 @@ func (c *Cluster) add(t dealTotals) {
 	c.W2 += t.w * t.w
 	c.ND += t.n * t.d
 	c.D2 += t.d * t.d
+	c.WD += t.w * t.d
 	c.NS += t.n * t.s
 	c.S2 += t.s * t.s
 }
@@ -70,6 +72,7 @@ func (c *Cluster) merge(o *Cluster) {
 	c.W2 += o.W2
 	c.ND += o.ND
 	c.D2 += o.D2
+	c.WD += o.WD
 	c.NS += o.NS
 	c.S2 += o.S2
 }
@@ -139,4 +142,24 @@ func clusterMean(mean float64, n int64, c *Cluster, confidence float64) (lo, hi 
 	v := ratioVariance(mean, n, c.Deals, c.S2, c.NS, c.N2)
 	half := tQuantile(confidence, c.Deals-1) * math.Sqrt(v)
 	return mean - half, mean + half
+}
+
+// clusterEdge returns the edge of w wins in n plays of which d were drawn,
+// clustered by deal as in c, over the fair share of k seats when draws
+// are shared out: e = (w − (n−d)/k)/n, how much more often the plays were
+// won than the (n−d)/k decided games a fair game gives each seat. Its
+// interval is the normal one of a ratio estimator, each deal contributing
+// k·w − (n − d) for its n plays.
+func clusterEdge(w, d, n int64, c *Cluster, k int, confidence float64) (e, lo, hi float64) {
+	kk := int64(k)
+	fair := float64(n-d) / float64(n) / float64(k)
+	e = float64(w)/float64(n) - fair
+	if c.Deals < 2 {
+		return e, -fair, 1 - fair // one deal says nothing of the spread between deals
+	}
+	r := float64(kk*w-(n-d)) / float64(n) // the edge times k
+	y2 := kk*kk*c.W2 + c.N2 - 2*c.ND + c.D2 - 2*kk*(c.NW-c.WD)
+	ny := kk*c.NW - c.N2 + c.ND
+	half := zQuantile(confidence) * math.Sqrt(ratioVariance(r, n, c.Deals, y2, ny, c.N2)) / float64(k)
+	return e, math.Max(e-half, -fair), math.Min(e+half, 1-fair)
 }

@@ -145,10 +145,12 @@ type Comparison struct {
 }
 
 // EdgeSummary is the first player's advantage: how often the seat that
-// moved first won, minus the share 1/seats it would win in a fair game.
+// moved first won, minus the share it would win in a fair game, FairShare:
+// the games not drawn shared out evenly, (1 − draw rate)/seats.
 type EdgeSummary struct {
-	WinRate RateSummary `json:"win_rate"`
-	Edge    float64     `json:"edge"`
+	WinRate   RateSummary `json:"win_rate"`
+	FairShare float64     `json:"fair_share"`
+	Edge      float64     `json:"edge"`
 	CILow   float64     `json:"ci_low"`
 	CIHigh  float64     `json:"ci_high"`
 }
@@ -306,9 +308,11 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 			}
 		}
 		if t.Starter.Games > 0 {
-			r, _ := summarizeOutcomes(&t.Starter, confidence)
-			fair := 1 / float64(g.Seats())
-			s.FirstPlayer = &EdgeSummary{WinRate: r, Edge: r.Rate - fair, CILow: r.CILow - fair, CIHigh: r.CIHigh - fair}
+			o := &t.Starter
+			r, _ := summarizeOutcomes(o, confidence)
+			e, lo, hi := clusterEdge(o.Wins, o.Draws, o.Games, &o.Cluster, g.Seats(), confidence)
+			fair := float64(o.Games-o.Draws) / float64(o.Games) / float64(g.Seats())
+			s.FirstPlayer = &EdgeSummary{WinRate: r, FairShare: fair, Edge: e, CILow: lo, CIHigh: hi}
 		}
 	}
 	if f, ok := g.(games.Featured); ok {
