@@ -6,6 +6,7 @@ import (
 
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/games/roundup"
+	"github.com/cardsim/cardsim/sim"
 )
 
 // TestAnswersPutTheBetterFirst: the answer names every strategy with its
@@ -36,13 +37,52 @@ func TestAnswersReadSeatsFeaturesAndQuotes(t *testing.T) {
 		": each one more changes a seat's chance of winning the game by ",
 		"Round by round, face cards (J, Q, K) dealt to the seat",
 		": each one more changes a seat's chance of winning that round alone by ",
-		"fair share (25.00%)",
+		"the fair share of 25.00%",
 		"Rounds played: ",
 		"greedy plays against itself in every seat over 300 deals: ",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("answer lacks %q:\n%s", want, got)
 		}
+	}
+}
+
+// TestFaceCardVerdictAgainstFairShare: the seats dealt the most face cards
+// are judged against the fair share of the seats, not against a majority:
+// at four players 35% of the games is more than a seat's share, though not
+// most of the time.
+func TestFaceCardVerdictAgainstFairShare(t *testing.T) {
+	values := func(top, topWins int64) []sim.FeatureValue {
+		return []sim.FeatureValue{
+			{Value: 0, Games: 1600, Win: sim.RateSummary{Count: 400}},
+			{Value: 9, Games: top, Win: sim.RateSummary{Count: topWins}},
+		}
+	}
+	for _, tt := range []struct {
+		top, wins int64
+		want      string
+	}{
+		{400, 140, "win 35.00% (30.49% to 39.80%, 95%) against the fair share of 25.00%: more often than the fair share, though not most of the time."},
+		{400, 240, "more often than the fair share, and most of the time."},
+		{400, 60, "less often than the fair share."},
+		{400, 104, "no more nor less often than the fair share as far as the interval can tell."},
+	} {
+		f := sim.FeatureSummary{Name: "face_cards", Values: values(tt.top, tt.wins), WinTrend: &sim.Trend{Slope: 0.01, CILow: 0.005, CIHigh: 0.015}}
+		got := strings.Join(featureSentences(f, "Face cards dealt", "a seat's chance of winning", "seat-games", 0.25, "the fair share"), "\n")
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%d of %d won: %s\nwant %q", tt.wins, tt.top, got, tt.want)
+		}
+	}
+}
+
+// TestYesNoQuoteInterval: a quoted yes-or-no metric never seen is read
+// with the interval of a rate, not the empty interval of a mean.
+func TestYesNoQuoteInterval(t *testing.T) {
+	s := &sim.Summary{Manifest: sim.Manifest{Games: 800}, MetricOrder: []string{"capped"},
+		Metrics: map[string]sim.MetricSummary{"capped": {Usage: "1 if the turn cap ended the game", N: 800, Min: 0, Max: 0}}}
+	got := strings.Join(quoteSentences(s, "capped"), "\n")
+	if want := "The turn cap ended the game: 0.00% of games (0 of 800; 0.00% to 0.48%)."; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
 

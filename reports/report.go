@@ -120,9 +120,11 @@ func quoteSentences(s *sim.Summary, name string) []string {
 			who = " with " + e.name
 		}
 		if u, ok := strings.CutPrefix(m.Usage, "1 if "); ok && m.Min >= 0 && m.Max <= 1 {
-			// A yes-or-no count: the share of games.
+			// A yes-or-no count: the share of games, with the Wilson
+			// interval of a rate (a mean's interval says nothing at 0).
+			lo, hi := sim.Wilson(m.Total, m.N, 0.95)
 			out = append(out, fmt.Sprintf("%s%s: %s of games (%d of %d; %s to %s).",
-				capitalize(u), who, pct(m.Mean), m.Total, m.N, pct(math.Max(0, m.CILow)), pct(math.Min(1, m.CIHigh))))
+				capitalize(u), who, pct(m.Mean), m.Total, m.N, pct(lo), pct(hi)))
 		} else {
 			out = append(out, fmt.Sprintf("%s%s: %.2f per game (%.2f to %.2f; sd %.2f, from %d to %d), over %d deals.",
 				capitalize(m.Usage), who, m.Mean, m.CILow, m.CIHigh, m.SD, m.Min, m.Max, s.Manifest.Games))
@@ -257,18 +259,24 @@ func featureSentences(f sim.FeatureSummary, what, chance, unit string, ref float
 		return out
 	}
 	lo, hi := sim.Wilson(topWins, top, 0.95)
-	cmp := "about " + refName
-	if lo > ref {
-		cmp = "more than " + refName
-	} else if hi < ref {
-		cmp = "less than " + refName
+	return append(out, fmt.Sprintf("The %s with %s ≥ %d (%d of them) win %s (%s to %s, 95%%) against %s of %s: %s.",
+		unit, f.Name, from, top, pct(float64(topWins)/float64(top)), pct(lo), pct(hi), refName, pct(ref), shareVerdict(lo, hi, ref, refName)))
+}
+
+// shareVerdict says how a rate with the interval lo … hi stands against
+// the reference rate ref, named refName (the fair share of the seats, or
+// the average round): the yardstick of "most of the time" when seats are
+// many, with a majority of games said as well where the rate has one.
+func shareVerdict(lo, hi, ref float64, refName string) string {
+	switch {
+	case lo > ref && lo > 0.5:
+		return "more often than " + refName + ", and most of the time"
+	case lo > ref:
+		return "more often than " + refName + ", though not most of the time"
+	case hi < ref:
+		return "less often than " + refName
 	}
-	most := "not most of the time"
-	if lo > 0.5 {
-		most = "most of the time"
-	}
-	return append(out, fmt.Sprintf("The %s with %s ≥ %d (%d of them) win %s (%s to %s, 95%%): %s (%s), so %s.",
-		unit, f.Name, from, top, pct(float64(topWins)/float64(top)), pct(lo), pct(hi), cmp, pct(ref), most))
+	return "no more nor less often than " + refName + " as far as the interval can tell"
 }
 
 // lowerFirst lower-cases the first letter of a phrase.
@@ -446,6 +454,9 @@ func WriteReportDir(dir string, r *Report) error {
 		} else if st.Summary != nil {
 			m := st.Summary.Manifest
 			fmt.Fprintf(&mb, "seed %d, %d deals, strategies %s; rules %s; cardsim %s", m.Seed, m.Games, strategyList(&m), ruleList(m.Rules, " "), m.Cardsim)
+			if m.Stopped != "" {
+				fmt.Fprintf(&mb, "; stopped: %s", m.Stopped)
+			}
 		} else if st.Sweep != nil && len(st.Sweep.Points) > 0 {
 			m := st.Sweep.Points[0].Summary.Manifest
 			fmt.Fprintf(&mb, "seed %d, %d deals per point, strategies %s, cardsim %s", m.Seed, m.Games, strategyList(&m), m.Cardsim)

@@ -51,7 +51,7 @@ func WriteSweepCSV(w io.Writer, sw *Sweep) error {
 	for _, k := range sw.Keys {
 		head = append(head, snake(k))
 	}
-	head = append(head, "strategy", "games", "score_mean", "score_ci_low", "score_ci_high", "win_rate", "win_ci_low", "win_ci_high")
+	head = append(head, "strategy", "games", "score_mean", "score_ci_low", "score_ci_high", "win_rate", "win_ci_low", "win_ci_high", "win_undecided")
 	metrics := sw.Points[0].Summary.MetricOrder
 	for _, m := range metrics {
 		head = append(head, "metric_"+snake(m))
@@ -66,7 +66,7 @@ func WriteSweepCSV(w io.Writer, sw *Sweep) error {
 			}
 			row = append(row, e.name, itoa(p.Summary.Manifest.Games),
 				ftoa(e.score.Mean), ftoa(e.score.CILow), ftoa(e.score.CIHigh),
-				ftoa(e.win.Rate), ftoa(e.win.CILow), ftoa(e.win.CIHigh))
+				ftoa(e.win.Rate), ftoa(e.win.CILow), ftoa(e.win.CIHigh), itoa(e.win.Undecided))
 			for _, m := range metrics {
 				row = append(row, ftoa(e.metrics[m].Mean))
 			}
@@ -254,15 +254,29 @@ func WriteSweepJSON(w io.Writer, sw *Sweep) error {
 // WriteSweepTable writes one line per point and strategy for a terminal.
 func WriteSweepTable(w io.Writer, sw *Sweep) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "%s\tstrategy\tdeals\tmean score\tinterval\twin rate\tinterval\n", strings.Join(sw.Keys, "\t"))
+	solver := false // a solver played: its undecided games get a column
+	for _, p := range sw.Points {
+		for _, e := range entries(&p.Summary) {
+			solver = solver || e.solver != nil || e.win.Undecided > 0
+		}
+	}
+	head := "%s\tstrategy\tdeals\tmean score\tinterval\twin rate\tinterval"
+	if solver {
+		head += "\tundecided (counted both ways)"
+	}
+	fmt.Fprintf(tw, head+"\n", strings.Join(sw.Keys, "\t"))
 	for _, p := range sw.Points {
 		for _, e := range entries(&p.Summary) {
 			var vals []string
 			for _, k := range sw.Keys {
 				vals = append(vals, p.Values[k])
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.3f … %.3f\t%.5f\t%.5f … %.5f\n", strings.Join(vals, "\t"), e.name,
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.3f … %.3f\t%.5f\t%.5f … %.5f", strings.Join(vals, "\t"), e.name,
 				p.Summary.Manifest.Games, e.score.Mean, e.score.CILow, e.score.CIHigh, e.win.Rate, e.win.CILow, e.win.CIHigh)
+			if solver {
+				fmt.Fprintf(tw, "\t%d", e.win.Undecided)
+			}
+			fmt.Fprintln(tw)
 		}
 	}
 	return tw.Flush()

@@ -1,0 +1,109 @@
+package reports
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cardsim/cardsim/games/flip"
+	"github.com/cardsim/cardsim/games/nora"
+	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/strategies"
+	flipbots "github.com/cardsim/cardsim/strategies/flip"
+)
+
+// TestUndecidedPrintedEverywhere: where a solver's win rate appears (the
+// terminal table, figures.csv, the report's sentence, a sweep's table and
+// CSV) the games it left undecided are printed beside it, with their share.
+// Flip's solver on a 16-card deck with a budget of 10 positions leaves many.
+func TestUndecidedPrintedEverywhere(t *testing.T) {
+	g, err := flip.Definition().New([]string{"ranks=4", "forced-play=false"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := new(strategies.Registry)
+	flipbots.Register(r)
+	d, err := r.Lookup("flip", "clairvoyant")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := sim.Config{Game: g, Seed: 1, Games: 200, Lineup: []sim.Player{{Strategy: d, Params: []string{"budget=10", "win-budget=10"}}}}
+	tally, err := sim.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sim.Summarize(&cfg, tally, 0.95)
+	s.Manifest = sim.NewManifest(&cfg, tally.Games, 0.95)
+	sv := s.Solver
+	if sv == nil || sv.Games != 200 || sv.Undecided == 0 || sv.Undecided != s.Win.Undecided {
+		t.Fatalf("solver %+v, win %+v: want every game solved and some undecided", sv, s.Win)
+	}
+	k := sv.Undecided
+	share := fmt.Sprintf("%.2f%%", 100*float64(k)/200)
+
+	var table bytes.Buffer
+	if err := WriteTable(&table, &s); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("%d of 200 (%s)", k, share); !strings.Contains(table.String(), want) {
+		t.Errorf("table lacks %q:\n%s", want, table.String())
+	}
+	var rows []string
+	for _, f := range Figures(&s) {
+		if f.Metric == "solver" || f.Statistic == "undecided" {
+			rows = append(rows, fmt.Sprintf("%s/%s=%g", f.Metric, f.Statistic, f.Value))
+		}
+	}
+	if want := []string{fmt.Sprintf("win/undecided=%d", k), fmt.Sprintf("solver/undecided_share=%g", float64(k)/200)}; strings.Join(rows, " ") != strings.Join(want, " ") {
+		t.Errorf("figures.csv rows %v, want %v", rows, want)
+	}
+	answer := strings.Join(Answers(&Study{Game: "flip", Summary: &s}), "\n")
+	if want := fmt.Sprintf("the solver left %d of 200 games undecided (%s)", k, share); !strings.Contains(answer, want) {
+		t.Errorf("answer lacks %q:\n%s", want, answer)
+	}
+
+	sw := &Sweep{Keys: []string{"ranks"}, Points: []SweepPoint{{Values: map[string]string{"ranks": "4"}, Summary: s}}}
+	var st, sc bytes.Buffer
+	if err := WriteSweepTable(&st, sw); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(strings.TrimSpace(st.String()), "\n"); !strings.Contains(lines[0], "undecided") || !strings.HasSuffix(strings.TrimSpace(lines[1]), fmt.Sprint(k)) {
+		t.Errorf("sweep table without the undecided games:\n%s", st.String())
+	}
+	if err := WriteSweepCSV(&sc, sw); err != nil {
+		t.Fatal(err)
+	}
+	head, row, _ := strings.Cut(sc.String(), "\n")
+	cols, vals := strings.Split(head, ","), strings.Split(strings.TrimSpace(row), ",")
+	for i, c := range cols {
+		if c == "win_undecided" && vals[i] != fmt.Sprint(k) {
+			t.Errorf("sweep.csv win_undecided %s, want %d", vals[i], k)
+		}
+	}
+	if !strings.Contains(head, "win_undecided") {
+		t.Errorf("sweep.csv header %s lacks win_undecided", head)
+	}
+}
+
+// TestReportSaysWhyAStudyStopped: a study whose run stopped before its
+// deals were played (a precision target, or the most deals reached first)
+// says so under its table, so a reader knows what the interval stands on.
+func TestReportSaysWhyAStudyStopped(t *testing.T) {
+	s := summaryOf(t, nora.Definition(), nil, 100, "stop-at")
+	s.Manifest.Stopped = "--max-games 100 reached before precision 0.0005"
+	dir := t.TempDir()
+	if err := WriteReportDir(dir, &Report{Title: "t", Studies: []Study{{Game: "nora", Title: "odds", Summary: s}}}); err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "stopped: --max-games 100 reached before precision 0.0005"; !strings.Contains(string(md), want) {
+		t.Errorf("report.md lacks %q:\n%s", want, md)
+	}
+}
