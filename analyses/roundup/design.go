@@ -52,8 +52,11 @@ type designStudy struct {
 	env *analyses.Env
 }
 
-// faceRanks are the face cards, by rule and deal feature.
-var faceRanks = []struct{ rule, feature, name string }{
+// faceRank is a face card, by rule and deal feature.
+type faceRank struct{ rule, feature, name string }
+
+// faceRanks are the face cards.
+var faceRanks = []faceRank{
 	{"jack", "jacks", "Jack"}, {"queen", "queens", "Queen"}, {"king", "kings", "King"},
 }
 
@@ -76,6 +79,9 @@ type roundupFigures struct {
 }
 
 func runDesign(ctx context.Context, env *analyses.Env, o designOptions) (analyses.Page, error) {
+	if err := checkRules(env.Rules); err != nil {
+		return nil, err
+	}
 	a := &designStudy{designOptions: o, env: env}
 	var all []*roundupFigures
 	for _, mix := range a.Mixes {
@@ -89,6 +95,52 @@ func runDesign(ctx context.Context, env *analyses.Env, o designOptions) (analyse
 		}
 	}
 	return a.page(all)
+}
+
+// checkRules refuses the rule options the analysis sets itself: the
+// player count (each of --opt players in turn, which would silently
+// override it) and a face card's power (each made blank in turn against
+// every power on, a comparison a rule changing a power would break).
+func checkRules(rules []string) error {
+	for _, kv := range rules {
+		k, v, _ := strings.Cut(kv, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		switch {
+		case k == "players":
+			return fmt.Errorf("--rule players=%s: the analysis plays each player count of --opt players in turn and would override it; give --opt players=%s instead", v, v)
+		case slices.ContainsFunc(faceRanks, func(r faceRank) bool { return r.rule == k }) && v != "on":
+			return fmt.Errorf("--rule %s=%s: the analysis values each face card's power by replaying the same deals with that card made blank and every other power on, which a rule changing the %s's power would break; to play with it %s, use cardsim run or compare roundup --rule %s=%s", k, v, k, v, k, v)
+		}
+	}
+	return nil
+}
+
+// rulesInForce describes the rules the analysis's runs are played under:
+// the ones given with --rule, then the others at the designer's defaults,
+// the player count and the face card made blank aside.
+func (a *designStudy) rulesInForce() (string, error) {
+	g, err := a.env.Game("roundup")
+	if err != nil {
+		return "", err
+	}
+	var given, defaults []string
+	for _, st := range g.Rules() {
+		if st.Name == "players" {
+			continue
+		}
+		if st.Value != st.Default {
+			given = append(given, st.Name+"="+st.Value)
+		} else {
+			defaults = append(defaults, st.Name+"="+st.Value)
+		}
+	}
+	out := "rules in force: "
+	if len(given) > 0 {
+		out += strings.Join(given, " ") + " (given with --rule), the others at the designer's defaults, "
+	} else {
+		out += "the designer's defaults, "
+	}
+	return out + strings.Join(defaults, " ") + "; players as studied, and each face card made blank in its own replay", nil
 }
 
 // run plays one configuration, sending its records to records if not nil.
@@ -260,13 +312,18 @@ func feature(fs []sim.FeatureSummary, name string) *sim.FeatureSummary {
 // page turns the figures into the report's studies: charts, sentences and
 // one table of every figure.
 func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
+	rules, err := a.rulesInForce()
+	if err != nil {
+		return nil, err
+	}
 	r := &reports.Report{
 		Title: "Round-up: face cards, seats and rounds",
-		Intro: fmt.Sprintf("Each figure from %d deals per player count and bot mix, every deal played with the seats rotated, seed %d, %g%% intervals that count deals, not seats, as independent. "+
+		Intro: fmt.Sprintf("Each figure from %d deals per player count and bot mix, every deal played with the seats rotated, seed %d, %g%% intervals that count deals, not seats, as independent; %s. "+
 			"Face cards are measured against the game (the first round's deal) and round by round (each round's deal against that round). "+
 			"A face card's power is valued by replaying the same deals with the power taken away but the card still playable (rule jack, queen or king=blank) and pairing each seat's result with and without it.",
-			a.Games, a.env.Seed, 100*a.env.Confidence),
+			a.Games, a.env.Seed, 100*a.env.Confidence, rules),
 	}
+	note := fmt.Sprintf("seed %d, %d deals per player count and bot mix; %s; cardsim %s", a.env.Seed, a.Games, rules, sim.Version)
 	rows := [][]string{{"figure", "value", "ci_low", "ci_high", "n"}}
 	add := func(fig *roundupFigures, name string, v, lo, hi float64, n int64) {
 		rows = append(rows, []string{fmt.Sprintf("players=%d mix=%s %s", fig.players, fig.mix, name), fnum(v), fnum(lo), fnum(hi), strconv.FormatInt(n, 10)})
@@ -321,8 +378,11 @@ func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
 	}
 	r.Studies = append(r.Studies, st)
 	r.Studies[0].Rows = rows // the full table of figures, once
-	for i := 1; i < len(r.Studies); i++ {
-		r.Studies[i].Rows = [][]string{{"figure", "value"}}
+	for i := range r.Studies {
+		if i > 0 {
+			r.Studies[i].Rows = [][]string{{"figure", "value"}}
+		}
+		r.Studies[i].Note = note
 	}
 	return r, nil
 }
