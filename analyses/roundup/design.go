@@ -356,7 +356,14 @@ func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
 			add(fig, rank.rule+"_power_holder_points", g.holderPoints[0], g.holderPoints[1], g.holderPoints[2], g.holders)
 		}
 		if fp := s.FirstPlayer; fp != nil {
+			add(fig, "first_player_win_rate", fp.WinRate.Rate, fp.WinRate.CILow, fp.WinRate.CIHigh, fp.WinRate.Games)
+			add(fig, "first_player_fair_share", fp.FairShare, math.NaN(), math.NaN(), fp.WinRate.Games)
 			add(fig, "first_player_edge", fp.Edge, fp.CILow, fp.CIHigh, fp.WinRate.Games)
+		}
+		if r := s.Metrics["allied.rounds"]; r.Total > 0 {
+			w := s.Metrics["allied.won"]
+			lo, hi := sim.Wilson(w.Total, r.Total, s.Manifest.Confidence)
+			add(fig, "allied_suit_last_share", float64(w.Total)/float64(r.Total), lo, hi, r.Total)
 		}
 		for _, m := range []string{"rounds", "turns", "round_turns.first", "round_turns.shortest", "round_turns.longest", "allied.rounds", "allied.won"} {
 			if ms, ok := s.Metrics[m]; ok {
@@ -392,7 +399,6 @@ func faceCardStudies(mix string, figs []*roundupFigures) ([]reports.Study, error
 	var game, round []reports.LineSeries
 	var answer []string
 	for _, fig := range figs {
-		fair := 1 / float64(fig.players)
 		s := &fig.summary
 		var parts []string
 		for _, src := range []struct {
@@ -427,19 +433,7 @@ func faceCardStudies(mix string, figs []*roundupFigures) ([]reports.Study, error
 		sentence := fmt.Sprintf("With %d players (%s): %s.", fig.players, mix, strings.Join(parts, "; "))
 		if f := feature(s.Features, "face_cards"); f != nil {
 			if top, ok := topSeats(f); ok {
-				cmp := "about the fair share"
-				switch {
-				case top.lo > fair:
-					cmp = "more than the fair share"
-				case top.hi < fair:
-					cmp = "less than the fair share"
-				}
-				most := "so they do not win most of the time"
-				if top.lo > 0.5 {
-					most = "so they win most of the time"
-				}
-				sentence += fmt.Sprintf(" Seats dealt %d or more face cards (%d of them) win %s (%s to %s), %s of %s, %s.",
-					top.from, top.games, pctf(top.rate), pctf(top.lo), pctf(top.hi), cmp, pctf(fair), most)
+				sentence += " " + topSentence(top, fairShare(s, fig.players))
 			}
 		}
 		answer = append(answer, sentence)
@@ -519,6 +513,49 @@ func usefulSentence(fig *roundupFigures) string {
 	return out + " No power helps its holder measurably at this number of deals: every interval reaches zero or below."
 }
 
+// share is a seat's fair share of wins: the games not drawn shared out
+// evenly among the players, (1 − draw rate)/players.
+type share struct {
+	rate    float64
+	drawn   float64 // the share of games drawn
+	players int
+}
+
+// fairShare returns a seat's fair share of wins in the games of s.
+func fairShare(s *sim.Summary, players int) share {
+	d := 0.0
+	if s.Balance != nil {
+		d = s.Balance.DrawRate
+	}
+	return share{rate: (1 - d) / float64(players), drawn: d, players: players}
+}
+
+// String writes the fair share with how it is made.
+func (f share) String() string {
+	if f.drawn > 1e-9 {
+		return fmt.Sprintf("%s (the %s of games not drawn, shared among %d players)", pctf(f.rate), pctf(1-f.drawn), f.players)
+	}
+	return fmt.Sprintf("%s (one game in %d)", pctf(f.rate), f.players)
+}
+
+// topSentence reads how often the seats dealt the most face cards win,
+// against their fair share: the yardstick of "most of the time" when seats
+// are many, with a majority of games said as well where the interval lies
+// above one half too (as reports reads a deal feature).
+func topSentence(top topGroup, fair share) string {
+	verdict := "not distinguishable from their fair share at this number of deals"
+	switch {
+	case top.lo > fair.rate && top.lo > 0.5:
+		verdict = "more often than their fair share, and most of the time"
+	case top.lo > fair.rate:
+		verdict = "more often than their fair share, though not most of the time"
+	case top.hi < fair.rate:
+		verdict = "less often than their fair share"
+	}
+	return fmt.Sprintf("Seats dealt %d or more face cards in the first round (%d seat-games) win %s of their games (%s to %s) against a fair share of %s: %s.",
+		top.from, top.games, pctf(top.rate), pctf(top.lo), pctf(top.hi), fair, verdict)
+}
+
 // topGroup is the seats dealt the most face cards.
 type topGroup struct {
 	from         int64
@@ -558,6 +595,7 @@ func topSeats(f *sim.FeatureSummary) (topGroup, bool) {
 func seatStudy(mixes []string, byMix map[string][]*roundupFigures) (reports.Study, error) {
 	var edge, turns, allied []reports.LineSeries
 	var answer []string
+	var alliedRounds, rounds, unbacked int64 // over every configuration
 	for _, mix := range mixes {
 		e := reports.LineSeries{Label: mix}
 		tn := reports.LineSeries{Label: mix}
@@ -567,14 +605,7 @@ func seatStudy(mixes []string, byMix map[string][]*roundupFigures) (reports.Stud
 			s := &fig.summary
 			if fp := s.FirstPlayer; fp != nil {
 				e.X, e.Y, e.Lo, e.Hi = append(e.X, x), append(e.Y, fp.Edge), append(e.Lo, fp.CILow), append(e.Hi, fp.CIHigh)
-				verdict := "no edge the interval can tell from zero,"
-				if fp.CILow > 0 {
-					verdict = "an edge of"
-				} else if fp.CIHigh < 0 {
-					verdict = "a handicap of"
-				}
-				answer = append(answer, fmt.Sprintf("With %d players (%s), the seat that starts wins %s of games against a fair %s: %s %s percentage points (%s to %s).",
-					fig.players, mix, pctf(fp.WinRate.Rate), pctf(1/float64(fig.players)), verdict, pp(fp.Edge), pp(fp.CILow), pp(fp.CIHigh)))
+				answer = append(answer, edgeSentence(fig.players, mix, fp))
 			}
 			if m, ok := s.Metrics["round_turns.first"]; ok {
 				tn.X, tn.Y, tn.Lo, tn.Hi = append(tn.X, x), append(tn.Y, m.Mean), append(tn.Lo, m.CILow), append(tn.Hi, m.CIHigh)
@@ -588,18 +619,28 @@ func seatStudy(mixes []string, byMix map[string][]*roundupFigures) (reports.Stud
 			if r, ok := s.Metrics["allied.rounds"]; ok && r.Total > 0 {
 				w := s.Metrics["allied.won"]
 				lo, hi := sim.Wilson(w.Total, r.Total, s.Manifest.Confidence)
-				share := float64(w.Total) / float64(r.Total)
-				al.X, al.Y, al.Lo, al.Hi = append(al.X, x), append(al.Y, share), append(al.Lo, lo), append(al.Hi, hi)
+				won := float64(w.Total) / float64(r.Total)
+				al.X, al.Y, al.Lo, al.Hi = append(al.X, x), append(al.Y, won), append(al.Lo, lo), append(al.Hi, hi)
+				answer = append(answer, alliedSentence(fig.players, mix, s.Metrics["rounds"].Total, r.Total, w.Total, lo, hi))
+				alliedRounds += r.Total
+				rounds += s.Metrics["rounds"].Total
+				unbacked += s.Metrics["last_suit_unbacked"].Total
+			} else if ok {
+				answer = append(answer, fmt.Sprintf("With %d players (%s), none of the %d rounds had allied bids (two or more players backing one suit).", fig.players, mix, s.Metrics["rounds"].Total))
 			}
 		}
 		edge, turns, allied = append(edge, e), append(turns, tn), append(allied, al)
+	}
+	if alliedRounds > 0 {
+		answer = append(answer, fmt.Sprintf("One suit in four is what a suit gets by chance, but a suit somebody backed closes last in nearly every round (one nobody backed closed last in %d of the %d rounds above), so a lone bid beats one in four as well: these counts say how often an allied suit closes last, not whether an ally fares better than a lone bidder; and the last suit pays its backers 3 points alone, 2 each in a pair, 1 each in three, nothing to four or more.",
+			unbacked, rounds))
 	}
 	var charts []reports.Chart
 	for _, c := range []struct {
 		name, title, y string
 		s              []reports.LineSeries
 	}{
-		{"roundup_first_player", "Round-up: the starting seat's edge", "win rate of the starting seat − 1/players", edge},
+		{"roundup_first_player", "Round-up: the starting seat's edge", "win rate of the starting seat − its fair share", edge},
 		{"roundup_round_turns", "Round-up: length of the first round", "turns", turns},
 		{"roundup_allied", "Round-up: rounds with allied bids that the allies won", "share of allied rounds won", allied},
 	} {
@@ -612,6 +653,46 @@ func seatStudy(mixes []string, byMix map[string][]*roundupFigures) (reports.Stud
 	return reports.Study{Game: "roundup", Title: "Is the starting seat favoured, do allied bidders gain, how long is a round?", Answer: answer, Charts: charts}, nil
 }
 
+// edgeSentence reads the starting seat's edge against the fair share sim
+// measured it from: the games not drawn shared out evenly.
+func edgeSentence(players int, mix string, fp *sim.EdgeSummary) string {
+	fair := fp.FairShare
+	verdict := "no edge the interval can tell from zero,"
+	if fp.CILow > 0 {
+		verdict = "an edge of"
+	} else if fp.CIHigh < 0 {
+		verdict = "a handicap of"
+	}
+	fs := share{rate: fair, drawn: 1 - fair*float64(players), players: players}
+	return fmt.Sprintf("With %d players (%s), the seat that starts wins %s of %d games (%s to %s) against a fair share of %s: %s %s percentage points (%s to %s).",
+		players, mix, pctf(fp.WinRate.Rate), fp.WinRate.Games, pctf(fp.WinRate.CILow), pctf(fp.WinRate.CIHigh), fs, verdict, pp(fp.Edge), pp(fp.CILow), pp(fp.CIHigh))
+}
+
+// alliedSentence reads how often allied bidders, two or more backing one
+// suit, saw an allied suit close last (and score for them): won of allied
+// rounds, out of rounds, with its Wilson interval lo to hi, against the
+// chance that a suit closes last, one in four for each suit allied. With
+// four players or more a round may hold several allied suits (up to
+// players/2), which the counts do not tell apart: the fair share then lies
+// in a range, and only an interval clear of all of it is read as a gain or
+// a loss.
+func alliedSentence(players int, mix string, rounds, allied, won int64, lo, hi float64) string {
+	low, high := 0.25, float64(players/2)/4
+	fair := fmt.Sprintf("%s (one suit in four)", pctf(low))
+	if high > low {
+		fair += fmt.Sprintf(" to %s (when %d suits are allied, which these counts do not tell apart)", pctf(high), players/2)
+	}
+	verdict := "not distinguishable from the fair share at this number of deals"
+	switch {
+	case lo > high:
+		verdict = "more often than the fair share"
+	case hi < low:
+		verdict = "less often than the fair share"
+	}
+	return fmt.Sprintf("With %d players (%s), %d of %d rounds had allied bids (two or more players backing one suit); an allied suit closed last (the allies' bid came good) in %d of them: %s (%s to %s, rounds counted as independent) against a fair share of %s: %s.",
+		players, mix, allied, rounds, won, pctf(float64(won)/float64(allied)), pctf(lo), pctf(hi), fair, verdict)
+}
+
 func pctf(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
 // pp writes a difference of rates in percentage points, with its sign.
@@ -621,4 +702,10 @@ func safe(s string) string {
 	return strings.NewReplacer("+", "_", ":", "_", "=", "_", ",", "_").Replace(s)
 }
 
-func fnum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+// fnum writes a figure in full, or nothing for none (NaN).
+func fnum(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
