@@ -99,3 +99,24 @@ func TestReadable(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepAnswerAroundDefault: a price sweep says what the rules' own
+// price gives and what one step either way would, for each strategy.
+func TestSweepAnswerAroundDefault(t *testing.T) {
+	point := func(price string, mean float64) SweepPoint {
+		s := sim.Summary{Manifest: sim.Manifest{Games: 100, Strategies: []sim.StrategyRecord{{Name: "optimal"}}},
+			Score: sim.ScoreSummary{Mean: mean, CILow: mean - 1, CIHigh: mean + 1}}
+		return SweepPoint{Values: map[string]string{"switch": price}, Summary: s}
+	}
+	sw := &Sweep{Keys: []string{"switch"}, Defaults: map[string]string{"switch": "2"},
+		Points: []SweepPoint{point("0", 537), point("1", 500), point("2", 424), point("4", 325), point("8", 311)}}
+	got := strings.Join(sweepAnswers(sw), "\n")
+	want := "At the rules' own switch=2, optimal scores 424.0 (423.0 to 425.0); at switch=1 500.0 (499.0 to 501.0), at switch=4 325.0 (324.0 to 326.0)."
+	if !strings.Contains(got, want) {
+		t.Errorf("got\n%s\nwant a line\n%s", got, want)
+	}
+	sw.Defaults = map[string]string{"switch": "3"} // not swept: nothing to say
+	if got := strings.Join(sweepAnswers(sw), "\n"); strings.Contains(got, "rules' own") {
+		t.Errorf("a default not among the values was read: %s", got)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -301,8 +302,8 @@ func pp(x float64) string { return fmt.Sprintf("%+.2f", 100*x) }
 func sweepAnswers(sw *Sweep) []string {
 	var out []string
 	for _, key := range sw.Keys {
-		// First and last value of key, other swept rules at their first value.
-		var first, last *SweepPoint
+		// The values of key, other swept rules at their first value.
+		var line []*SweepPoint
 		for i := range sw.Points {
 			p := &sw.Points[i]
 			same := true
@@ -311,17 +312,14 @@ func sweepAnswers(sw *Sweep) []string {
 					same = false
 				}
 			}
-			if !same {
-				continue
+			if same {
+				line = append(line, p)
 			}
-			if first == nil {
-				first = p
-			}
-			last = p
 		}
-		if first == nil || first == last {
+		if len(line) < 2 {
 			continue
 		}
+		first, last := line[0], line[len(line)-1]
 		fe, le := entries(&first.Summary), entries(&last.Summary)
 		if fs, ls := &first.Summary, &last.Summary; len(fs.Seats) > 1 && len(fs.Entries) == 0 {
 			// One strategy in every seat: its wins are shared by
@@ -341,9 +339,38 @@ func sweepAnswers(sw *Sweep) []string {
 				fe[i].name, key, first.Values[key], last.Values[key], fe[i].score.Mean, fe[i].score.CILow, fe[i].score.CIHigh,
 				le[i].score.Mean, le[i].score.CILow, le[i].score.CIHigh, pct(fe[i].win.Rate), pct(fe[i].win.CILow), pct(fe[i].win.CIHigh),
 				pct(le[i].win.Rate), pct(le[i].win.CILow), pct(le[i].win.CIHigh), first.Summary.Manifest.Games))
+			if s := aroundDefault(line, key, sw.Defaults[key], i); s != "" {
+				out = append(out, s)
+			}
 		}
 	}
 	return out
+}
+
+// aroundDefault reads entry i's mean score at the rule's default value,
+// where the sweep has it, and at the values on either side: what moving
+// the designer's value one step would do.
+func aroundDefault(line []*SweepPoint, key, def string, i int) string {
+	d := slices.IndexFunc(line, func(p *SweepPoint) bool { return def != "" && p.Values[key] == def })
+	if d < 0 {
+		return ""
+	}
+	at := func(p *SweepPoint) string {
+		e := entries(&p.Summary)[i]
+		return fmt.Sprintf("%.1f (%.1f to %.1f)", e.score.Mean, e.score.CILow, e.score.CIHigh)
+	}
+	out := fmt.Sprintf("At the rules' own %s=%s, %s scores %s", key, def, entries(&line[d].Summary)[i].name, at(line[d]))
+	var sides []string
+	if d > 0 {
+		sides = append(sides, fmt.Sprintf("at %s=%s %s", key, line[d-1].Values[key], at(line[d-1])))
+	}
+	if d+1 < len(line) {
+		sides = append(sides, fmt.Sprintf("at %s=%s %s", key, line[d+1].Values[key], at(line[d+1])))
+	}
+	if len(sides) > 0 {
+		out += "; " + strings.Join(sides, ", ")
+	}
+	return out + "."
 }
 
 // ruleList writes rules as "key=value" separated by sep, sorted by key.

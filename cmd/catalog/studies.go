@@ -43,6 +43,8 @@ func Studies() []Study {
 			Strategies: []string{"optimal", "cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000},
 		{Game: "nora", Title: "Is REVIVE priced right? Mean score as its price varies",
 			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 2000},
+		{Game: "nora", Title: "Is SWITCH priced right? Mean score as its price varies",
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 2000},
 		// Spite and Malice: the first player's edge and a joker's worth to
 		// the seat dealt it, from each bot against itself (so no bot's seat
 		// matters), then the bots head to head, draws counted apart.

@@ -17,14 +17,14 @@ func TestReport(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := mustRun(t, "report", "--game", "nora", "--scale", "0.05", "--out", dir, "-q")
-	if !strings.Contains(out, "report.html (3 studies)") {
+	if !strings.Contains(out, "report.html (4 studies)") {
 		t.Errorf("report says %q", out)
 	}
 	html, err := os.ReadFile(filepath.Join(dir, "report.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"How close can a player get", "What is insurance worth", "data:image/svg", "scores", "On the same 200 deals", " beats "} {
+	for _, want := range []string{"How close can a player get", "What is insurance worth", "Is REVIVE priced right", "Is SWITCH priced right", "data:image/svg", "scores", "On the same 200 deals", " beats "} {
 		if !bytes.Contains(html, []byte(want)) {
 			t.Errorf("report.html lacks %q", want)
 		}
