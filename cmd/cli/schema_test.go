@@ -1,0 +1,59 @@
+package cli
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/cardsim/cardsim/cmd/catalog"
+	"github.com/cardsim/cardsim/sim"
+)
+
+// TestRealSummariesMatchTheSchema: the summary.json of every game as run
+// from the command line (its default bot, a solver, several strategies,
+// seats rotated, a precision target) and of a merge validate against the
+// published JSON Schema.
+func TestRealSummariesMatchTheSchema(t *testing.T) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(sim.SummarySchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("summary.schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	schema, err := c.Compile("summary.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	summaries := map[string][]byte{}
+	for _, d := range catalog.Games().All() {
+		summaries["run "+d.Name] = []byte(mustRun(t, "run", d.Name, "--games", "40", "--format", "json", "-q"))
+	}
+	for name, args := range map[string][]string{
+		"solver":         {"run", "flip", "--strategy", "clairvoyant", "--rule", "ranks=4", "--rule", "forced-play=false", "--param", "budget=10", "--param", "win-budget=10", "--games", "60"},
+		"compare":        {"compare", "nora", "--strategies", "cautious,rescuer", "--games", "60"},
+		"seats rotated":  {"compare", "roundup", "--strategies", "greedy,defender", "--rule", "players=3", "--games", "30"},
+		"solver compare": {"compare", "chriscross", "--strategies", "greedy,clairvoyant", "--games", "30"},
+		"three":          {"compare", "nora", "--strategies", "stop-at,cautious,rescuer:stop=0.2", "--games", "30"},
+		"precision":      {"run", "nora", "--strategy", "rescuer", "--precision", "20", "--games", "5000"},
+	} {
+		summaries[name] = []byte(mustRun(t, append(args, "--format", "json", "-q")...))
+	}
+	parts := t.TempDir()
+	for _, k := range []string{"0/2", "1/2"} {
+		mustRun(t, "run", "spite", "--strategies", "greedy,planner", "--games", "20", "--shard", k, "--out", parts, "-q")
+	}
+	summaries["merge"] = []byte(mustRun(t, "merge", parts, "--format", "json"))
+	for name, b := range summaries {
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			t.Errorf("%s: not JSON: %v", name, err)
+			continue
+		}
+		if err := schema.Validate(inst); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
