@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cardsim/cardsim/sim"
 )
@@ -9,6 +10,7 @@ import (
 // entryFigures is one strategy's figures in a summary.
 type entryFigures struct {
 	name    string // as comparisons name it: the strategy, with #k when two entries share it
+	params  string // its parameters, key=value;… sorted by key
 	score   sim.ScoreSummary
 	win     sim.RateSummary
 	draw    sim.RateSummary
@@ -19,11 +21,11 @@ type entryFigures struct {
 // entries lists a summary's strategies with their figures, in lineup order.
 func entries(s *sim.Summary) []entryFigures {
 	if len(s.Entries) == 0 {
-		name := ""
+		name, params := "", ""
 		if len(s.Manifest.Strategies) > 0 {
-			name = s.Manifest.Strategies[0].Name
+			name, params = s.Manifest.Strategies[0].Name, paramList(s.Manifest.Strategies[0].Params)
 		}
-		return []entryFigures{{name: name, score: s.Score, win: s.Win, draw: s.Draw, metrics: s.Metrics, solver: s.Solver}}
+		return []entryFigures{{name: name, params: params, score: s.Score, win: s.Win, draw: s.Draw, metrics: s.Metrics, solver: s.Solver}}
 	}
 	var out []entryFigures
 	for i, e := range s.Entries {
@@ -34,7 +36,7 @@ func entries(s *sim.Summary) []entryFigures {
 				break
 			}
 		}
-		out = append(out, entryFigures{name: name, score: e.Score, win: e.Win, draw: e.Draw, metrics: e.Metrics, solver: e.Solver})
+		out = append(out, entryFigures{name: name, params: paramList(e.Strategy.Params), score: e.Score, win: e.Win, draw: e.Draw, metrics: e.Metrics, solver: e.Solver})
 	}
 	return out
 }
@@ -46,4 +48,14 @@ func scoreUnit(s *sim.Summary) string {
 		return "seat_games"
 	}
 	return "games"
+}
+
+// paramList writes a strategy's parameters as key=value separated by ";",
+// sorted by key, as the rules column writes rules.
+func paramList(params map[string]string) string {
+	var parts []string
+	for _, k := range sortedKeys(params) {
+		parts = append(parts, k+"="+params[k])
+	}
+	return strings.Join(parts, ";")
 }

@@ -16,7 +16,7 @@ import (
 // of several runs concatenate into one table; a pivot gives any wide view.
 var FigureColumns = []string{
 	"game", "rules", "seed", "deals", // the run
-	"strategy", "versus", "seat", "feature", "feature_value", // what the figure is about
+	"strategy", "params", "versus", "seat", "feature", "feature_value", // what the figure is about
 	"metric", "statistic", "value", "ci_low", "ci_high", "n",
 }
 
@@ -24,6 +24,7 @@ var FigureColumns = []string{
 // written as empty cells.
 type Figure struct {
 	Strategy     string // the strategy (entry) the figure describes, if any
+	Params       string // its parameters, key=value;… sorted by key (Figures fills it)
 	Versus       string // for a paired difference, the strategy subtracted
 	Seat         string // a seat's number, for figures of one seat (integers only)
 	Feature      string // a deal feature, for figures by its value
@@ -84,7 +85,8 @@ func Figures(s *sim.Summary) []Figure {
 			}
 		}
 	}
-	for _, e := range entries(s) {
+	ents := entries(s)
+	for _, e := range ents {
 		base := Figure{Strategy: e.name}
 		score(base, e.score)
 		rate(base, "win", e.win)
@@ -128,6 +130,9 @@ func Figures(s *sim.Summary) []Figure {
 	}
 	for _, seat := range s.Seats {
 		base := Figure{Seat: strconv.Itoa(seat.Seat)}
+		if len(ents) == 1 { // one strategy in every seat: the seat's figures are its
+			base.Strategy = ents[0].name
+		}
 		score(base, seat.Score)
 		rate(base, "win", seat.Win)
 	}
@@ -171,6 +176,13 @@ func Figures(s *sim.Summary) []Figure {
 	}
 	features("", s.Features)
 	features("round_", s.RoundFeatures)
+	params := map[string]string{}
+	for _, e := range ents {
+		params[e.name] = e.params
+	}
+	for i := range out {
+		out[i].Params = params[out[i].Strategy]
+	}
 	return out
 }
 
@@ -192,7 +204,7 @@ func (f Figure) cells() []string {
 	if f.N > 0 {
 		n = itoa(f.N)
 	}
-	return []string{f.Strategy, f.Versus, f.Seat, f.Feature, f.FeatureValue, f.Metric, f.Statistic, num(f.Value), num(f.CILow), num(f.CIHigh), n}
+	return []string{f.Strategy, f.Params, f.Versus, f.Seat, f.Feature, f.FeatureValue, f.Metric, f.Statistic, num(f.Value), num(f.CILow), num(f.CIHigh), n}
 }
 
 // WriteFiguresCSV writes every figure of s as tidy rows under

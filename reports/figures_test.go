@@ -58,7 +58,7 @@ func TestFiguresCSVIsTidy(t *testing.T) {
 			t.Fatal(err)
 		}
 		head, _, _ := bytes.Cut(b.Bytes(), []byte("\n"))
-		if string(head) != "game,rules,seed,deals,strategy,versus,seat,feature,feature_value,metric,statistic,value,ci_low,ci_high,n" {
+		if string(head) != "game,rules,seed,deals,strategy,params,versus,seat,feature,feature_value,metric,statistic,value,ci_low,ci_high,n" {
 			t.Fatalf("header %s", head)
 		}
 		rows := readStrict(t, b.Bytes())
@@ -79,6 +79,14 @@ func TestFiguresCSVIsTidy(t *testing.T) {
 				if _, err := strconv.ParseInt(r[c], 10, 64); r[c] != "" && err != nil {
 					t.Errorf("%s %q is not an integer", c, r[c])
 				}
+			}
+			// A strategy's rows name its parameters: stop-at's default
+			// threshold is 30 cards.
+			if r["strategy"] == "stop-at" && r["params"] != "cards=30" {
+				t.Errorf("stop-at's row %v: params %q, want cards=30", r["metric"], r["params"])
+			}
+			if r["strategy"] == "" && r["params"] != "" {
+				t.Errorf("params %q on a row of no strategy", r["params"])
 			}
 			if !snakeCase.MatchString(r["statistic"]) {
 				t.Errorf("statistic %q", r["statistic"])

@@ -19,11 +19,11 @@ var RecordFormats = []string{"csv", "parquet"}
 
 // RecordColumns returns the columns of the per-deal records of a run of g:
 // the run's seed, the deal's index, the seating and seat, the strategy in
-// the seat, the seat's score and result, whether a solver left the game
+// the seat and its parameters (key=value;…), the seat's score and result, whether a solver left the game
 // undecided, then each deal feature of the seat (feature_<name>) and each
 // metric of the game (metric_<name>, dots as underscores).
 func RecordColumns(g games.Game) []string {
-	cols := []string{"seed", "index", "seating", "seat", "strategy", "score", "result", "undecided"}
+	cols := []string{"seed", "index", "seating", "seat", "strategy", "params", "score", "result", "undecided"}
 	if f, ok := g.(games.Featured); ok {
 		for _, m := range f.DealFeatures() {
 			cols = append(cols, "feature_"+snake(m.Name))
@@ -51,6 +51,7 @@ const recordsRowGroup = 1 << 17
 type RecordsWriter struct {
 	seed       uint64
 	strategies []string // by lineup entry
+	params     []string // by lineup entry
 	cols       []string
 	csv        *csv.Writer
 	row        []string
@@ -68,6 +69,7 @@ func NewRecordsWriter(w io.Writer, format string, cfg *sim.Config) (*RecordsWrit
 	r := &RecordsWriter{seed: cfg.Seed, cols: RecordColumns(cfg.Game)}
 	for i := range cfg.Lineup {
 		r.strategies = append(r.strategies, entryLabel(cfg, i))
+		r.params = append(r.params, paramList(sim.ParamValues(cfg.Lineup[i])))
 	}
 	switch format {
 	case "csv":
@@ -77,7 +79,7 @@ func NewRecordsWriter(w io.Writer, format string, cfg *sim.Config) (*RecordsWrit
 		group := parquet.Group{}
 		for _, c := range r.cols {
 			switch c {
-			case "strategy", "result":
+			case "strategy", "params", "result":
 				group[c] = parquet.String()
 			case "undecided":
 				group[c] = parquet.Leaf(parquet.BooleanType)
@@ -114,7 +116,7 @@ func (r *RecordsWriter) Write(rs []sim.Record) error {
 	if r.csv != nil {
 		for _, rec := range rs {
 			row := append(r.row[:0], strconv.FormatUint(r.seed, 10), itoa(rec.Index), strconv.Itoa(rec.Seating),
-				strconv.Itoa(rec.Seat), r.strategies[rec.Entry], strconv.Itoa(rec.Score), rec.Result.String(), strconv.FormatBool(rec.Undecided))
+				strconv.Itoa(rec.Seat), r.strategies[rec.Entry], r.params[rec.Entry], strconv.Itoa(rec.Score), rec.Result.String(), strconv.FormatBool(rec.Undecided))
 			for _, v := range rec.Features {
 				row = append(row, itoa(v))
 			}
@@ -137,14 +139,15 @@ func (r *RecordsWriter) Write(rs []sim.Record) error {
 		set(2, parquet.Int64Value(int64(rec.Seating)))
 		set(3, parquet.Int64Value(int64(rec.Seat)))
 		set(4, parquet.ByteArrayValue([]byte(r.strategies[rec.Entry])))
-		set(5, parquet.Int64Value(int64(rec.Score)))
-		set(6, parquet.ByteArrayValue([]byte(rec.Result.String())))
-		set(7, parquet.BooleanValue(rec.Undecided))
+		set(5, parquet.ByteArrayValue([]byte(r.params[rec.Entry])))
+		set(6, parquet.Int64Value(int64(rec.Score)))
+		set(7, parquet.ByteArrayValue([]byte(rec.Result.String())))
+		set(8, parquet.BooleanValue(rec.Undecided))
 		for j, v := range rec.Features {
-			set(8+j, parquet.Int64Value(v))
+			set(9+j, parquet.Int64Value(v))
 		}
 		for j, v := range rec.Metrics {
-			set(8+len(rec.Features)+j, parquet.Int64Value(v))
+			set(9+len(rec.Features)+j, parquet.Int64Value(v))
 		}
 		r.pqRows = append(r.pqRows, row)
 	}

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,7 +53,7 @@ func WriteSweepCSV(w io.Writer, sw *Sweep) error {
 	for _, k := range sw.Keys {
 		head = append(head, snake(k))
 	}
-	head = append(head, "strategy", "games", "score_mean", "score_ci_low", "score_ci_high", "win_rate", "win_ci_low", "win_ci_high", "win_undecided")
+	head = append(head, "strategy", "params", "games", "score_mean", "score_ci_low", "score_ci_high", "win_rate", "win_ci_low", "win_ci_high", "win_undecided")
 	metrics := sw.Points[0].Summary.MetricOrder
 	for _, m := range metrics {
 		head = append(head, "metric_"+snake(m))
@@ -64,7 +66,7 @@ func WriteSweepCSV(w io.Writer, sw *Sweep) error {
 			for _, k := range sw.Keys {
 				row = append(row, p.Values[k])
 			}
-			row = append(row, e.name, itoa(p.Summary.Manifest.Games),
+			row = append(row, e.name, e.params, itoa(p.Summary.Manifest.Games),
 				ftoa(e.score.Mean), ftoa(e.score.CILow), ftoa(e.score.CIHigh),
 				ftoa(e.win.Rate), ftoa(e.win.CILow), ftoa(e.win.CIHigh), itoa(e.win.Undecided))
 			for _, m := range metrics {
@@ -80,18 +82,23 @@ func WriteSweepCSV(w io.Writer, sw *Sweep) error {
 
 // SweepCharts draws, for each swept rule, the mean score and the win rate
 // against the rule's value, with interval bands: one line per strategy and
-// per combination of the other swept rules' values.
+// per combination of the other swept rules' values. The win-rate chart is
+// left out where nobody wins, and where one strategy plays every seat of a
+// game of several at every point: its win rate is then the fair share by
+// construction, and the chart would show nothing of the rule.
 func SweepCharts(sw *Sweep, game string) ([]Chart, error) {
 	var out []Chart
 	anyWin := false
+	selfPlay := len(sw.Points) > 0
 	for _, pt := range sw.Points {
 		for _, e := range entries(&pt.Summary) {
 			anyWin = anyWin || e.win.Count > 0 || e.win.Undecided > 0
 		}
+		selfPlay = selfPlay && len(pt.Summary.Seats) > 1 && len(pt.Summary.Entries) <= 1
 	}
 	figs := []string{"score"}
-	if anyWin {
-		figs = append(figs, "win") // a win-rate chart where nobody wins shows nothing
+	if anyWin && !selfPlay {
+		figs = append(figs, "win")
 	}
 	for _, key := range sw.Keys {
 		for _, fig := range figs {
@@ -149,9 +156,12 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 		}
 		p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	}
-	type series struct{ mid, lo, hi plotter.XYs }
+	// fair holds each line's fair share at each of its points, in a win
+	// chart of a game of several seats.
+	type series struct{ mid, lo, hi, fair plotter.XYs }
 	lines := map[string]*series{}
 	var order []string
+	fairName := "" // the fair share's name in the legend
 	for _, pt := range sw.Points {
 		var other []string
 		for _, k := range sw.Keys {
@@ -175,6 +185,18 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 			s.mid = append(s.mid, plotter.XY{X: x, Y: m})
 			s.lo = append(s.lo, plotter.XY{X: x, Y: lo})
 			s.hi = append(s.hi, plotter.XY{X: x, Y: hi})
+			if fig == "win" && len(pt.Summary.Seats) > 1 {
+				f, name := fairShare(&pt.Summary)
+				s.fair = append(s.fair, plotter.XY{X: x, Y: f})
+				switch {
+				case fairName == "":
+					fairName = name
+				case fairName != name && (strings.Contains(name, "drawn") || strings.Contains(fairName, "drawn")):
+					fairName = "fair share (games not drawn / seats)"
+				case fairName != name:
+					fairName = "fair share (1/seats)"
+				}
+			}
 		}
 	}
 	p.Add(plotter.NewGrid())
@@ -202,10 +224,57 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 	if lastBand != nil && len(sw.Points) > 0 {
 		p.Legend.Add(fmt.Sprintf("%g%% interval (band)", 100*sw.Points[0].Summary.Manifest.Confidence), lastBand)
 	}
+	// The fair share: a grey line where every line has the same at each
+	// rule value, else a dotted line in each line's colour.
+	fairAt := map[float64]float64{}
+	shared := true
+	for _, name := range order {
+		for _, xy := range lines[name].fair {
+			if f, ok := fairAt[xy.X]; ok && math.Abs(f-xy.Y) > 1e-12 {
+				shared = false
+			}
+			fairAt[xy.X] = xy.Y
+		}
+	}
+	switch {
+	case len(fairAt) == 0:
+	case shared:
+		var curve plotter.XYs
+		for _, x := range slices.Sorted(maps.Keys(fairAt)) {
+			curve = append(curve, plotter.XY{X: x, Y: fairAt[x]})
+		}
+		if constant(curve) {
+			addRefLine(p, curve[0].Y, false, fairName)
+		} else if err := addRefCurve(p, curve, fairName); err != nil {
+			return Chart{}, err
+		}
+	default:
+		for i, name := range order {
+			if f := lines[name].fair; len(f) > 0 {
+				l, err := plotter.NewLine(f)
+				if err != nil {
+					return Chart{}, err
+				}
+				l.LineStyle = refLine{Color: paletteColor(i), Dotted: true}.style()
+				p.Add(l)
+			}
+		}
+		p.Legend.Add("fair share of each line (dotted, its colour)", refLine{Dotted: true})
+	}
 	if d, ok := sw.Defaults[key]; ok && slices.Contains(values, d) {
 		addRefLine(p, xOf(d), true, fmt.Sprintf("default %s=%s", key, d))
 	}
-	return Chart{Name: "sweep_" + key + "_" + fig, Plot: p}, nil
+	return Chart{Name: "sweep_" + key + "_" + fig, Plot: p, lines: true}, nil
+}
+
+// constant reports whether every point of xy has the same Y.
+func constant(xy plotter.XYs) bool {
+	for _, p := range xy {
+		if p.Y != xy[0].Y {
+			return false
+		}
+	}
+	return true
 }
 
 func reversed(xy plotter.XYs) plotter.XYs {
