@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,6 +87,18 @@ func TestYesNoQuoteInterval(t *testing.T) {
 	}
 }
 
+func TestReadableTable(t *testing.T) {
+	rows := [][]string{{"strategy", "mean_score", "games", "share"}, {"optimal", "424.2630714285714", "2000", "0.036400000000000002"}, {"x", "", "-3", "1e-07"}}
+	got := ReadableTable(rows)
+	want := [][]string{{"strategy", "mean_score", "games", "share"}, {"optimal", "424.3", "2000", "0.03640"}, {"x", "", "-3", "1e-07"}}
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if rows[1][1] != "424.2630714285714" {
+		t.Error("the table given was changed")
+	}
+}
+
 func TestReadable(t *testing.T) {
 	for _, tt := range []struct {
 		v    float64
@@ -94,8 +107,8 @@ func TestReadable(t *testing.T) {
 		{0, "0"}, {317.7733, "317.8"}, {0.257341, "0.2573"}, {5.3, "5.300"}, {-0.0123456, "-0.01235"},
 		{12345.6, "12346"}, {0.0000123, "1.23e-05"}, {1, "1.000"},
 	} {
-		if got := readable(tt.v); got != tt.want {
-			t.Errorf("readable(%g) = %q, want %q", tt.v, got, tt.want)
+		if got := Readable(tt.v); got != tt.want {
+			t.Errorf("Readable(%g) = %q, want %q", tt.v, got, tt.want)
 		}
 	}
 }

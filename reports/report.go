@@ -594,7 +594,7 @@ func writeStudyFigures(cw *csv.Writer, study string, st *Study) {
 // figure, its number readable (report.csv has them in full).
 func studyRows(st *Study) [][]string {
 	rows := [][]string{{"figure", "statistic", "value"}}
-	add := func(fig, stat string, v float64) { rows = append(rows, []string{fig, stat, readable(v)}) }
+	add := func(fig, stat string, v float64) { rows = append(rows, []string{fig, stat, Readable(v)}) }
 	count := func(fig, stat string, v int64) { rows = append(rows, []string{fig, stat, itoa(v)}) }
 	rate := func(fig, what string, r sim.RateSummary) {
 		add(fig, what+" rate", r.Rate)
@@ -686,9 +686,9 @@ func studyRows(st *Study) [][]string {
 	return rows
 }
 
-// readable writes a figure for a person: four significant digits, no
+// Readable writes a figure for a person: four significant digits, no
 // exponent for ordinary magnitudes.
-func readable(v float64) string {
+func Readable(v float64) string {
 	switch a := math.Abs(v); {
 	case v == 0:
 		return "0"
@@ -698,6 +698,28 @@ func readable(v float64) string {
 		return strconv.FormatFloat(v, 'f', max(0, 3-int(math.Floor(math.Log10(a)))), 64)
 	}
 	return strconv.FormatFloat(v, 'g', 3, 64)
+}
+
+// ReadableTable returns a copy of a table whose numbers are written in
+// full (as its CSV file has them) with each number below the header that
+// is not a whole number written Readable, for a page.
+func ReadableTable(rows [][]string) [][]string {
+	out := make([][]string, len(rows))
+	for i, row := range rows {
+		out[i] = slices.Clone(row)
+		if i == 0 {
+			continue
+		}
+		for j, c := range row {
+			if _, err := strconv.ParseInt(c, 10, 64); err == nil {
+				continue
+			}
+			if v, err := strconv.ParseFloat(c, 64); err == nil && !math.IsInf(v, 0) && !math.IsNaN(v) {
+				out[i][j] = Readable(v)
+			}
+		}
+	}
+	return out
 }
 
 func writeMarkdownTable(w io.Writer, rows [][]string) {

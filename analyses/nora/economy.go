@@ -94,7 +94,10 @@ func entry(s *sim.Summary, i int) sim.EntrySummary {
 	return s.Entries[i]
 }
 
-func f2(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
+// full writes a figure in full, the shortest text that reads back as v:
+// tables keep every figure so for their CSV files, and pages show them
+// through reports.ReadableTable.
+func full(v float64) string { return ftoa(v) }
 
 func withRule(base []string, kv ...string) []string {
 	return append(append([]string(nil), base...), kv...)
@@ -210,16 +213,16 @@ func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora
 		e := entry(s, i)
 		solver, check := "", ""
 		if i >= 3 {
-			solver, check = f2(sols[i-3].Value(r.StartIP)), f2(checks[i-3].Value(r.StartIP))
+			solver, check = full(sols[i-3].Value(r.StartIP)), full(checks[i-3].Value(r.StartIP))
 		}
-		table = append(table, []string{name, f2(e.Score.Mean), f2(e.Score.CILow), f2(e.Score.CIHigh), solver, check,
-			strconv.FormatFloat(e.Win.Rate, 'f', 4, 64), strconv.FormatFloat(e.Win.CILow, 'f', 4, 64), strconv.FormatFloat(e.Win.CIHigh, 'f', 4, 64)})
+		table = append(table, []string{name, full(e.Score.Mean), full(e.Score.CILow), full(e.Score.CIHigh), solver, check,
+			full(e.Win.Rate), full(e.Win.CILow), full(e.Win.CIHigh)})
 	}
 	files["strategies.csv"] = reports.RowsCSV(table)
 	cmp := [][]string{{"comparison (paired on the same deals)", "score difference", "ci low", "ci high"}}
 	var best sim.Comparison
 	for _, c := range s.Comparisons {
-		cmp = append(cmp, []string{c.Label, f2(c.ScoreDiff), f2(c.CILow), f2(c.CIHigh)})
+		cmp = append(cmp, []string{c.Label, full(c.ScoreDiff), full(c.CILow), full(c.CIHigh)})
 		if c.A < 3 && c.B == 3 && (best.Label == "" || -c.ScoreDiff < -best.ScoreDiff) {
 			best = c // the heuristic closest to the optimum
 		}
@@ -250,7 +253,7 @@ func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora
 		for j := range shares {
 			shares[j] /= total
 			xs[j] = float64(j*bin + bin/2)
-			dist = append(dist, []string{name, strconv.Itoa(j * bin), strconv.Itoa(j*bin + bin - 1), strconv.FormatFloat(shares[j], 'f', 5, 64)})
+			dist = append(dist, []string{name, strconv.Itoa(j * bin), strconv.Itoa(j*bin + bin - 1), full(shares[j])})
 		}
 		series = append(series, reports.LineSeries{Label: name, X: xs, Y: shares})
 	}
@@ -260,8 +263,8 @@ func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora
 		return nil, err
 	}
 	return []reports.PageSection{
-		{Title: fmt.Sprintf("Expected score and P(%d) by strategy", perfect), Text: text, Table: table},
-		{Title: "Paired differences", Text: "Each difference is measured on the same deals; its interval is that of the per-deal differences.", Table: cmp},
+		{Title: fmt.Sprintf("Expected score and P(%d) by strategy", perfect), Text: text, Table: reports.ReadableTable(table)},
+		{Title: "Paired differences", Text: "Each difference is measured on the same deals; its interval is that of the per-deal differences.", Table: reports.ReadableTable(cmp)},
 		{Title: "Score distribution", Text: fmt.Sprintf("Under the optimal policy half the games score at least %.0f; the middle 90%% lie between %.0f and %.0f.",
 			o.Score.Quantiles["p50"], o.Score.Quantiles["p05"], o.Score.Quantiles["p95"]), Chart: &chart},
 	}, nil
@@ -285,16 +288,16 @@ func noraIPSections(s *sim.Summary, files map[string][]byte) ([]reports.PageSect
 		for j, src := range sources {
 			m := e.Metrics["ip_earned."+src]
 			earned[j].Values = append(earned[j].Values, m.Mean)
-			rows = append(rows, []string{name, "earned", src, f2(m.Mean), f2(m.CILow), f2(m.CIHigh)})
+			rows = append(rows, []string{name, "earned", src, full(m.Mean), full(m.CILow), full(m.CIHigh)})
 		}
 		for j, a := range spends {
 			m := e.Metrics["ip_spent."+a]
 			spent[j].Values = append(spent[j].Values, m.Mean)
-			rows = append(rows, []string{name, "spent", a, f2(m.Mean), f2(m.CILow), f2(m.CIHigh)})
+			rows = append(rows, []string{name, "spent", a, full(m.Mean), full(m.CILow), full(m.CIHigh)})
 		}
 		m := e.Metrics["ip_unused"]
 		spent[len(spends)].Values = append(spent[len(spends)].Values, m.Mean)
-		rows = append(rows, []string{name, "unused", "ip_unused", f2(m.Mean), f2(m.CILow), f2(m.CIHigh)})
+		rows = append(rows, []string{name, "unused", "ip_unused", full(m.Mean), full(m.CILow), full(m.CIHigh)})
 	}
 	files["ip_economy.csv"] = reports.RowsCSV(rows)
 	c1, err := reports.StackedBars("ip_earned", "ip earned per game, by source", "ip per game", noraStrategies, earned)
@@ -328,9 +331,9 @@ func noraMarginalSection(ctx context.Context, a *economyStudy, opt *snora.Soluti
 	check := reports.LineSeries{Label: fmt.Sprintf("simulated (%d deals)", a.SweepGames)}
 	for ip := 0; ip <= 20; ip++ {
 		v := opt.Value(ip)
-		row := []string{strconv.Itoa(ip), f2(v), "", "", "", ""}
+		row := []string{strconv.Itoa(ip), full(v), "", "", "", ""}
 		if ip > 0 {
-			row[2] = f2(v - opt.Value(ip-1))
+			row[2] = full(v - opt.Value(ip-1))
 		}
 		if a.SweepGames > 0 && (ip <= 2 || ip%5 == 0) {
 			g, err := a.env.Game("nora", "start-ip="+strconv.Itoa(ip))
@@ -341,7 +344,7 @@ func noraMarginalSection(ctx context.Context, a *economyStudy, opt *snora.Soluti
 			if err != nil {
 				return reports.PageSection{}, err
 			}
-			row[3], row[4], row[5] = f2(s.Score.Mean), f2(s.Score.CILow), f2(s.Score.CIHigh)
+			row[3], row[4], row[5] = full(s.Score.Mean), full(s.Score.CILow), full(s.Score.CIHigh)
 			check.X, check.Y = append(check.X, float64(ip)), append(check.Y, s.Score.Mean)
 			check.Lo, check.Hi = append(check.Lo, s.Score.CILow), append(check.Hi, s.Score.CIHigh)
 		}
@@ -362,7 +365,7 @@ func noraMarginalSection(ctx context.Context, a *economyStudy, opt *snora.Soluti
 	return reports.PageSection{Title: "The marginal value of one ip",
 		Text: fmt.Sprintf("One extra starting ip is worth %.1f points per game (from %d to %d ip); the tenth is worth %.1f and the twentieth %.2f.",
 			opt.Value(s+1)-opt.Value(s), s, s+1, opt.Value(10)-opt.Value(9), opt.Value(20)-opt.Value(19)),
-		Chart: &c, Table: rows[:12]}, nil
+		Chart: &c, Table: reports.ReadableTable(rows[:12])}, nil
 }
 
 func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files map[string][]byte) (reports.PageSection, error) {
@@ -391,7 +394,7 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 			}
 			solving += time.Since(t)
 			points++
-			row := []string{p.key, strconv.Itoa(price), f2(v), "", "", ""}
+			row := []string{p.key, strconv.Itoa(price), full(v), "", "", ""}
 			if a.SweepGames > 0 {
 				g, err := a.env.Game("nora", p.key+"="+strconv.Itoa(price))
 				if err != nil {
@@ -401,7 +404,7 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 				if err != nil {
 					return reports.PageSection{}, err
 				}
-				row[3], row[4], row[5] = f2(s.Score.Mean), f2(s.Score.CILow), f2(s.Score.CIHigh)
+				row[3], row[4], row[5] = full(s.Score.Mean), full(s.Score.CILow), full(s.Score.CIHigh)
 				ser.Lo, ser.Hi = append(ser.Lo, s.Score.CILow), append(ser.Hi, s.Score.CIHigh)
 			}
 			rows = append(rows, row)
@@ -410,7 +413,7 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 				atDefault = v
 			}
 		}
-		rows = append(rows, []string{p.key, "1000", f2(off), "", "", ""})
+		rows = append(rows, []string{p.key, "1000", full(off), "", "", ""})
 		series = append(series, ser)
 		sentences = append(sentences, fmt.Sprintf("%s at %d ip adds %.1f points per game over no %s (price 1000)",
 			p.label, priceOf(r, p.key), atDefault-off, p.label))
@@ -489,7 +492,7 @@ func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *s
 					return reports.PageSection{}, err
 				}
 			}
-			rows = append(rows, []string{e.key, strconv.Itoa(v), f2(val), strconv.Itoa(a.SweepSamples)})
+			rows = append(rows, []string{e.key, strconv.Itoa(v), full(val), strconv.Itoa(a.SweepSamples)})
 			ser.X, ser.Y = append(ser.X, float64(v)), append(ser.Y, val)
 			if v == 0 {
 				effects = append(effects, effect{e.key, ref - val})

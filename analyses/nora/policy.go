@@ -133,7 +133,9 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (anal
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func ftoa(v float64) string { return strconv.FormatFloat(v, 'f', 4, 64) }
+// ftoa writes a figure of a CSV file in full: the shortest text that reads
+// back as v.
+func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // policyRows lists every decision state with its values and actions.
 func policyRows(s *snora.Solution) [][]string {
@@ -183,7 +185,7 @@ func passDistRows(d *snora.PassDists) [][]string {
 			j = "2"
 		}
 		rows = append(rows, []string{itoa(pd.Comp.N4), itoa(pd.Comp.N2), j, itoa(pd.Comp.Cards()),
-			strconv.FormatFloat(pd.Dead, 'g', 6, 64), strconv.FormatFloat(pd.Rescue, 'g', 6, 64),
+			ftoa(pd.Dead), ftoa(pd.Rescue),
 			ftoa(removed), ftoa(ip), itoa(len(pd.Live)), itoa(pd.Samples)})
 	}
 	return rows
