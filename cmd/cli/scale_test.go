@@ -150,10 +150,11 @@ func TestPrecision(t *testing.T) {
 
 // buildCardsim builds the cardsim command for tests that run it as a
 // process of its own, and returns its path.
-func buildCardsim(t *testing.T) string {
+func buildCardsim(t *testing.T, flags ...string) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "cardsim")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
+	args := append(append([]string{"build", "-o", bin}, flags...), "github.com/cardsim/cardsim/cmd/cardsim")
+	if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	return bin

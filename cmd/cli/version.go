@@ -25,6 +25,13 @@ type BuildVersion struct {
 	Platform string `json:"platform"` // GOOS/GOARCH
 }
 
+// stampedCommit is the commit of a build made without version control
+// information (such as the Docker image, whose context leaves out .git),
+// set by the linker: go build -ldflags "-X
+// github.com/cardsim/cardsim/cmd/cli.stampedCommit=$(git rev-parse HEAD)".
+// deploy/Dockerfile passes its build argument COMMIT so.
+var stampedCommit string
+
 // ReadBuildVersion returns the version of the running program from its
 // build information.
 func ReadBuildVersion() BuildVersion {
@@ -36,7 +43,7 @@ func ReadBuildVersion() BuildVersion {
 // support): the module version is then "(devel)", as the Go tool writes it
 // for a build from a working tree.
 func buildVersion(bi *debug.BuildInfo) BuildVersion {
-	v := BuildVersion{Cardsim: sim.Version, Module: "(devel)", Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}
+	v := BuildVersion{Cardsim: sim.Version, Module: "(devel)", Commit: stampedCommit, Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}
 	if bi == nil {
 		return v
 	}

@@ -2,6 +2,10 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -52,5 +56,32 @@ func TestVersionCommands(t *testing.T) {
 	}
 	if v != ReadBuildVersion() || v.Cardsim != sim.Version || !strings.HasPrefix(v.Go, "go") {
 		t.Errorf("version --format json = %+v", v)
+	}
+}
+
+// TestStampedCommit: a build without version control information, as the
+// Docker image is made, reports the commit deploy/Dockerfile stamps into
+// it with the linker, by the variable the Dockerfile names.
+func TestStampedCommit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cardsim")
+	}
+	docker, err := os.ReadFile(filepath.Join("..", "..", "deploy", "Dockerfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`-X (\S+)=\$\{COMMIT\}`).FindSubmatch(docker)
+	if m == nil {
+		t.Fatal("deploy/Dockerfile stamps no commit")
+	}
+	const commit = "0123456789abcdef0123456789abcdef01234567"
+	bin := buildCardsim(t, "-buildvcs=false", "-ldflags", "-X "+string(m[1])+"="+commit)
+	out, err := exec.Command(bin, "version", "--format", "json").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v BuildVersion
+	if err := json.Unmarshal(out, &v); err != nil || v.Commit != commit {
+		t.Errorf("version of a stamped build: %s (%v); want commit %s", out, err, commit)
 	}
 }
