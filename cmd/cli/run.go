@@ -102,7 +102,7 @@ a run: --records cannot be combined with --checkpoint or --resume.`,
 func (opts *RunOptions) addFlags(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Strategy, "strategy", "s", "", "strategy to play (default: the game's first; see cardsim strategies <game>)")
-	fl.StringSliceVar(&opts.Strategies, "strategies", nil, "compare strategies on the same deals: `a,b:key=value,…`")
+	fl.StringSliceVar(&opts.Strategies, "strategies", nil, "compare `a,b,…` on the same deals; parameters follow a name, as in rescuer:stop=0.2")
 	fl.StringArrayVarP(&opts.Params, "param", "p", nil, "strategy parameter `key=value` (repeatable)")
 	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
 	fl.Int64VarP(&opts.Games, "games", "n", 100000, "number of deals to play (at least 2)")
