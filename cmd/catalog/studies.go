@@ -79,7 +79,8 @@ func Studies() []Study {
 		// 3 points, nor greedy's 0.015% under column-adjacent from zero.
 		// The 20,000-deal figures are in games/chriscross/RULES.md.
 		{Game: "chriscross", Title: "How much do the odds depend on the readings? Win rates with column pairs anywhere in the column or only in neighbouring rows, with and without diagonal pairs",
-			Strategies: []string{"greedy", "search", "clairvoyant"}, Rules: []string{"column-adjacent=false,true", "diagonals=true,false"}, Games: 400},
+			Strategies: []string{"greedy", "search", "clairvoyant"}, Rules: []string{"column-adjacent=false,true", "diagonals=true,false"}, Games: 400,
+			Explain: "400 deals a point show how far each reading moves the odds of every bot; they cannot resolve a win rate as rare as greedy's under neighbouring-row pairs (37 wins in 200,000 deals, 0.019%), which games/chriscross/RULES.md gives from 200,000 deals, with 20,000-deal figures for every reading."},
 		// Round-up's questions are answered by its analysis (analyses/roundup):
 		// face cards against the game and round by round, each face card's
 		// power valued on paired deals with the card still playable, the
