@@ -2,20 +2,27 @@ package reports
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/cardsim/cardsim/sim"
 )
 
 // refLine is a dashed reference line across the data at X = At (vertical)
 // or Y = At (horizontal), such as the fair share 1/players or the perfect
-// score. It widens the axis to show its value.
+// score. It widens the axis to show its value. Color, if set, replaces
+// the grey of reference lines; Dotted draws it dotted (a reference of one
+// series among several).
 type refLine struct {
 	At       float64
 	Vertical bool
+	Color    color.Color
+	Dotted   bool
 }
 
 // addRefLine adds a reference line to p with a legend entry.
@@ -26,10 +33,19 @@ func addRefLine(p *plot.Plot, at float64, vertical bool, label string) {
 }
 
 func (r refLine) style() draw.LineStyle {
-	return draw.LineStyle{Color: referenceColor, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
+	sty := draw.LineStyle{Color: referenceColor, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
+	if r.Color != nil {
+		sty.Color = r.Color
+	}
+	if r.Dotted {
+		sty.Dashes = []vg.Length{vg.Points(1.5), vg.Points(2)}
+	}
+	return sty
 }
 
-// Plot draws the line from edge to edge of the data.
+// Plot draws the line from edge to edge of the data, bars included: the
+// bars at either end of a bar chart stand out beyond the data's canvas,
+// which runs from the first bar's centre to the last's.
 func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	tx, ty := p.Transforms(&c)
 	var a, b vg.Point
@@ -39,6 +55,10 @@ func (r refLine) Plot(c draw.Canvas, p *plot.Plot) {
 	} else {
 		y := ty(r.At)
 		a, b = vg.Point{X: c.Min.X, Y: y}, vg.Point{X: c.Max.X, Y: y}
+		for _, g := range p.GlyphBoxes(p) {
+			x := c.X(g.X)
+			a.X, b.X = min(a.X, x+g.Rectangle.Min.X), max(b.X, x+g.Rectangle.Max.X)
+		}
 	}
 	c.StrokeLine2(r.style(), a.X, a.Y, b.X, b.Y)
 }
@@ -91,7 +111,35 @@ func countLabels(ys []float64, counts []int64) (*plotter.Labels, error) {
 	for i := range l.TextStyle {
 		l.TextStyle[i].XAlign = draw.XCenter
 		l.TextStyle[i].Font.Size = vg.Points(8)
-		l.Offset = vg.Point{Y: vg.Points(3)}
+		l.Offset = vg.Point{Y: vg.Points(5)}
 	}
 	return l, nil
+}
+
+// addRefCurve adds a dashed reference line through xys, such as the fair
+// share 1/players against the rule players, with a legend entry.
+func addRefCurve(p *plot.Plot, xys plotter.XYs, label string) error {
+	l, err := plotter.NewLine(xys)
+	if err != nil {
+		return err
+	}
+	l.LineStyle = refLine{}.style()
+	p.Add(l)
+	p.Legend.Add(label, l)
+	return nil
+}
+
+// fairShare returns a seat's fair share of the wins in the games of s, a
+// game of several seats: the games not drawn shared out among the seats
+// (1/seats where none is drawn), and its name for a legend.
+func fairShare(s *sim.Summary) (float64, string) {
+	n := len(s.Seats)
+	d := 0.0
+	if s.Balance != nil {
+		d = s.Balance.DrawRate
+	}
+	if d > 1e-9 {
+		return (1 - d) / float64(n), fmt.Sprintf("fair share (games not drawn / %d)", n)
+	}
+	return 1 / float64(n), fmt.Sprintf("fair share (1/%d)", n)
 }

@@ -15,17 +15,21 @@ import (
 	"github.com/cardsim/cardsim/sim"
 )
 
-// Chart is a drawn chart, ready to save as SVG and PNG.
+// Chart is a drawn chart, ready to save as SVG, PNG and PDF.
 type Chart struct {
 	Name string // file name without extension
 	Plot *plot.Plot
+	// lines is set for charts of lines, whose y axis gets a margin below
+	// the data as well as above it even where it starts at zero (bars stand
+	// on zero).
+	lines bool
 }
 
 // Render returns the chart in one of ChartFormats, its legend beside the
-// data rather than over it.
+// data rather than over it (see drawChart).
 func (c Chart) Render(format string) ([]byte, error) {
 	var b bytes.Buffer
-	if err := writeTo(c.Plot, format, &b); err != nil {
+	if err := writeTo(c.Plot, format, &b, c.lines); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

@@ -133,14 +133,14 @@ func SkillCharts(sk *Skill) ([]Chart, error) {
 			// A lone budget: widen the log axis around it.
 			p.X.Min, p.X.Max = mid[0].X/2, mid[0].X*2
 		}
-		out = append(out, Chart{Name: "skill_" + fig, Plot: p})
+		out = append(out, Chart{Name: "skill_" + fig, Plot: p, lines: true})
 	}
 	return out, nil
 }
 
-// WriteSkillDir writes sk into dir: skill.csv and each chart as SVG and
-// PNG, all rendered first and each written atomically. It returns the names
-// written.
+// WriteSkillDir writes sk into dir: skill.csv and each chart as SVG, PNG
+// and PDF, all rendered first and each written atomically. It returns the
+// names written.
 func WriteSkillDir(dir string, sk *Skill) ([]string, error) {
 	var out outputs
 	var b bytes.Buffer
