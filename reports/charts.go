@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
-	"math"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -289,20 +288,24 @@ func entryChart(st *Study, fig string) (Chart, error) {
 		eb.YErrors[i] = struct{ Low, High float64 }{m - lo, hi - m}
 	}
 	addIntervalKey(p, s.Manifest.Confidence)
-	return barChart(p, vals, labels, eb, "entry_"+fig, "strategy")
+	c, err := barChart(p, vals, labels, eb, "entry_"+fig, "strategy")
+	if err == nil && fig == "win" && len(s.Seats) > 1 {
+		fair, name := fairShare(s)
+		addRefLine(p, fair, false, name) // over the bars
+	}
+	return c, err
 }
 
 // featureChart draws the win rate of seats against a deal feature's value,
-// with the number of seats over each bar and the fair share 1/players as a
-// reference. Values held by fewer than 1% of seats are pooled at either
-// end ("≤2", "≥7"); a pooled bar's interval is the seat-weighted sum of its
-// values' half-widths, which bounds its spread whatever their correlation.
+// with the number of seats over each bar and the fair share (the games not
+// drawn shared among the seats) as a reference. Values held by fewer than
+// 1% of seats are pooled at either end ("≤2", "≥7").
 func featureChart(st *Study, f sim.FeatureSummary) (Chart, error) {
 	s := st.Summary
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: win rate against %s dealt\n%s", st.Game, strings.ReplaceAll(f.Name, "_", " "), caption(s))
 	p.Y.Label.Text = "win rate of the seat"
-	bins := poolFeature(f.Values)
+	bins := poolFeature(f.Values, s.Manifest.Confidence)
 	vals := make(plotter.Values, len(bins))
 	labels := make([]string, len(bins))
 	counts := make([]int64, len(bins))
@@ -313,13 +316,14 @@ func featureChart(st *Study, f sim.FeatureSummary) (Chart, error) {
 		eb.XYs[i] = plotter.XY{X: float64(i), Y: b.rate}
 		eb.YErrors[i] = struct{ Low, High float64 }{b.rate - b.lo, b.hi - b.rate}
 	}
-	if len(s.Seats) > 1 {
-		addRefLine(p, 1/float64(len(s.Seats)), false, fmt.Sprintf("fair share (1/%d)", len(s.Seats)))
-	}
 	addIntervalKey(p, s.Manifest.Confidence)
 	c, err := barChart(p, vals, labels, eb, "feature_"+f.Name, f.Name+" dealt to the seat")
 	if err != nil || len(bins) == 0 {
 		return c, err
+	}
+	if len(s.Seats) > 1 {
+		fair, name := fairShare(s)
+		addRefLine(p, fair, false, name) // over the bars
 	}
 	l, err := countLabels(tops, counts)
 	if err != nil {
@@ -338,7 +342,10 @@ type featureBin struct {
 
 // poolFeature pools the values of a feature held by fewer than 1% of the
 // seats at either end, each pool growing inwards until it holds 1% of them.
-func poolFeature(vs []sim.FeatureValue) []featureBin {
+// A pool's interval is the Wilson interval, at level confidence, of its
+// wins in its seats (undecided games counted both ways), as the rates of
+// sparse values are.
+func poolFeature(vs []sim.FeatureValue, confidence float64) []featureBin {
 	var total int64
 	for _, v := range vs {
 		total += v.Games
@@ -346,16 +353,15 @@ func poolFeature(vs []sim.FeatureValue) []featureBin {
 	sparse := func(v sim.FeatureValue) bool { return v.Games*100 < total }
 	pool := func(group []sim.FeatureValue, label string) featureBin {
 		b := featureBin{label: label}
-		var wins, half float64
+		var wins, undecided int64
 		for _, v := range group {
 			b.games += v.Games
-			wins += float64(v.Win.Count)
+			wins += v.Win.Count
+			undecided += v.Win.Undecided
 		}
-		for _, v := range group {
-			half += float64(v.Games) / float64(b.games) * (v.Win.CIHigh - v.Win.CILow) / 2
-		}
-		b.rate = wins / float64(b.games)
-		b.lo, b.hi = math.Max(0, b.rate-half), math.Min(1, b.rate+half)
+		b.rate = float64(wins) / float64(b.games)
+		b.lo, _ = sim.Wilson(wins, b.games, confidence)
+		_, b.hi = sim.Wilson(wins+undecided, b.games, confidence)
 		return b
 	}
 	i, j := 0, len(vs)-1

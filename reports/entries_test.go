@@ -136,15 +136,15 @@ func TestEveryStrategyTabulatedAndCharted(t *testing.T) {
 }
 
 // TestPoolFeature: values held by fewer than 1% of seats are pooled into
-// the end bins, which keep every seat and win, and whose interval holds
-// each pooled value's rate weighted as the bound says.
+// the end bins, which keep every seat and win, and whose interval is the
+// Wilson interval of the pooled wins in the pooled seats, as a value's is.
 func TestPoolFeature(t *testing.T) {
 	v := func(value, games, wins int64) sim.FeatureValue {
 		lo, hi := sim.Wilson(wins, games, 0.95)
 		return sim.FeatureValue{Value: value, Games: games, Win: sim.RateSummary{Count: wins, Rate: float64(wins) / float64(games), CILow: lo, CIHigh: hi}}
 	}
 	vs := []sim.FeatureValue{v(0, 3, 1), v(1, 5, 2), v(2, 400, 100), v(3, 500, 120), v(4, 80, 20), v(5, 6, 3), v(6, 2, 2)}
-	bins := poolFeature(vs)
+	bins := poolFeature(vs, 0.95)
 	var labels []string
 	var games int64
 	for _, b := range bins {
@@ -159,10 +159,15 @@ func TestPoolFeature(t *testing.T) {
 	if games != 996 || bins[0].games != 408 || bins[2].games != 88 {
 		t.Errorf("bins hold %d seats (%d, %d at the ends), want 996 (408, 88)", games, bins[0].games, bins[2].games)
 	}
-	if r := bins[2].rate; r != 25.0/88 || bins[2].lo > r || bins[2].hi < r {
-		t.Errorf("≥4: rate %g in %g … %g, want 25/88 inside", r, bins[2].lo, bins[2].hi)
+	lo, hi := sim.Wilson(25, 88, 0.95)
+	if r := bins[2].rate; r != 25.0/88 || bins[2].lo != lo || bins[2].hi != hi {
+		t.Errorf("≥4: rate %g in %g … %g, want 25/88 in its Wilson interval %g … %g", r, bins[2].lo, bins[2].hi, lo, hi)
 	}
-	if got := poolFeature(vs[2:5]); len(got) != 3 || got[0].label != "2" {
+	lo, hi = sim.Wilson(103, 408, 0.95)
+	if r := bins[0].rate; r != 103.0/408 || bins[0].lo != lo || bins[0].hi != hi {
+		t.Errorf("≤2: rate %g in %g … %g, want 103/408 in its Wilson interval %g … %g", r, bins[0].lo, bins[0].hi, lo, hi)
+	}
+	if got := poolFeature(vs[2:5], 0.95); len(got) != 3 || got[0].label != "2" {
 		t.Errorf("nothing sparse: %v", got)
 	}
 }
