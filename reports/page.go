@@ -28,9 +28,10 @@ type Page struct {
 	Files    map[string][]byte // extra files by name, such as CSV tables
 }
 
-// WritePage writes p into dir as report.md (charts as SVG and PNG files
-// beside it), report.html (self-contained: the charts embedded as SVG) and
-// p.Files, each atomically. It returns the names written.
+// WritePage writes p into dir as report.md (charts as SVG, PNG and PDF
+// files beside it, as every chart is written), report.html
+// (self-contained: the charts embedded as SVG) and p.Files, each
+// atomically. It returns the names written.
 func WritePage(dir string, p *Page) ([]string, error) {
 	var out outputs
 	put := out.put
@@ -45,16 +46,10 @@ func WritePage(dir string, p *Page) ([]string, error) {
 		fmt.Fprintf(&md, "## %s\n\n%s\n\n", s.Title, s.Text)
 		fmt.Fprintf(&h, "<h2>%s</h2>\n<p>%s</p>\n", html.EscapeString(s.Title), html.EscapeString(s.Text))
 		if s.Chart != nil {
-			svg, err := s.Chart.Render("svg")
-			if err != nil {
-				return nil, fmt.Errorf("chart %s: %w", s.Chart.Name, err)
+			if err := out.charts("chart_", []Chart{*s.Chart}); err != nil {
+				return nil, err
 			}
-			png, err := s.Chart.Render("png")
-			if err != nil {
-				return nil, fmt.Errorf("chart %s: %w", s.Chart.Name, err)
-			}
-			put("chart_"+s.Chart.Name+".svg", svg)
-			put("chart_"+s.Chart.Name+".png", png)
+			svg := out.data["chart_"+s.Chart.Name+".svg"]
 			fmt.Fprintf(&md, "![%s](chart_%s.svg)\n\n", s.Title, s.Chart.Name)
 			h.WriteString("<figure>")
 			h.Write(stripXMLHeader(svg))

@@ -29,8 +29,8 @@ func TestWritePageSelfContained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(names) != 8 || names[7] != ManifestName {
-		t.Errorf("wrote %v, want 4 chart files, report.md, report.html, t.csv and the manifest", names)
+	if len(names) != 10 || names[9] != ManifestName {
+		t.Errorf("wrote %v, want 6 chart files (SVG, PNG and PDF), report.md, report.html, t.csv and the manifest", names)
 	}
 	h, _ := os.ReadFile(filepath.Join(dir, "report.html"))
 	html := string(h)
@@ -45,8 +45,12 @@ func TestWritePageSelfContained(t *testing.T) {
 		if !strings.Contains(string(md), "]("+f+")") {
 			t.Errorf("report.md does not show %s", f)
 		}
-		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
-			t.Error(err)
+		// Each chart beside the page in every format, the PDF for a
+		// document as run, sweep, skill and report write it.
+		for _, format := range ChartFormats {
+			if _, err := os.Stat(filepath.Join(dir, strings.TrimSuffix(f, ".svg")+"."+format)); err != nil {
+				t.Error(err)
+			}
 		}
 	}
 	csv, _ := os.ReadFile(filepath.Join(dir, "t.csv"))
