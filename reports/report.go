@@ -26,9 +26,18 @@ type Study struct {
 	Answer   []string // plain sentences, from the numbers
 	Charts   []Chart
 	Warnings []string
-	// Rows, if set, is the study's table (a header, then rows); otherwise
-	// the table is made from Summary or Sweep.
+	// Rows, if set, is the study's table (a header, then rows, numbers in
+	// full); otherwise the table is made from Summary or Sweep. The page
+	// shows it readable (ReadableTable); report.csv has a figure a row,
+	// where columns named as FigureColumns are (rules, strategy, metric,
+	// statistic, feature, feature_value, value, ci_low, ci_high, n; a
+	// column "figure" is the metric) fill those, and any other numeric
+	// column is a statistic of its own.
 	Rows [][]string
+	// Seed and Deals are the run keys of a study with its own table, for
+	// report.csv.
+	Seed  uint64
+	Deals int64
 	// Note, if set, replaces the manifest line under the study.
 	Note string
 	// Quote names metrics whose mean per game the answer quotes, for
@@ -418,6 +427,9 @@ func StudyCharts(st *Study) ([]Chart, error) {
 		out = append(out, c)
 	}
 	for _, f := range s.Features {
+		if len(f.Values) < 2 {
+			continue // one value dealt to every seat: nothing to compare
+		}
 		c, err := featureChart(st, f)
 		if err != nil {
 			return nil, err
@@ -471,7 +483,7 @@ func WriteReportDir(dir string, r *Report) error {
 			so.Charts = append(so.Charts, chartOut{Title: c.Plot.Title.Text, File: file,
 				SVG: template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))})
 		}
-		so.Rows = st.Rows
+		so.Rows = ReadableTable(st.Rows)
 		if so.Rows == nil {
 			so.Rows = studyRows(st)
 		}
@@ -549,43 +561,73 @@ func writeStudyFigures(cw *csv.Writer, study string, st *Study) {
 			write(strings.Join(vals, ";"), &p.Summary)
 		}
 	case len(st.Rows) > 1:
-		// A table of its own: a figure a row; columns value, ci_low,
-		// ci_high and n fill the figure's, any other column is a statistic
-		// of its own.
-		head := st.Rows[0]
-		empty := make([]string, 4) // no run keys known
-		num := func(s string) float64 {
-			v, err := strconv.ParseFloat(s, 64)
-			if err != nil {
-				return math.NaN()
-			}
-			return v
+		writeTableFigures(cw, study, st)
+	}
+}
+
+// writeTableFigures writes the figures of a study's own table (Study.Rows):
+// a figure a row, its cells in the columns of the same name.
+func writeTableFigures(cw *csv.Writer, study string, st *Study) {
+	head := st.Rows[0]
+	col := map[string]int{}
+	for j, h := range head {
+		col[h] = j
+	}
+	metric := 0
+	for _, name := range []string{"metric", "figure"} {
+		if j, ok := col[name]; ok {
+			metric = j
 		}
-		for _, r := range st.Rows[1:] {
-			f := Figure{Metric: r[0], Statistic: "value", Value: math.NaN(), CILow: math.NaN(), CIHigh: math.NaN()}
-			var others []Figure
-			for j := 1; j < len(r) && j < len(head); j++ {
-				switch head[j] {
-				case "value":
-					f.Value = num(r[j])
-				case "ci_low":
-					f.CILow = num(r[j])
-				case "ci_high":
-					f.CIHigh = num(r[j])
-				case "n":
-					f.N, _ = strconv.ParseInt(r[j], 10, 64)
-				default:
-					if v := num(r[j]); !math.IsNaN(v) {
-						others = append(others, Figure{Metric: r[0], Statistic: head[j], Value: v, CILow: math.NaN(), CIHigh: math.NaN()})
-					}
-				}
+	}
+	num := func(s string) float64 {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return math.NaN()
+		}
+		return v
+	}
+	named := map[string]bool{"figure": true}
+	for _, c := range FigureColumns {
+		named[c] = true
+	}
+	seed := ""
+	if st.Deals > 0 {
+		seed = strconv.FormatUint(st.Seed, 10)
+	}
+	for _, r := range st.Rows[1:] {
+		cell := func(name string) string {
+			if j, ok := col[name]; ok && j < len(r) {
+				return r[j]
 			}
-			if !math.IsNaN(f.Value) {
-				others = append([]Figure{f}, others...)
+			return ""
+		}
+		keys := []string{st.Game, cell("rules"), seed, ""}
+		if st.Deals > 0 {
+			keys[3] = itoa(st.Deals)
+		}
+		f := Figure{Strategy: cell("strategy"), Params: cell("params"), Versus: cell("versus"), Seat: cell("seat"),
+			Feature: cell("feature"), FeatureValue: cell("feature_value"), Metric: r[metric], Statistic: cell("statistic"),
+			Value: num(cell("value")), CILow: num(cell("ci_low")), CIHigh: num(cell("ci_high"))}
+		f.N, _ = strconv.ParseInt(cell("n"), 10, 64)
+		if f.Statistic == "" {
+			f.Statistic = "value"
+		}
+		var out []Figure
+		if !math.IsNaN(f.Value) {
+			out = append(out, f)
+		}
+		for j := range r {
+			if j >= len(head) || named[head[j]] || j == metric {
+				continue
 			}
-			for _, o := range others {
-				cw.Write(append(append([]string{study, ""}, empty...), o.cells()...))
+			if v := num(r[j]); !math.IsNaN(v) {
+				o := f
+				o.Statistic, o.Value, o.CILow, o.CIHigh, o.N = head[j], v, math.NaN(), math.NaN(), 0
+				out = append(out, o)
 			}
+		}
+		for _, o := range out {
+			cw.Write(append(append([]string{study, ""}, keys...), o.cells()...))
 		}
 	}
 }
@@ -704,6 +746,9 @@ func Readable(v float64) string {
 // full (as its CSV file has them) with each number below the header that
 // is not a whole number written Readable, for a page.
 func ReadableTable(rows [][]string) [][]string {
+	if rows == nil {
+		return nil
+	}
 	out := make([][]string, len(rows))
 	for i, row := range rows {
 		out[i] = slices.Clone(row)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardsim/cardsim/games/flip"
 	"github.com/cardsim/cardsim/games/nora"
+	"github.com/cardsim/cardsim/games/roundup"
 	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/strategies"
 	flipbots "github.com/cardsim/cardsim/strategies/flip"
@@ -105,5 +106,62 @@ func TestReportSaysWhyAStudyStopped(t *testing.T) {
 	}
 	if want := "stopped: --max-games 100 reached before precision 0.0005"; !strings.Contains(string(md), want) {
 		t.Errorf("report.md lacks %q:\n%s", want, md)
+	}
+}
+
+// TestStudyTableReadableAndTidy: a study with a table of its own shows it
+// readable on the page (no number past four significant digits) while
+// report.csv has each figure in full, in the columns of the same names,
+// with the study's run keys.
+func TestStudyTableReadableAndTidy(t *testing.T) {
+	rows := [][]string{
+		{"rules", "strategy", "metric", "statistic", "feature", "feature_value", "value", "ci_low", "ci_high", "n", "holders"},
+		{"players=2", "greedy", "game_win", "rate", "face_cards", "3", "0.16791361485120487", "0.11721378644576919", "0.2546908432989318", "140", "12"},
+	}
+	dir := t.TempDir()
+	st := Study{Game: "roundup", Title: "face cards", Rows: rows, Seed: 7, Deals: 300, Note: "n"}
+	if err := WriteReportDir(dir, &Report{Title: "t", Studies: []Study{st}}); err != nil {
+		t.Fatal(err)
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "report.md"))
+	if !strings.Contains(string(md), "| players=2 | greedy | game_win | rate | face_cards | 3 | 0.1679 | 0.1172 | 0.2547 | 140 | 12 |") {
+		t.Errorf("report.md's table is not readable:\n%s", md)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "report.csv"))
+	got := readStrict(t, b)
+	want := []map[string]string{
+		{"game": "roundup", "rules": "players=2", "seed": "7", "deals": "300", "strategy": "greedy", "metric": "game_win", "statistic": "rate",
+			"feature": "face_cards", "feature_value": "3", "value": "0.16791361485120487", "ci_low": "0.11721378644576919", "ci_high": "0.2546908432989318", "n": "140"},
+		{"game": "roundup", "rules": "players=2", "seed": "7", "deals": "300", "strategy": "greedy", "metric": "game_win", "statistic": "holders",
+			"feature": "face_cards", "feature_value": "3", "value": "12"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("report.csv rows %v, want %v", got, want)
+	}
+	for i, w := range want {
+		for k, v := range w {
+			if got[i][k] != v {
+				t.Errorf("row %d, %s = %q, want %q", i, k, got[i][k], v)
+			}
+		}
+	}
+}
+
+// TestStudyChartsSkipOneValueFeatures: a deal feature every seat is dealt
+// alike (Round-up's 13 cards a hand) gets no chart, the others one each.
+func TestStudyChartsSkipOneValueFeatures(t *testing.T) {
+	s := summaryOf(t, roundup.Definition(), []string{"players=4"}, 40, "greedy")
+	charts, err := StudyCharts(&Study{Game: "roundup", Summary: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, f := range s.Features {
+		if len(f.Values) > 1 {
+			want++
+		}
+	}
+	if got := len(charts) - 1; got != want || want == len(s.Features) { // the score chart, then features
+		t.Errorf("%d feature charts of %d features, %d of them with several values", got, len(s.Features), want)
 	}
 }

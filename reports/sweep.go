@@ -286,8 +286,8 @@ func reversed(xy plotter.XYs) plotter.XYs {
 }
 
 // WriteSweepDir writes a sweep into dir: sweep.json (every point's full
-// summary), sweep.csv (one row per point and strategy) and the charts as SVG
-// and PNG, each file atomically. It returns the names written.
+// summary), sweep.csv (one row per point and strategy) and the charts as SVG,
+// PNG and PDF, each file atomically. It returns the names written.
 func WriteSweepDir(dir string, sw *Sweep, game string) ([]string, error) {
 	var out outputs
 	js, err := json.MarshalIndent(sw, "", "  ")

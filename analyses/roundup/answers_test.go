@@ -61,7 +61,7 @@ func TestMostFaceCardsAgainstFairShare(t *testing.T) {
 					{Value: 8, Games: 100, Win: tt.top},
 				}}},
 			}}
-			sts, err := faceCardStudies("greedy", []*roundupFigures{fig})
+			sts, err := faceCardStudies("greedy", []*roundupFigures{fig}, 0.95)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +85,7 @@ func TestStartingSeatWithDraws(t *testing.T) {
 		Balance:     &sim.BalanceSummary{DrawRate: 0.2},
 		FirstPlayer: &sim.EdgeSummary{WinRate: rate(260, 1000, 0.233, 0.289), FairShare: 0.2, Edge: 0.06, CILow: 0.03, CIHigh: 0.09},
 	}}
-	st, err := seatStudy([]string{"greedy"}, map[string][]*roundupFigures{"greedy": {fig}})
+	st, err := seatStudy([]string{"greedy"}, map[string][]*roundupFigures{"greedy": {fig}}, 0.95)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestStartingSeatWithDraws(t *testing.T) {
 	}
 	// Without draws the fair share is one game in the player count.
 	fig.summary.FirstPlayer = &sim.EdgeSummary{WinRate: rate(260, 1000, 0.233, 0.289), FairShare: 0.25, Edge: 0.01, CILow: -0.017, CIHigh: 0.039}
-	st, err = seatStudy([]string{"greedy"}, map[string][]*roundupFigures{"greedy": {fig}})
+	st, err = seatStudy([]string{"greedy"}, map[string][]*roundupFigures{"greedy": {fig}}, 0.95)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestAlliedBidders(t *testing.T) {
 		fig := &roundupFigures{players: tt.players, mix: "greedy", summary: sim.Summary{
 			Manifest: sim.Manifest{Confidence: 0.95}, Metrics: metrics(tt.rounds, tt.allied, tt.n),
 		}}
-		st, err := seatStudy([]string{"greedy"}, map[string][]*roundupFigures{"greedy": {fig}})
+		st, err := seatStudy([]string{"greedy"}, map[string][]*roundupFigures{"greedy": {fig}}, 0.95)
 		if err != nil {
 			t.Fatal(err)
 		}

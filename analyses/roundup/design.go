@@ -324,9 +324,23 @@ func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
 			a.Games, a.env.Seed, 100*a.env.Confidence, rules),
 	}
 	note := fmt.Sprintf("seed %d, %d deals per player count and bot mix; %s; cardsim %s", a.env.Seed, a.Games, rules, sim.Version)
-	rows := [][]string{{"figure", "value", "ci_low", "ci_high", "n"}}
-	add := func(fig *roundupFigures, name string, v, lo, hi float64, n int64) {
-		rows = append(rows, []string{fmt.Sprintf("players=%d mix=%s %s", fig.players, fig.mix, name), fnum(v), fnum(lo), fnum(hi), strconv.FormatInt(n, 10)})
+	// The table of every figure, a figure a row in the columns report.csv
+	// reads by name (reports.Study.Rows): the rules (the player count
+	// first), the bot mix as the strategy, the figure and, for figures by
+	// a deal feature, the feature and its value.
+	rows := [][]string{{"rules", "strategy", "metric", "statistic", "feature", "feature_value", "value", "ci_low", "ci_high", "n"}}
+	tableRules := func(fig *roundupFigures) string {
+		return strings.Join(append([]string{"players=" + strconv.Itoa(fig.players)}, a.env.Rules...), ";")
+	}
+	addBy := func(fig *roundupFigures, metric, stat, feat, featValue string, v, lo, hi float64, n int64) {
+		count := ""
+		if n > 0 {
+			count = strconv.FormatInt(n, 10)
+		}
+		rows = append(rows, []string{tableRules(fig), fig.mix, metric, stat, feat, featValue, fnum(v), fnum(lo), fnum(hi), count})
+	}
+	add := func(fig *roundupFigures, metric, stat string, v, lo, hi float64, n int64) {
+		addBy(fig, metric, stat, "", "", v, lo, hi, n)
 	}
 	byMix := map[string][]*roundupFigures{}
 	for _, fig := range all {
@@ -341,45 +355,46 @@ func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
 				continue
 			}
 			if tr := f.WinTrend; tr != nil {
-				add(fig, src.prefix+"_win_per_face_card", tr.Slope, tr.CILow, tr.CIHigh, 0)
+				addBy(fig, src.prefix+"_win", "slope", "face_cards", "", tr.Slope, tr.CILow, tr.CIHigh, 0)
 			}
 			for _, v := range f.Values {
-				add(fig, fmt.Sprintf("%s_win_rate face_cards=%d", src.prefix, v.Value), v.Win.Rate, v.Win.CILow, v.Win.CIHigh, v.Games)
-				add(fig, fmt.Sprintf("%s_points face_cards=%d", src.prefix, v.Value), v.Score.Mean, v.Score.CILow, v.Score.CIHigh, v.Games)
+				fv := strconv.FormatInt(v.Value, 10)
+				addBy(fig, src.prefix+"_win", "rate", "face_cards", fv, v.Win.Rate, v.Win.CILow, v.Win.CIHigh, v.Games)
+				addBy(fig, src.prefix+"_points", "mean", "face_cards", fv, v.Score.Mean, v.Score.CILow, v.Score.CIHigh, v.Games)
 			}
 		}
 		for i, rank := range faceRanks {
 			g := &fig.power[i]
-			add(fig, rank.rule+"_power_win_per_card_held", g.winPerCard.Slope, g.winPerCard.CILow, g.winPerCard.CIHigh, 0)
-			add(fig, rank.rule+"_power_points_per_card_held", g.pointsPerCard.Slope, g.pointsPerCard.CILow, g.pointsPerCard.CIHigh, 0)
-			add(fig, rank.rule+"_power_holder_win", g.holderWin[0], g.holderWin[1], g.holderWin[2], g.holders)
-			add(fig, rank.rule+"_power_holder_points", g.holderPoints[0], g.holderPoints[1], g.holderPoints[2], g.holders)
+			add(fig, rank.rule+"_power_win", "slope_per_card_held", g.winPerCard.Slope, g.winPerCard.CILow, g.winPerCard.CIHigh, 0)
+			add(fig, rank.rule+"_power_points", "slope_per_card_held", g.pointsPerCard.Slope, g.pointsPerCard.CILow, g.pointsPerCard.CIHigh, 0)
+			add(fig, rank.rule+"_power_holder_win", "gain", g.holderWin[0], g.holderWin[1], g.holderWin[2], g.holders)
+			add(fig, rank.rule+"_power_holder_points", "gain", g.holderPoints[0], g.holderPoints[1], g.holderPoints[2], g.holders)
 		}
 		if fp := s.FirstPlayer; fp != nil {
-			add(fig, "first_player_win_rate", fp.WinRate.Rate, fp.WinRate.CILow, fp.WinRate.CIHigh, fp.WinRate.Games)
-			add(fig, "first_player_fair_share", fp.FairShare, math.NaN(), math.NaN(), fp.WinRate.Games)
-			add(fig, "first_player_edge", fp.Edge, fp.CILow, fp.CIHigh, fp.WinRate.Games)
+			add(fig, "first_player_win", "rate", fp.WinRate.Rate, fp.WinRate.CILow, fp.WinRate.CIHigh, fp.WinRate.Games)
+			add(fig, "first_player_win", "fair_share", fp.FairShare, math.NaN(), math.NaN(), fp.WinRate.Games)
+			add(fig, "first_player_win", "edge_over_fair_share", fp.Edge, fp.CILow, fp.CIHigh, fp.WinRate.Games)
 		}
 		if r := s.Metrics["allied.rounds"]; r.Total > 0 {
 			w := s.Metrics["allied.won"]
 			lo, hi := sim.Wilson(w.Total, r.Total, s.Manifest.Confidence)
-			add(fig, "allied_suit_last_share", float64(w.Total)/float64(r.Total), lo, hi, r.Total)
+			add(fig, "allied_suit_last", "rate", float64(w.Total)/float64(r.Total), lo, hi, r.Total)
 		}
 		for _, m := range []string{"rounds", "turns", "round_turns.first", "round_turns.shortest", "round_turns.longest", "allied.rounds", "allied.won"} {
 			if ms, ok := s.Metrics[m]; ok {
-				add(fig, "mean_per_game "+m, ms.Mean, ms.CILow, ms.CIHigh, ms.N)
+				add(fig, m, "mean_per_game", ms.Mean, ms.CILow, ms.CIHigh, ms.N)
 			}
 		}
 	}
 	for _, mix := range a.Mixes {
 		figs := byMix[mix]
-		st, err := faceCardStudies(mix, figs)
+		st, err := faceCardStudies(mix, figs, a.env.Confidence)
 		if err != nil {
 			return nil, err
 		}
 		r.Studies = append(r.Studies, st...)
 	}
-	st, err := seatStudy(a.Mixes, byMix)
+	st, err := seatStudy(a.Mixes, byMix, a.env.Confidence)
 	if err != nil {
 		return nil, err
 	}
@@ -390,12 +405,13 @@ func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
 			r.Studies[i].Rows = [][]string{{"figure", "value"}}
 		}
 		r.Studies[i].Note = note
+		r.Studies[i].Seed, r.Studies[i].Deals = a.env.Seed, int64(a.Games)
 	}
 	return r, nil
 }
 
 // faceCardStudies answers the designer's two questions for one bot mix.
-func faceCardStudies(mix string, figs []*roundupFigures) ([]reports.Study, error) {
+func faceCardStudies(mix string, figs []*roundupFigures, level float64) ([]reports.Study, error) {
 	var game, round []reports.LineSeries
 	var answer []string
 	for _, fig := range figs {
@@ -414,6 +430,9 @@ func faceCardStudies(mix string, figs []*roundupFigures) ([]reports.Study, error
 				continue
 			}
 			line := reports.LineSeries{Label: fmt.Sprintf("%d players", fig.players)}
+			if src.lines == &game { // a game's fair share; a round won alone has none so plain
+				line.FairShare = fairShare(s, fig.players).rate
+			}
 			var total int64
 			for _, v := range f.Values {
 				total += v.Games
@@ -439,12 +458,12 @@ func faceCardStudies(mix string, figs []*roundupFigures) ([]reports.Study, error
 		answer = append(answer, sentence)
 	}
 	c1, err := reports.LineChart("roundup_face_cards_game_"+safe(mix), "Round-up ("+mix+"): chance of winning the game against face cards dealt in the first round",
-		"face cards dealt to the seat in the first round", "win rate of the seat", game)
+		"face cards dealt to the seat in the first round", "win rate of the seat", game, reports.LineOptions{Level: level})
 	if err != nil {
 		return nil, err
 	}
 	c2, err := reports.LineChart("roundup_face_cards_round_"+safe(mix), "Round-up ("+mix+"): chance of winning a round alone against face cards in that round's deal",
-		"face cards dealt to the seat in the round", "share of rounds the seat won alone", round)
+		"face cards dealt to the seat in the round", "share of rounds the seat won alone", round, reports.LineOptions{Level: level})
 	if err != nil {
 		return nil, err
 	}
@@ -464,7 +483,7 @@ func faceCardStudies(mix string, figs []*roundupFigures) ([]reports.Study, error
 		useful = append(useful, usefulSentence(fig))
 	}
 	c3, err := reports.LineChart("roundup_power_"+safe(mix), "Round-up ("+mix+"): a face card's power to its holder, per card held (same deals, the card blank)",
-		"players", "change in the holder's chance of winning", gains)
+		"players", "change in the holder's chance of winning", gains, reports.LineOptions{Level: level, Refs: []reports.RefLine{reports.NoChangeRef()}})
 	if err != nil {
 		return nil, err
 	}
@@ -592,7 +611,7 @@ func topSeats(f *sim.FeatureSummary) (topGroup, bool) {
 	return g, true
 }
 
-func seatStudy(mixes []string, byMix map[string][]*roundupFigures) (reports.Study, error) {
+func seatStudy(mixes []string, byMix map[string][]*roundupFigures, level float64) (reports.Study, error) {
 	var edge, turns, allied []reports.LineSeries
 	var answer []string
 	var alliedRounds, rounds, unbacked int64 // over every configuration
@@ -639,12 +658,14 @@ func seatStudy(mixes []string, byMix map[string][]*roundupFigures) (reports.Stud
 	for _, c := range []struct {
 		name, title, y string
 		s              []reports.LineSeries
+		refs           []reports.RefLine
 	}{
-		{"roundup_first_player", "Round-up: the starting seat's edge", "win rate of the starting seat − its fair share", edge},
-		{"roundup_round_turns", "Round-up: length of the first round", "turns", turns},
-		{"roundup_allied", "Round-up: rounds with allied bids that the allies won", "share of allied rounds won", allied},
+		{"roundup_first_player", "Round-up: the starting seat's edge", "win rate of the starting seat − its fair share", edge, []reports.RefLine{reports.NoChangeRef()}},
+		{"roundup_round_turns", "Round-up: length of the first round", "turns", turns, nil},
+		{"roundup_allied", "Round-up: rounds with allied bids that the allies won", "share of allied rounds won", allied,
+			[]reports.RefLine{{Label: "one suit in four (0.25)", At: 0.25}}},
 	} {
-		ch, err := reports.LineChart(c.name, c.title, "players", c.y, c.s)
+		ch, err := reports.LineChart(c.name, c.title, "players", c.y, c.s, reports.LineOptions{Level: level, Refs: c.refs})
 		if err != nil {
 			return reports.Study{}, err
 		}

@@ -61,8 +61,8 @@ func TestDesign(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, r := range rows[1:] {
-		if m := r[col["metric"]]; strings.HasSuffix(m, "queen_power_win_per_card_held") && r[col["statistic"]] == "value" {
-			seen[strings.Fields(m)[0]+" "+strings.Fields(m)[1]] = true
+		if r[col["metric"]] == "queen_power_win" && r[col["statistic"]] == "slope_per_card_held" && r[col["game"]] == "roundup" && r[col["seed"]] != "" {
+			seen[r[col["rules"]]+" "+r[col["strategy"]]] = true
 		}
 	}
 	if len(seen) != 4 {

@@ -63,9 +63,14 @@ func TestRulesReachRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := page.(*reports.Report)
-		for _, row := range r.Studies[0].Rows {
-			if row[0] == "players=2 mix=greedy mean_per_game rounds" {
-				v, err := strconv.ParseFloat(row[1], 64)
+		rows := r.Studies[0].Rows
+		col := map[string]int{}
+		for j, h := range rows[0] {
+			col[h] = j
+		}
+		for _, row := range rows[1:] {
+			if strings.HasPrefix(row[col["rules"]], "players=2") && row[col["strategy"]] == "greedy" && row[col["metric"]] == "rounds" && row[col["statistic"]] == "mean_per_game" {
+				v, err := strconv.ParseFloat(row[col["value"]], 64)
 				if err != nil {
 					t.Fatal(err)
 				}
