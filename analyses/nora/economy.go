@@ -357,7 +357,7 @@ func noraMarginalSection(ctx context.Context, a *economyStudy, opt *snora.Soluti
 		series = append(series, check)
 	}
 	c, err := reports.LineChart("marginal_ip", "Expected optimal score by ip held at the start (rule start-ip)", "start-ip", "expected game score",
-		series)
+		series, reports.LineOptions{Level: a.env.Confidence, Refs: []reports.RefLine{{Label: fmt.Sprintf("the rules' start-ip (%d)", r.StartIP), At: float64(r.StartIP), Vertical: true}}})
 	if err != nil {
 		return reports.PageSection{}, err
 	}
@@ -424,7 +424,12 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 	if a.SweepGames > 0 {
 		band = fmt.Sprintf(" Bands: the simulated score's interval over %d deals per point.", a.SweepGames)
 	}
-	c, err := reports.LineChart("price_curves", "Expected optimal score as each price varies (others at their rule value)", "price in ip", "expected game score (solver)", series)
+	var refs []reports.RefLine
+	for _, p := range noraPrices {
+		refs = append(refs, reports.RefLine{Label: fmt.Sprintf("the rules' %s price (%d)", p.label, priceOf(r, p.key)), At: float64(priceOf(r, p.key)), Vertical: true})
+	}
+	c, err := reports.LineChart("price_curves", "Expected optimal score as each price varies (others at their rule value)", "price in ip", "expected game score (solver)", series,
+		reports.LineOptions{Level: a.env.Confidence, Refs: refs})
 	if err != nil {
 		return reports.PageSection{}, err
 	}
