@@ -81,12 +81,7 @@ func Answers(st *Study) []string {
 	}
 	if fp := s.FirstPlayer; fp != nil {
 		fair := fp.FairShare
-		verdict := "no edge the interval can tell from zero,"
-		if fp.CILow > 0 {
-			verdict = "an edge of"
-		} else if fp.CIHigh < 0 {
-			verdict = "a handicap of"
-		}
+		verdict := EdgeVerdict(fp.CILow, fp.CIHigh)
 		share := "a fair share of " + pct(fair)
 		if d := 1 - fair*float64(len(s.Seats)); d > 0 {
 			share += fmt.Sprintf(" (the %s of games not drawn, shared among %d seats)", pct(1-d), len(s.Seats))
@@ -287,6 +282,19 @@ func shareVerdict(lo, hi, ref float64, refName string) string {
 		return "less often than " + refName
 	}
 	return "no more nor less often than " + refName + " as far as the interval can tell"
+}
+
+// EdgeVerdict reads the interval lo … hi of an edge over a fair share, to
+// stand before the edge in a sentence: "an edge of" when it lies above
+// zero, "a handicap of" below, and otherwise that none can be told.
+func EdgeVerdict(lo, hi float64) string {
+	switch {
+	case lo > 0:
+		return "an edge of"
+	case hi < 0:
+		return "a handicap of"
+	}
+	return "no edge the interval can tell from zero,"
 }
 
 // lowerFirst lower-cases the first letter of a phrase.

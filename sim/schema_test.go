@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/cardsim/cardsim/sim/schematest"
 )
 
 // TestSummariesMatchTheSchema: summaries of every shape (one strategy,
@@ -14,18 +16,7 @@ import (
 // solver's undecided games) validate against SummarySchema, and the schema
 // refuses a summary with a field out of place.
 func TestSummariesMatchTheSchema(t *testing.T) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(SummarySchema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("summary.schema.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	schema, err := c.Compile("summary.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	schema := schematest.Compile(t, SummarySchema)
 	doubt := fixedDef("two", 1)
 	configs := map[string]Config{
 		"one strategy":      {Game: dice{1}, Lineup: []Player{{Strategy: fixedDef("die", 0)}}, Seed: 1, Games: 50},

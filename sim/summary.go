@@ -151,8 +151,8 @@ type EdgeSummary struct {
 	WinRate   RateSummary `json:"win_rate"`
 	FairShare float64     `json:"fair_share"`
 	Edge      float64     `json:"edge"`
-	CILow   float64     `json:"ci_low"`
-	CIHigh  float64     `json:"ci_high"`
+	CILow     float64     `json:"ci_low"`
+	CIHigh    float64     `json:"ci_high"`
 }
 
 // BalanceSummary gathers balance figures named as Ludii names them.

@@ -678,12 +678,7 @@ func seatStudy(mixes []string, byMix map[string][]*roundupFigures, level float64
 // measured it from: the games not drawn shared out evenly.
 func edgeSentence(players int, mix string, fp *sim.EdgeSummary) string {
 	fair := fp.FairShare
-	verdict := "no edge the interval can tell from zero,"
-	if fp.CILow > 0 {
-		verdict = "an edge of"
-	} else if fp.CIHigh < 0 {
-		verdict = "a handicap of"
-	}
+	verdict := reports.EdgeVerdict(fp.CILow, fp.CIHigh)
 	fs := share{rate: fair, drawn: 1 - fair*float64(players), players: players}
 	return fmt.Sprintf("With %d players (%s), the seat that starts wins %s of %d games (%s to %s) against a fair share of %s: %s %s percentage points (%s to %s).",
 		players, mix, pctf(fp.WinRate.Rate), fp.WinRate.Games, pctf(fp.WinRate.CILow), pctf(fp.WinRate.CIHigh), fs, verdict, pp(fp.Edge), pp(fp.CILow), pp(fp.CIHigh))

@@ -1,13 +1,11 @@
 package cli
 
 import (
-	"bytes"
 	"testing"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/cardsim/cardsim/cmd/catalog"
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/sim/schematest"
 )
 
 // TestRealSummariesMatchTheSchema: the summary.json of every game as run
@@ -15,18 +13,7 @@ import (
 // seats rotated, a precision target) and of a merge validate against the
 // published JSON Schema.
 func TestRealSummariesMatchTheSchema(t *testing.T) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(sim.SummarySchema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("summary.schema.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	schema, err := c.Compile("summary.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	schema := schematest.Compile(t, sim.SummarySchema)
 	summaries := map[string][]byte{}
 	for _, d := range catalog.Games().All() {
 		summaries["run "+d.Name] = []byte(mustRun(t, "run", d.Name, "--games", "40", "--format", "json", "-q"))
@@ -47,12 +34,7 @@ func TestRealSummariesMatchTheSchema(t *testing.T) {
 	}
 	summaries["merge"] = []byte(mustRun(t, "merge", parts, "--format", "json"))
 	for name, b := range summaries {
-		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-		if err != nil {
-			t.Errorf("%s: not JSON: %v", name, err)
-			continue
-		}
-		if err := schema.Validate(inst); err != nil {
+		if err := schematest.Validate(schema, b); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
