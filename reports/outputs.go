@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/cardsim/cardsim/games"
 )
 
 // ManifestName is the file every output directory holds last: the list of
@@ -180,19 +181,7 @@ const maxManifestBytes = 1 << 20
 // readManifest reads an output directory's manifest if it is a regular
 // file of sane size: never a FIFO or a device put in its place.
 func readManifest(path string) ([]byte, error) {
-	fi, err := os.Lstat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() || fi.Size() > maxManifestBytes {
-		return nil, fmt.Errorf("%s: not a manifest", path)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, maxManifestBytes))
+	return games.ReadInputFile(path, maxManifestBytes)
 }
 
 // CheckFileDir creates dir if needed and checks that files can be written

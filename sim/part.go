@@ -6,12 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/bits"
-	"os"
 	"reflect"
 	"slices"
 	"sort"
+
+	"github.com/cardsim/cardsim/games"
 )
 
 // PartFormat names the format of shard parts and checkpoints.
@@ -161,27 +161,9 @@ func (p *Part) Seal() {
 // shard and its range of deals, and the tally's counts. Whether it belongs
 // to a run is for Check and MergeParts to say.
 func ReadPart(path string) (*Part, error) {
-	fi, err := os.Stat(path)
+	b, err := games.ReadInputFile(path, MaxPartBytes)
 	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	if fi.Size() > MaxPartBytes {
-		return nil, fmt.Errorf("%s: %d bytes, more than a part can hold (%d)", path, fi.Size(), MaxPartBytes)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxPartBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > MaxPartBytes {
-		return nil, fmt.Errorf("%s: more than a part can hold (%d bytes)", path, MaxPartBytes)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	var p Part
 	if err := json.Unmarshal(b, &p); err != nil {

@@ -113,7 +113,7 @@ func TestPlanFileBounded(t *testing.T) {
 		{"/dev/zero", "not a regular file"},
 		{fifo, "not a regular file"},
 		{dir, "not a regular file"},
-		{big, "more than the 1048576 a file here may hold"},
+		{big, "larger than the 1024 KiB such a file may hold"},
 	} {
 		code, _, errs := run(t, "sweep", "--plan", tt.path)
 		if code != 1 || !strings.Contains(errs, tt.want) {

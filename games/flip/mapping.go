@@ -5,13 +5,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
 )
 
@@ -125,7 +124,7 @@ func (r *Rules) parseMapping(v string) (string, error) {
 // table read before.
 func (r *Rules) load(m mapping) error {
 	r.table = nil
-	text, err := readTable(m.path)
+	text, err := games.ReadInputFile(m.path, maxTableBytes)
 	if err != nil {
 		if m.sum != "" && errors.Is(err, fs.ErrNotExist) {
 			return nil
@@ -143,49 +142,6 @@ func (r *Rules) load(m mapping) error {
 	}
 	r.table = p
 	return nil
-}
-
-// readTable returns the contents of a table file: a regular file of at most
-// maxTableBytes. Devices, pipes and directories are refused before they are
-// read (a pipe is opened without waiting for a writer), and errors never
-// quote the contents.
-func readTable(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, bare(err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	if fi.Size() > maxTableBytes {
-		return nil, fmt.Errorf("larger than %d KiB: not a table of card pairs", maxTableBytes>>10)
-	}
-	f, err := openTable(path)
-	if err != nil {
-		return nil, bare(err)
-	}
-	defer f.Close()
-	if now, err := f.Stat(); err != nil || !now.Mode().IsRegular() || !os.SameFile(fi, now) {
-		return nil, errors.New("changed while it was opened")
-	}
-	text, err := io.ReadAll(io.LimitReader(f, maxTableBytes+1))
-	if err != nil {
-		return nil, bare(err)
-	}
-	if len(text) > maxTableBytes {
-		return nil, fmt.Errorf("larger than %d KiB: not a table of card pairs", maxTableBytes>>10)
-	}
-	return text, nil
-}
-
-// bare returns the reason of a path error without the path, which the
-// caller names in its own words.
-func bare(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // pairing is a table of light and dark faces read from a file.

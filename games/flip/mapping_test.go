@@ -141,7 +141,7 @@ func TestFileMappingRefused(t *testing.T) {
 	}{
 		{"device", "/dev/zero", "not a regular file"},
 		{"directory", dir, "not a regular file"},
-		{"too big", big, "larger than 64 KiB"},
+		{"too big", big, "larger than the 64 KiB"},
 		{"not a table", secret, "entry 1 (line 1) is not a pair of card names"},
 		{"missing", filepath.Join(dir, "none"), "no such file"},
 	}
