@@ -60,6 +60,13 @@ func WritePage(dir string, p *Page) ([]string, error) {
 			pageHTMLTable(&h, s.Table)
 		}
 	}
+	// Marks how many charts the browser drew, for the headless-browser test.
+	h.WriteString(`<script>window.addEventListener("load", function () {
+  var svgs = Array.prototype.slice.call(document.querySelectorAll("figure svg"));
+  var ok = svgs.filter(function (s) { var r = s.getBoundingClientRect(); return r.width > 0 && r.height > 0; }).length;
+  document.body.setAttribute("data-charts", ok + "/" + svgs.length);
+});</script>
+`)
 	h.WriteString("</body></html>\n")
 	put("report.md", md.Bytes())
 	put("report.html", h.Bytes())

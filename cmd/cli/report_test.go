@@ -41,9 +41,9 @@ func TestReport(t *testing.T) {
 	}
 }
 
-// TestReportInBrowser opens the report in headless Chromium, as a person
-// would: the page renders (the screenshot is not blank) and every chart
-// image decodes.
+// TestReportInBrowser opens the report and the pages of an analysis and of
+// a solver in headless Chromium, as a person would: each page renders (the
+// screenshot is not blank) and every chart is drawn.
 func TestReportInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds Nora's optimal policy (tens of seconds the first time)")
@@ -58,9 +58,26 @@ func TestReportInBrowser(t *testing.T) {
 	if browser == "" {
 		t.Skip("Chromium is not installed (apt-get install chromium); .ci/run installs it")
 	}
-	dir := t.TempDir()
-	mustRun(t, "report", "--game", "nora", "--scale", "0.05", "--out", dir, "-q")
-	page := "file://" + filepath.Join(dir, "report.html")
+	for _, args := range [][]string{
+		{"report", "--game", "nora", "--scale", "0.05"},
+		{"analyze", "roundup", "--opt", "games=100", "--opt", "players=2,4", "--opt", "mixes=greedy"},
+		{"solve", "nora", "--rule", "ranks=3", "--rule", "rounds=2", "--opt", "samples=500"},
+	} {
+		t.Run(args[0]+" "+args[1], func(t *testing.T) {
+			dir := t.TempDir()
+			mustRun(t, append(args, "--out", dir, "-q")...)
+			openInBrowser(t, browser, filepath.Join(dir, "report.html"))
+		})
+	}
+}
+
+// openInBrowser opens the page at path in headless Chromium: every chart
+// is drawn (the page counts them into data-charts) and a screenshot is
+// not blank.
+func openInBrowser(t *testing.T, browser, path string) {
+	t.Helper()
+	page := "file://" + path
+	dir := filepath.Dir(path)
 	flags := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--user-data-dir=" + t.TempDir(), "--virtual-time-budget=5000"}
