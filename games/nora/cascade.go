@@ -1,6 +1,8 @@
 package nora
 
 import (
+	"errors"
+	"math"
 	"math/bits"
 
 	"github.com/cardsim/cardsim/games/cards"
@@ -17,6 +19,10 @@ type Step struct {
 // for max-ip, the order earning the most ip, found by a depth-first search
 // over the set of positions already removed, memoised in an open-addressing
 // table that is reused (cleared by generation) from one cascade to the next.
+// A cluster that would need many states there is taken by turns, with
+// growing budgets, by this search and the split search (split.go), which
+// finds the same order and is far faster on most such clusters, until one
+// of them finishes.
 //
 // Positions are those of the sequence when the cascade began, so two cards
 // were adjacent then exactly when their positions differ by one. A pair is a
@@ -39,6 +45,19 @@ type cascader struct {
 	used  int
 	whole bool // search the cascade as one cluster (tests check the split against it)
 
+	// limit is the first budget of the searches for one cluster (0: the
+	// plain search alone, without limit): the number of states solve may
+	// table, and of profiles the split search may memoise, before giving up
+	// for the other (both keep what they found for their next turn); budget
+	// is solve's in the current turn. split makes the split search take
+	// every cluster at once (tests check it against solve); profs memoises
+	// its profiles, of which it may add no more than splitBudget (0: no
+	// limit).
+	limit, budget int
+	split         bool
+	profs         map[segKey]*profile
+	splitBudget   int
+
 	// path, when not nil, receives each step as the block it takes, at its
 	// position at that moment; shift turns a cluster's live index into that
 	// position.
@@ -51,7 +70,7 @@ type cascader struct {
 }
 
 func newCascader(r *Rules) *cascader {
-	c := &cascader{r: r}
+	c := &cascader{r: r, limit: plainLimit}
 	c.grow(1 << 10)
 	return c
 }
@@ -169,6 +188,9 @@ func (c *cascader) solve(mask uint64) int {
 	if ok {
 		return int(c.vals[idx])
 	}
+	if c.used >= c.budget {
+		panic(errPlainBudget)
+	}
 	var buf [64]uint8
 	m := c.live(mask, &buf)
 	l := buf[:m]
@@ -203,6 +225,30 @@ func (c *cascader) solve(mask uint64) int {
 	c.keys[idx], c.moves[idx], c.vals[idx], c.gens[idx] = mask, bestMove, int32(best), c.gen
 	c.used++
 	return best
+}
+
+// errPlainBudget unwinds solve when it has tabled as many states as its
+// budget allows.
+var errPlainBudget = errors.New("nora: plain search over budget")
+
+// trySolve runs solve from the start of the cluster with the given budget
+// of states (0: no limit) and reports whether it finished. The states it
+// tabled stay for its next turn: each holds the value of its whole subtree.
+func (c *cascader) trySolve(budget int) (ok bool) {
+	c.budget = budget
+	if budget <= 0 {
+		c.budget = math.MaxInt
+	}
+	defer func() {
+		if e := recover(); e != nil {
+			if e != errPlainBudget {
+				panic(e)
+			}
+			ok = false
+		}
+	}()
+	c.solve(0)
+	return true
 }
 
 // rehash doubles the table, keeping the entries of the current search.
@@ -348,15 +394,43 @@ func (c *cascader) cluster(d []cards.Card, a, b int, e *Earned, quads *uint16, s
 		clear(c.gens)
 		c.gen = 1
 	}
-	c.solve(0)
+	// The plain search and the split search by turns, each budget four
+	// times the last, until one finishes; both take the same steps. (Left
+	// to right tables one state per block and never needs a second turn.)
+	plain, want := !c.split || c.r.Removal == RemovalLeftToRight, 0
+	if !plain {
+		c.clearProfs()
+		c.splitBudget = 0
+		want = c.value(0)
+	}
+	for budget := c.limit; plain; budget *= 4 {
+		if c.trySolve(budget) {
+			break
+		}
+		if budget == c.limit {
+			c.clearProfs()
+		}
+		if v, ok := c.trySplit(budget); ok {
+			plain, want = false, v
+		}
+	}
+	c.splitBudget = 0 // recovering the steps may take a few more
 	var removed uint64
 	var buf [64]uint8
 	for {
-		idx, ok := c.slot(removed)
-		if !ok || c.moves[idx] == 0 {
+		var move uint64
+		if plain {
+			idx, ok := c.slot(removed)
+			if !ok {
+				break
+			}
+			move = c.moves[idx]
+		} else {
+			move, want = c.splitMove(removed, want)
+		}
+		if move == 0 {
 			break
 		}
-		move := c.moves[idx]
 		// Recover the block from its bits to count its ip by source.
 		m := c.live(removed, &buf)
 		l := buf[:m]
@@ -379,6 +453,9 @@ func (c *cascader) cluster(d []cards.Card, a, b int, e *Earned, quads *uint16, s
 			*steps = append(*steps, st)
 		}
 		removed |= move
+	}
+	if !plain {
+		c.profs = nil // let a large memo go
 	}
 	// The copy above overwrote c.rank[:b-a], which later clusters (all to
 	// the right of b) never read.

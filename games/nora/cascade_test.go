@@ -133,8 +133,7 @@ func TestClustersMatchWholeSearch(t *testing.T) {
 	for _, removal := range []string{RemovalMaxIP, RemovalLeftToRight} {
 		r := DefaultRules()
 		r.Removal = removal
-		split, whole := newCascader(&r), newCascader(&r)
-		whole.whole = true
+		split, whole := newCascader(&r), plainCascader(&r)
 		s := newState(New(DefaultRules()))
 		for i := range 3000 {
 			s.Reset(uint64(i))
@@ -177,8 +176,7 @@ func TestClustersMatchWholeSearchSmallDecks(t *testing.T) {
 		for _, jokers := range []int{0, 2} {
 			r := DefaultRules()
 			r.Ranks, r.Jokers = ranks, jokers
-			split, whole := newCascader(&r), newCascader(&r)
-			whole.whole = true
+			split, whole := newCascader(&r), plainCascader(&r)
 			rng := rand.New(rand.NewPCG(uint64(ranks), uint64(jokers)))
 			full := cards.Ranks(ranks, jokers)
 			later := 0 // passes after a round's first
