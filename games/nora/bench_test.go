@@ -48,6 +48,38 @@ func BenchmarkNoraPass(b *testing.B) {
 	}
 }
 
+// benchmarkPass removes the pairs of one order as the engine does, again
+// and again.
+func benchmarkPass(b *testing.B, order []cards.Card) {
+	r := DefaultRules()
+	c := newCascader(&r)
+	deck := make([]cards.Card, 0, 64)
+	for b.Loop() {
+		deck = append(deck[:0], order...)
+		c.run(deck, 0, nil, nil)
+	}
+}
+
+// BenchmarkPassSortedDeck is one pass over the 54 cards in rank order
+// (cards.Standard: AC AD AH AS 2C …), thirteen runs of four and the jokers,
+// which the plain search alone never finishes.
+func BenchmarkPassSortedDeck(b *testing.B) { benchmarkPass(b, cards.Standard(2)) }
+
+// BenchmarkPassSortedIssue13 is the first pass of issue 13's full deal.
+func BenchmarkPassSortedIssue13(b *testing.B) { benchmarkPass(b, issue13Deal(b)) }
+
+// BenchmarkPassSortedNested is one pass over the ace of clubs, the other
+// ranks in order, then the other aces and the jokers.
+func BenchmarkPassSortedNested(b *testing.B) {
+	benchmarkPass(b, mustDeck(b, structuredDeals["nested"]))
+}
+
+// BenchmarkPassSortedRiffled is one pass over the deck in rank order
+// riffled once.
+func BenchmarkPassSortedRiffled(b *testing.B) {
+	benchmarkPass(b, mustDeck(b, structuredDeals["riffled"]))
+}
+
 // BenchmarkGameStopAt plays whole games with the baseline policy (stop at 10
 // cards, never spend ip), written inline so the benchmark measures the engine.
 func BenchmarkGameStopAt(b *testing.B) {
