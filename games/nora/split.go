@@ -240,36 +240,23 @@ func liveIn(mask uint64, lo, hi int, dst *[64]uint8) int {
 // prefixes). For each y the earliest such x gives the widest span; a cut is
 // safe when no span crosses it.
 func (c *cascader) segments(l []uint8, ends *[65]uint8) int {
-	var child [65][16]uint8 // trie of reduced prefixes; node 0 is the empty word
-	var first [65][16]int8  // by node and rank: 1 + the first x whose prefix through x reduces to it
-	var reach [64]int8      // by x: the furthest y that can meet x
-	var stack [65]uint8     // nodes along the reduced word; stack[0] is the root
-	var tops [64]uint8      // its ranks
-	child[0], first[0] = [16]uint8{}, [16]int8{}
-	nodes, h := uint8(1), 0
+	var t reducedTrie
+	var first [65][16]int8 // by node and rank: 1 + the first x whose prefix through x reduces to it
+	var reach [64]int8     // by x: the furthest y that can meet x
+	t.reset()
+	first[0] = [16]int8{}
 	for j, p := range l {
 		rk := c.rank[p] & 15
 		reach[j] = -1
-		if x := first[stack[h]][rk] - 1; x >= 0 && reach[x] < int8(j) {
+		if x := first[t.node()][rk] - 1; x >= 0 && reach[x] < int8(j) {
 			reach[x] = int8(j)
 		}
-		if h > 0 && tops[h-1] == rk {
-			h--
-		} else {
-			u := stack[h]
-			v := child[u][rk]
-			if v == 0 {
-				v = nodes
-				nodes++
-				child[u][rk] = v
-				child[v], first[v] = [16]uint8{}, [16]int8{}
-			}
-			tops[h] = rk
-			h++
-			stack[h] = v
+		v, created := t.push(rk)
+		if created {
+			first[v] = [16]int8{}
 		}
-		if first[stack[h]][rk] == 0 {
-			first[stack[h]][rk] = int8(j) + 1
+		if first[v][rk] == 0 {
+			first[v][rk] = int8(j) + 1
 		}
 	}
 	k, far := 0, int8(-1)
@@ -498,28 +485,11 @@ func b2i(b bool) int {
 func (c *cascader) closed(l []uint8) (a, b int, ok bool) {
 	m := len(l)
 	// node[j]: the trie node of the reduced word of l[:j].
-	var child [65][16]uint8
+	var t reducedTrie
 	var node [65]uint8
-	var stack [65]uint8
-	var tops [64]uint8
-	nodes, h := uint8(1), 0
+	t.reset()
 	for j, p := range l {
-		rk := c.rank[p] & 15
-		if h > 0 && tops[h-1] == rk {
-			h--
-		} else {
-			u := stack[h]
-			v := child[u][rk]
-			if v == 0 {
-				v = nodes
-				nodes++
-				child[u][rk] = v
-			}
-			tops[h] = rk
-			h++
-			stack[h] = v
-		}
-		node[j+1] = stack[h]
+		node[j+1], _ = t.push(c.rank[p] & 15)
 	}
 	// lo[x], hi[x]: the first and last card x can meet, x itself if none.
 	var lo, hi [64]int8
@@ -697,4 +667,48 @@ func (c *cascader) splitMove(removed uint64, want int) (move uint64, next int) {
 		panic("nora: the split search found no step earning its value")
 	}
 	return 0, 0
+}
+
+// reducedTrie follows the reduced word of a sequence of ranks as ranks are
+// pushed (a rank equal to the word's last cancels it, any other extends
+// it), numbering in a trie each reduced word met: two prefixes have the
+// same node exactly when they reduce to the same word. It holds up to 64
+// ranks.
+type reducedTrie struct {
+	child [65][16]uint8 // by node and rank; node 0 is the empty word
+	stack [65]uint8     // the nodes along the reduced word; stack[0] is the root
+	tops  [64]uint8     // its ranks
+	nodes uint8
+	h     int
+}
+
+// reset starts the empty word.
+func (t *reducedTrie) reset() {
+	t.child[0] = [16]uint8{}
+	t.nodes, t.h = 1, 0
+}
+
+// node returns the node of the reduced word so far.
+func (t *reducedTrie) node() uint8 { return t.stack[t.h] }
+
+// push adds rank rk (below 16) and returns the node of the reduced word
+// and whether the word is new.
+func (t *reducedTrie) push(rk uint8) (node uint8, created bool) {
+	if t.h > 0 && t.tops[t.h-1] == rk {
+		t.h--
+		return t.stack[t.h], false
+	}
+	u := t.stack[t.h]
+	v := t.child[u][rk]
+	if v == 0 {
+		v = t.nodes
+		t.nodes++
+		t.child[u][rk] = v
+		t.child[v] = [16]uint8{}
+		created = true
+	}
+	t.tops[t.h] = rk
+	t.h++
+	t.stack[t.h] = v
+	return v, created
 }
