@@ -125,29 +125,69 @@
 // need dark ends. Hence every flip that turns no light exact card dark is
 // made at once (closure): it disables no relaxed play, so a line from the
 // position before it is still a line after it, and the search branches
-// only on removals and on flips that turn exact cards. For the same reason
-// a position with the same present cards, the same darkness among exact
+// only on removals and on flips that turn exact cards. The closure is the
+// same whatever the order of its flips (each stays available as the pile
+// darkens), so after a play only the sets the play changed are checked,
+// then the sets holding a card a flip turned. For the same reason a
+// position with the same present cards, the same darkness among exact
 // cards, and no more dark cards than a position found lost is lost too
-// (lostTable).
+// (lostTable). The search also cuts positions where the lowest or the
+// highest card has no partner, or, while light, no card that can show its
+// light rank no farther than the partner: the first proof rules below, in
+// the relaxed game, where a dark card outside exact shows its light face
+// too.
 //
 // A relaxed win whose plays never used the light face of a dark card
 // (spur) is a line of the real game: the solver replays it in the engine,
-// which checks every play, and so records a real win. Otherwise the cards
-// whose light face it used join exact, and the relaxed game is searched
-// again. exact only grows, so the loop ends: with no relaxed win (the deal
-// is lost), a real win, or the budget spent (undecided). A larger exact
-// makes the relaxed game closer to the real one and its search larger.
-// TestRelaxedSound and TestRefineDecidesFullDeals check the relaxed game
-// against the exhaustive win oracle on 12- and 16-card deals and on full
-// deals.
+// which checks every play, and so records a real win. Otherwise some cards
+// must be made exact and the relaxed game searched again.
+//
+// # Refining
+//
+// Any exact set is sound: a loss under it is a real loss. The smaller it
+// is the faster its search (each exact card makes the search branch on
+// when it turns dark, and positions multiply by the ways the exact cards
+// can be dark), so refine looks for a small exact set that loses. On the
+// deals hardest to decide, the smallest losing sets are one to five
+// cards, often neighbours (a partner a light end needs to keep light, for
+// one), where adding every spur of each relaxed win, as the solver used
+// to, grows exact to ten or twenty cards and its last search to tens of
+// millions of positions. Three chains of exact sets take turns, each
+// charged for the positions it visits (the coarse chain four times over),
+// the one charged least going next; a search stopped at its limit is tried
+// again with twice the limit on its chain's next turn:
+//
+//   - the single chain adds one card a round: the card whose light face the
+//     last relaxed win used last (the higher of two);
+//   - the trial searches once the cards of the single chain's exact set
+//     clustered (neighbours at most two card numbers apart) around the card
+//     the chain added last. Every losing subset of that exact set holds
+//     that card, since the set before it has a relaxed win, and the losing
+//     sets found by hand are such clusters;
+//   - the coarse chain adds every spur of its last relaxed win, which
+//     reaches some real wins in far fewer rounds.
+//
+// Exact sets only grow along a chain, so each chain ends: with a relaxed
+// loss (the deal is lost), a real win, or the budget spent (undecided).
+// Positions found lost under an exact set E stay lost under every exact
+// set that contains E, since a relaxed line under the larger set is a
+// relaxed line under E: the table keeps them across rounds and chains,
+// each entry with its round's exact set, and a search uses the entries of
+// every round whose set is within its own. TestRelaxedSound,
+// TestLostTableAcrossRounds, TestEndsRuleSound, TestRefineChains and
+// TestRefineDecidesFullDeals check the relaxed game, the table across
+// rounds, the partner rule and the chains against the exhaustive win
+// oracle on 12- and 16-card deals of every pairing and on full deals;
+// TestCloseFromIsClosure checks the closure made step by step against the
+// closure made from scratch.
 //
 // What is left undecided: under forced play every deal of 10,000 is
 // settled (and its best score exact) within a few thousand positions.
 // Under optional play the default win budget (4,000,000 positions) leaves
-// about 0.6% of full deals undecided: deals that come within a few cards
-// of a win, whose relaxed game keeps finding lines that lean on the light
-// face of a dark card, so exact grows by ten or twenty cards and the last
-// relaxed search outgrows the budget.
+// about 0.04% of full deals undecided (2 of the first 5,000): deals with a
+// real win that each chain reaches only after ten million positions or
+// more, each round's relaxed win leaning on the light face of yet another
+// dark card.
 //
 // # The search for the best score
 //

@@ -2,6 +2,7 @@ package flip
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/cardsim/cardsim/games/cards"
@@ -142,6 +143,51 @@ func randomDeal(rng *rand.Rand, ranks int) (string, []bfCard) {
 		deck = append(deck, bfCard{light: light[i], dark: dark[i]})
 	}
 	return strings.Join(b, " "), deck
+}
+
+// The pairings of the deals the oracles check the solver on, taken in
+// turn by pairedDeal: any bijection of the faces; the pairing mapping=random
+// draws (each ace carries an ace of another suit, every other card a face
+// of another rank and suit); and mapping=identity (the dark face is the
+// light face).
+var pairings = []string{"any", "random", "identity"}
+
+// pairedDeal returns deal i of a test: a random order of the first ranks
+// ranks with pairing pairings[i%3] (any bijection for the mapping=random
+// pairing below 3 ranks, which cannot have one), as Deal text and as
+// bfCards.
+func pairedDeal(rng *rand.Rand, ranks, i int) (string, []bfCard) {
+	switch pairings[i%len(pairings)] {
+	case "random":
+		if ranks < 3 {
+			break
+		}
+		g, err := gameOf([]string{"ranks=" + strconv.Itoa(ranks), "mapping=random"})
+		if err != nil {
+			panic(err)
+		}
+		s := g.NewFlipState()
+		s.Reset(rng.Uint64())
+		var b []string
+		var deck []bfCard
+		for p := range g.Size() {
+			l, d := s.Faces(p)
+			b = append(b, l.String()+"/"+d.String())
+			deck = append(deck, bfCard{light: l, dark: d})
+		}
+		return strings.Join(b, " "), deck
+	case "identity":
+		light := cards.Ranks(ranks, 0)
+		cards.Shuffle(rng, light)
+		var b []string
+		var deck []bfCard
+		for _, c := range light {
+			b = append(b, c.String()+"/"+c.String())
+			deck = append(deck, bfCard{light: c, dark: c})
+		}
+		return strings.Join(b, " "), deck
+	}
+	return randomDeal(rng, ranks)
 }
 
 // winOracle decides by exhaustive search whether every card can be

@@ -16,8 +16,10 @@ import (
 // real one, so relaxed.win proves losses; a relaxed win whose line never
 // used the light face of a dark card is a real win.
 type relaxed struct {
-	lr, ls, dr, ds [64]uint8 // light and dark rank and suit by card number
-	exact          uint64    // cards that show only the face they show
+	lr, ls, dr, ds  [64]uint8  // light and dark rank and suit by card number
+	lf, df          [64]uint32 // light and dark face as bit sets (see faceBits)
+	lightOf, darkOf [16]uint64 // bit p: card p's light (dark) face has the rank
+	exact           uint64     // cards that show only the face they show
 
 	clear  clearing
 	clears clearTable
@@ -25,7 +27,10 @@ type relaxed struct {
 
 	nodes, budget int
 	aborted       bool
+	noEnds        bool          // endsOK is switched off, for tests
 	path          []relaxedStep // the line of the last win, from the position solved
+	spurs         []uint64      // after replay, the spur of each of its plays that had one, in order
+	spur          uint64        // the cards of spurs, after replay
 }
 
 // relaxedStep is one play of the relaxed game: its set of four cards, by
@@ -43,9 +48,13 @@ func (x *relaxed) init(bits int) {
 
 // prepare records the faces of s's deal and forgets earlier solves.
 func (x *relaxed) prepare(s *flip.State) {
+	x.lightOf, x.darkOf = [16]uint64{}, [16]uint64{}
 	for p := range s.Game().Size() {
 		l, d := s.Faces(p)
 		x.lr[p], x.ls[p], x.dr[p], x.ds[p] = uint8(l.Rank()), uint8(l.Suit()), uint8(d.Rank()), uint8(d.Suit())
+		x.lf[p], x.df[p] = faceBits(x.lr[p], x.ls[p]), faceBits(x.dr[p], x.ds[p])
+		x.lightOf[x.lr[p]] |= 1 << p
+		x.darkOf[x.dr[p]] |= 1 << p
 		x.clear.setFaces(p, uint8(d.Rank()), uint8(d.Suit()))
 	}
 	x.exact = 0
@@ -83,6 +92,26 @@ func (x *relaxed) matches(a, b uint8, k uint64, kind flip.Kind, spur *uint64) (s
 		*spur = best
 	}
 	return suit, rank
+}
+
+// faceBits returns a face as a bit set: bit r for rank r, bit 16+s for
+// suit s, so that two sets of faces share a rank (a suit) exactly when
+// their intersection has a bit below (at or above) bit 16.
+func faceBits(rank, suit uint8) uint32 { return 1<<rank | 1<<(16+suit) }
+
+const rankBits = 1<<16 - 1
+
+// shown returns the faces card c may match by under dark set k, as bits
+// (see faceBits): the light face while light, the dark face once dark,
+// and both if c is dark and outside exact.
+func (x *relaxed) shown(c uint8, k uint64) uint32 {
+	if k>>c&1 == 0 {
+		return x.lf[c]
+	}
+	if x.exact>>c&1 != 0 {
+		return x.df[c]
+	}
+	return x.df[c] | x.lf[c]
 }
 
 // shownFace is a face a card may match by: rank, suit, and the card itself
@@ -134,12 +163,65 @@ func (x *relaxed) closure(h, k uint64, rec *[]relaxedStep, spur *uint64) uint64 
 			if rec != nil {
 				var u uint64
 				x.matches(a, b, k, kind, &u)
+				if u != 0 {
+					x.spurs = append(x.spurs, u)
+				}
 				*spur |= u
 				*rec = append(*rec, relaxedStep{set: [4]uint8{a, m1, m2, b}, kind: kind})
 			}
 			k |= all
 			changed = true
 		}
+	}
+	return k
+}
+
+// closeFrom is closure without a record, for a pile h whose dark set k is
+// closed (no flip of closure left) but for the sets holding a card of
+// seeds: it checks those sets, and every set holding a card a flip turns,
+// until none is left. The closure has one result whatever the order of
+// its flips (each flip stays available as k grows, since faces are only
+// gained), so closeFrom(h, k, h) is closure(h, k, nil, nil).
+func (x *relaxed) closeFrom(h, k, seeds uint64) uint64 {
+	var pile [64]uint8
+	n := pileOf(h, &pile)
+	if n < 4 {
+		return k
+	}
+	all := uint64(1)<<(n-3) - 1     // the sets, by their lowest place
+	near := func(c uint64) uint64 { // the sets holding the cards c
+		var m uint64
+		for ; c != 0; c &= c - 1 {
+			i := bits.OnesCount64(h & (c&-c - 1))
+			m |= 0xf << i >> 3
+		}
+		return m & all
+	}
+	todo := near(seeds & h)
+	if seeds&h == h {
+		todo = all
+	}
+	for todo != 0 {
+		v := bits.TrailingZeros64(todo)
+		todo &= todo - 1
+		a, m1, m2, b := pile[v], pile[v+1], pile[v+2], pile[v+3]
+		mid := uint64(1)<<m1 | 1<<m2
+		set := mid | 1<<a | 1<<b
+		if set&^k == 0 {
+			continue
+		}
+		both := x.shown(a, k) & x.shown(b, k)
+		var turn uint64
+		switch {
+		case both&rankBits != 0 && set&^k&x.exact == 0:
+			turn = set &^ k
+		case both&^rankBits != 0 && mid&^k != 0 && mid&^k&x.exact == 0:
+			turn = mid &^ k
+		default:
+			continue
+		}
+		k |= turn
+		todo |= near(turn)
 	}
 	return k
 }
@@ -151,10 +233,13 @@ func (x *relaxed) closure(h, k uint64, rec *[]relaxedStep, spur *uint64) uint64 
 func (x *relaxed) win(h, k uint64) bool {
 	x.path = x.path[:0]
 	x.aborted = false
-	return x.search(h, k)
+	return x.search(h, k, h)
 }
 
-func (x *relaxed) search(h, k uint64) bool {
+// search reports whether the relaxed game can remove every card of h from
+// dark set k, closed but for the sets holding a card of seeds (see
+// closeFrom).
+func (x *relaxed) search(h, k, seeds uint64) bool {
 	if h == 0 {
 		return true
 	}
@@ -166,9 +251,11 @@ func (x *relaxed) search(h, k uint64) bool {
 	if !x.canClear(h) {
 		return false
 	}
-	k = x.closure(h, k, nil, nil)
-	kc := k & x.exact
-	if x.lost.lost(h, kc, k) {
+	k = x.closeFrom(h, k, seeds)
+	if !x.noEnds && !x.endsOK(h, k) {
+		return false
+	}
+	if x.lost.lost(h, k) {
 		return false
 	}
 	var pile [64]uint8
@@ -178,28 +265,36 @@ func (x *relaxed) search(h, k uint64) bool {
 		set := [4]uint8{a, m1, m2, b}
 		mid := uint64(1)<<m1 | 1<<m2
 		all := mid | 1<<a | 1<<b
-		try := func(kind flip.Kind, h2, k2 uint64) bool {
+		try := func(kind flip.Kind, h2, k2, seeds uint64) bool {
 			x.path = append(x.path, relaxedStep{set: set, kind: kind})
-			if x.search(h2, k2) {
+			if x.search(h2, k2, seeds) {
 				return true
 			}
 			x.path = x.path[:len(x.path)-1]
 			return false
 		}
 		if k>>a&1 != 0 && k>>b&1 != 0 {
-			if x.ds[a] == x.ds[b] && try(flip.RemoveSuit, h&^mid, k&^mid) {
+			if x.ds[a] == x.ds[b] && try(flip.RemoveSuit, h&^mid, k&^mid, 1<<a|1<<b) {
 				return true
 			}
-			if x.dr[a] == x.dr[b] && try(flip.RemoveRank, h&^all, k&^all) {
+			// The cards either side of the gap meet.
+			var gap uint64
+			if v > 0 {
+				gap |= 1 << pile[v-1]
+			}
+			if v+4 < n {
+				gap |= 1 << pile[v+4]
+			}
+			if x.dr[a] == x.dr[b] && try(flip.RemoveRank, h&^all, k&^all, gap) {
 				return true
 			}
 		}
 		if all&^k&x.exact != 0 {
-			suit, rank := x.matches(a, b, k, flip.FlipRank, nil)
-			if rank && try(flip.FlipRank, h, k|all) {
+			both := x.shown(a, k) & x.shown(b, k)
+			if both&rankBits != 0 && try(flip.FlipRank, h, k|all, all&^k) {
 				return true
 			}
-			if suit && mid&^k&x.exact != 0 && try(flip.FlipSuit, h, k|mid) {
+			if both&^rankBits != 0 && mid&^k&x.exact != 0 && try(flip.FlipSuit, h, k|mid, mid&^k) {
 				return true
 			}
 		}
@@ -207,7 +302,7 @@ func (x *relaxed) search(h, k uint64) bool {
 			return false
 		}
 	}
-	x.lost.put(h, kc, k)
+	x.lost.put(h, k)
 	return false
 }
 
@@ -216,6 +311,7 @@ func (x *relaxed) search(h, k uint64) bool {
 // exact whose light face a play needed. With none, the plays make a line of
 // the real game.
 func (x *relaxed) replay(h, k uint64) (line []relaxedStep, spur uint64) {
+	x.spurs = x.spurs[:0]
 	for _, st := range x.path {
 		k = x.closure(h, k, &line, &spur)
 		a, m1, m2, b := st.set[0], st.set[1], st.set[2], st.set[3]
@@ -229,6 +325,9 @@ func (x *relaxed) replay(h, k uint64) (line []relaxedStep, spur uint64) {
 		case flip.FlipSuit, flip.FlipRank:
 			var u uint64
 			x.matches(a, b, k, st.kind, &u)
+			if u != 0 {
+				x.spurs = append(x.spurs, u)
+			}
 			spur |= u
 			if st.kind == flip.FlipSuit {
 				k |= mid
@@ -238,5 +337,52 @@ func (x *relaxed) replay(h, k uint64) (line []relaxedStep, spur uint64) {
 		}
 		line = append(line, st)
 	}
+	x.spur = spur
 	return line, spur
+}
+
+// endsOK checks the first proof rules of Solver.winPossible in the relaxed
+// game, cheaply, for the lowest and the highest card of h: each needs a
+// partner for its remove-rank (a card of its dark rank and the other
+// parity, other than its permanent neighbour), and, while light, a card
+// that can show its light rank in the same places first, no farther than
+// the partner (flip first). A dark card outside exact shows its light
+// face too, so the cards that can show rank r are those of dark rank r
+// and those of light rank r but the dark exact ones.
+func (x *relaxed) endsOK(h, k uint64) bool {
+	lo := bits.TrailingZeros64(h)
+	hi := 63 - bits.LeadingZeros64(h)
+	if lo == hi {
+		return false
+	}
+	rest := h &^ (1 << lo)
+	if !x.endOK(h, k, lo, rest&-rest, false) {
+		return false
+	}
+	below := h &^ (1 << hi)
+	return x.endOK(h, k, hi, 1<<(63-bits.LeadingZeros64(below)), true)
+}
+
+// endOK is endsOK for card p, the highest if top, whose permanent
+// neighbour is adj.
+func (x *relaxed) endOK(h, k uint64, p int, adj uint64, top bool) bool {
+	others := h &^ (1 << p) & oddEven[p&1^1] &^ adj
+	q := x.darkOf[x.dr[p]] & others
+	if q == 0 {
+		return false
+	}
+	if k>>p&1 != 0 {
+		return true
+	}
+	r := x.lr[p]
+	m := (x.lightOf[r]&^(k&x.exact) | x.darkOf[r]) & others
+	switch {
+	case m == 0:
+		return false
+	case top:
+		q &= 2<<(63-bits.LeadingZeros64(m)) - 1
+	default:
+		q &^= 1<<bits.TrailingZeros64(m) - 1
+	}
+	return q != 0
 }

@@ -188,36 +188,146 @@ func (sv *Solver) runWin(root *flip.State, limit int) bool {
 	return sv.winSearch(0, ^uint64(0))
 }
 
-// refine decides the win in the relaxed game (see relaxed), making exact
-// the cards whose light face a relaxed win used while they were dark, until
-// the relaxed game has no win (no real win either) or a win that is a real
-// line. It visits at most budget positions (0: no limit).
+// refine decides the win in the relaxed game (see relaxed) under growing
+// exact sets, until one has no relaxed win (then the real game has none)
+// or a relaxed win is a line of the real game. Three chains of exact sets
+// take turns, the package documentation says why ("Refining"): the single
+// chain adds one card a round, the card whose light face the last relaxed
+// win used last; the trial searches the cards of the single chain's exact
+// set clustered around the card it added last; the coarse chain adds every
+// card whose light face the last relaxed win used while dark. It visits at
+// most budget positions (0: no limit).
 func (sv *Solver) refine(root *flip.State, budget int) (won, decided bool) {
 	x := &sv.relax
 	k := root.Key()
-	x.exact = 0
-	for {
-		x.lost.clear()
-		x.nodes, x.budget = 0, budget
+	x.lost.clear()
+	left := budget // positions left, if budget > 0
+	// run searches the relaxed game under exact set e, visiting at most
+	// limit positions (0: no limit) and what is left of the budget.
+	run := func(e uint64, limit int) outcome {
+		x.exact = e
+		x.lost.round(e)
+		x.nodes, x.budget = 0, limit
+		if budget > 0 && (limit == 0 || left < limit) {
+			x.budget = max(left, 1)
+		}
 		w := x.win(k.Held, k.Dark)
 		sv.nodes += x.nodes
-		if budget > 0 {
-			budget = max(budget-x.nodes, 1)
-		}
+		left -= x.nodes
 		switch {
+		case x.aborted && budget > 0 && left <= 0:
+			return outOfBudget
 		case x.aborted:
-			return false, false
+			return stopped
 		case !w:
-			return false, true
+			return relaxedLoss
 		}
 		steps, spur := x.replay(k.Held, k.Dark)
-		if spur == 0 {
-			if sv.realLine(root, steps) {
-				return true, true
-			}
-			return false, false // cannot happen: see TestRelaxedLinesPlay
+		switch {
+		case spur != 0:
+			return spuriousWin
+		case sv.realLine(root, steps):
+			return realWin
 		}
-		x.exact |= spur
+		return outOfBudget // cannot happen: see TestRelaxedSound
+	}
+	// last returns the card whose light face the last relaxed win used
+	// last while it was dark (the higher of two).
+	last := func() uint64 {
+		u := x.spurs[len(x.spurs)-1]
+		return 1 << (63 - bits.LeadingZeros64(u))
+	}
+	switch run(0, 0) {
+	case relaxedLoss:
+		return false, true
+	case realWin:
+		return true, true
+	case outOfBudget, stopped:
+		return false, false
+	}
+	single := chain{exact: last(), limit: firstTry, weight: 1}
+	trial := chain{limit: firstTry, weight: 1}
+	coarse := chain{exact: x.spur, limit: firstTry, weight: coarseWeight}
+	if coarse.exact == single.exact {
+		coarse.exact = 0
+	}
+	chains := [...]*chain{&single, &trial, &coarse}
+	for {
+		var t *chain // the chain that has spent least
+		for _, c := range chains {
+			if c.exact != 0 && (t == nil || c.spent < t.spent) {
+				t = c
+			}
+		}
+		r := run(t.exact, t.limit)
+		t.spent += t.weight * x.nodes
+		switch r {
+		case relaxedLoss:
+			return false, true
+		case realWin:
+			return true, true
+		case outOfBudget:
+			return false, false
+		case stopped:
+			t.limit *= 2
+			continue
+		}
+		t.limit = firstTry
+		switch t {
+		case &single:
+			c := last()
+			single.exact |= c
+			trial.exact, trial.limit, trial.spent = cluster(single.exact, c), firstTry, min(trial.spent, single.spent)
+			if trial.exact == single.exact {
+				trial.exact = 0
+			}
+		case &trial:
+			trial.exact = 0 // it has a relaxed win: no use
+		case &coarse:
+			coarse.exact |= x.spur
+		}
+	}
+}
+
+// outcome is how a search of the relaxed game ended.
+type outcome int
+
+const (
+	relaxedLoss outcome = iota // no relaxed win: no real win
+	realWin                    // a relaxed win that is a line of the real game
+	spuriousWin                // a relaxed win that used the light face of dark cards
+	stopped                    // the search reached its limit
+	outOfBudget                // the search used up the budget
+)
+
+// chain is one of refine's chains of exact sets.
+type chain struct {
+	exact  uint64 // the exact set of its round; 0: idle
+	limit  int    // the positions its next search may visit
+	spent  int    // the positions it has visited, times weight
+	weight int
+}
+
+// The chains' first try of a round may visit firstTry positions, each
+// later try twice as many as the last; coarseWeight is how many positions
+// the coarse chain is charged for each it visits.
+var firstTry, coarseWeight = 50_000, 4
+
+// clusterGap is the widest gap between neighbours of a cluster (cluster).
+const clusterGap = 2
+
+// cluster returns the cards of e linked to card c by steps of at most
+// clusterGap card numbers.
+func cluster(e, c uint64) uint64 {
+	for {
+		grown := c
+		for g := 1; g <= clusterGap; g++ {
+			grown |= (c<<g | c>>g) & e
+		}
+		if grown == c {
+			return c
+		}
+		c = grown
 	}
 }
 

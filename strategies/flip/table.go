@@ -1,25 +1,37 @@
 package flip
 
-import "github.com/cardsim/cardsim/games"
+import (
+	"slices"
+
+	"github.com/cardsim/cardsim/games"
+)
 
 // tableProbes is how many slots a lookup in the relaxation's tables tries.
 const tableProbes = 8
 
-// lostTable remembers positions of the relaxation found lost: a position
-// (present cards h, exact cards' darkness kc, every card's darkness k) is
-// lost if a position with the same h and kc and at least k's dark cards
-// was (see relaxed.win). It has a fixed size: when the probed slots are
-// full an old entry is overwritten, which costs only time. Entries of
-// earlier solves are told apart by a generation number.
+// lostTable remembers positions of the relaxation found lost. A position
+// is its present cards h and dark cards k, searched in one round of
+// Solver.refine with that round's exact set. An entry (h, k) of a round
+// with exact set E shows lost every position (h, k') with k' ⊆ k that
+// agrees with k on E, in any round whose exact set contains E: in the
+// relaxed game of E a position with no more dark cards outside E is no
+// better (see relaxed.win), and every relaxed line under a larger exact
+// set is a relaxed line under E. It has a fixed size: when the probed
+// slots are full an old entry is overwritten, which costs only time.
+// Entries of earlier solves are told apart by a generation number.
 type lostTable struct {
-	slots []lostSlot
-	mask  uint64
-	gen   uint32
+	slots  []lostSlot
+	mask   uint64
+	gen    uint32
+	rounds []uint64 // the exact set of each round
+	use    []bool   // use[r]: round r's exact set is within the current one's
+	places []uint64 // the exact sets of those rounds, newest first, each once
 }
 
 type lostSlot struct {
-	h, kc, k uint64
-	gen      uint32
+	h, k  uint64
+	gen   uint32
+	round uint16
 }
 
 func (t *lostTable) init(bits int) {
@@ -27,11 +39,33 @@ func (t *lostTable) init(bits int) {
 	t.mask = 1<<bits - 1
 }
 
+// clear forgets every entry and round.
 func (t *lostTable) clear() {
 	t.gen++
 	if t.gen == 0 {
 		clear(t.slots)
 		t.gen = 1
+	}
+	t.rounds = t.rounds[:0]
+}
+
+// round starts a round with the given exact set; the entries of earlier
+// rounds whose exact sets it contains hold in it. Past 1<<16 rounds the
+// table is cleared first.
+func (t *lostTable) round(exact uint64) {
+	if len(t.rounds) == 1<<16 {
+		t.clear()
+	}
+	t.rounds = append(t.rounds, exact)
+	t.use = t.use[:0]
+	t.places = t.places[:0]
+	for _, e := range t.rounds {
+		t.use = append(t.use, e&^exact == 0)
+	}
+	for r := len(t.rounds) - 1; r >= 0; r-- {
+		if t.use[r] && !slices.Contains(t.places, t.rounds[r]) {
+			t.places = append(t.places, t.rounds[r])
+		}
 	}
 }
 
@@ -40,27 +74,40 @@ func (t *lostTable) at(h, kc uint64) []lostSlot {
 	return t.slots[i : i+tableProbes]
 }
 
-// lost reports whether (h, kc, k) is known lost.
-func (t *lostTable) lost(h, kc, k uint64) bool {
-	for _, e := range t.at(h, kc) {
-		if e.gen == t.gen && e.h == h && e.kc == kc && k&^e.k == 0 {
-			return true
+// lost reports whether (h, k) is known lost in the current round: an
+// entry of a round whose entries hold shows it (see lostTable). Each entry
+// sits where its own round's exact set puts it, so every such round's
+// place for (h, k) is looked at, newest first.
+func (t *lostTable) lost(h, k uint64) bool {
+	prev := ^uint64(0)
+	for _, e := range t.places {
+		kc := k & e
+		if kc == prev {
+			continue // the same place
+		}
+		prev = kc
+		for _, s := range t.at(h, kc) {
+			if s.gen == t.gen && s.h == h && k&^s.k == 0 && t.use[s.round] && (s.k^k)&t.rounds[s.round] == 0 {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// put records (h, kc, k) as lost.
-func (t *lostTable) put(h, kc, k uint64) {
-	s := t.at(h, kc)
+// put records (h, k) as lost in the current round.
+func (t *lostTable) put(h, k uint64) {
+	r := len(t.rounds) - 1
+	e := t.rounds[r]
+	s := t.at(h, k&e)
 	w := &s[int(k%tableProbes)]
 	for i := range s {
-		if s[i].gen != t.gen || s[i].h == h && s[i].kc == kc && s[i].k&^k == 0 {
+		if s[i].gen != t.gen || s[i].h == h && t.rounds[s[i].round] == e && (s[i].k^k)&e == 0 && s[i].k&^k == 0 {
 			w = &s[i] // a free slot, or one this entry makes redundant
 			break
 		}
 	}
-	*w = lostSlot{h: h, kc: kc, k: k, gen: t.gen}
+	*w = lostSlot{h: h, k: k, gen: t.gen, round: uint16(r)}
 }
 
 // clearTable caches clearing.run's verdict on whole sets of present cards:
