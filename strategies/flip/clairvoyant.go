@@ -13,7 +13,7 @@ import (
 // The solver first settles whether the deal can be won; when its budget
 // runs out before that, without a win, the game is undecided. The line
 // played is the best found: the best score whenever Result.Exact, else a
-// lower bound.
+// lower bound; ScoreBound reports the solver's bound on the best.
 type Clairvoyant struct {
 	solver    Solver
 	line      []games.Action
@@ -21,6 +21,9 @@ type Clairvoyant struct {
 	next      int
 	fresh     bool
 	undecided bool
+	upper     int  // the game's best score is at most upper
+	exact     bool // the line played reaches the best score
+	score     int  // the score the line reaches
 	scratch   *flip.State
 }
 
@@ -32,11 +35,23 @@ func NewClairvoyant(budget, winBudget int) *Clairvoyant {
 }
 
 // Begin starts a new game.
-func (c *Clairvoyant) Begin(uint64) { c.fresh, c.undecided = true, false }
+func (c *Clairvoyant) Begin(uint64) {
+	c.fresh, c.undecided, c.upper, c.exact = true, false, 0, true
+}
 
 // Undecided reports whether the last game was left undecided: the budget
 // ran out before the solver found a win or proved there is none.
 func (c *Clairvoyant) Undecided() bool { return c.undecided }
+
+// ScoreBound returns, after a game, the solver's proven bounds on the best
+// score the deal allows: upper is at least that best (and at least the
+// score played), and exact reports that the score played is that best.
+// The bound is the one of the solve at the game's first choice, where the
+// whole game was still to play (the deals the game made before it had no
+// alternative). A game that ended without a choice had only one line, so
+// its score is the best: exact, with upper 0, since the strategy never saw
+// the game (sim takes the score played for the best whenever exact).
+func (c *Clairvoyant) ScoreBound() (upper int, exact bool) { return c.upper, c.exact }
 
 // Choose returns the next action of the best line.
 func (c *Clairvoyant) Choose(v games.View, legal []games.Action) games.Action {
@@ -61,6 +76,11 @@ func (c *Clairvoyant) solve(s *flip.State) {
 	r := c.solver.Solve(s)
 	if c.fresh {
 		c.undecided = !r.Decided
+		c.upper, c.exact, c.score = r.Upper, r.Exact, r.Score
+	} else {
+		// The game left the line (it never should): the score played is
+		// the new line's, the best only if the first line's was.
+		c.exact = c.exact && r.Score == c.score
 	}
 	c.fresh = false
 	c.line = append(c.line[:0], r.Line...)
