@@ -30,7 +30,7 @@ func TestScoreBoundAgainstBruteForce(t *testing.T) {
 			g := newGame(t, rules...)
 			s := g.NewFlipState()
 			var exact, inexact int
-			for _, b := range [][2]int{{0, 0}, {30, 0}, {3, 3}, {1, 1}} {
+			for _, b := range [][2]int{{0, 0}, {200, 0}, {30, 0}, {3, 3}, {1, 1}} {
 				st := NewClairvoyant(b[0], b[1])
 				for i := range deals {
 					text, _ := pairedDeal(rng, ranks, i)

@@ -196,10 +196,28 @@
 // greedy order of plays on any line, so the budget spreads over the whole
 // tree. A line is cut where upperBound (the points already taken, two for
 // each card the clearing relaxation could still remove and one for each
-// other present card, less one card when no win is possible) cannot beat
-// the best found. A pass that cut no line for want of discrepancies was
-// exhaustive, and the score is then exact; otherwise it is the best found,
-// a lower bound, and Result.Upper is the root's bound.
+// other present card, less two cards when no win is possible: the cards
+// present are always even in number) cannot beat the best found. A pass
+// that cut no line for want of discrepancies was exhaustive, and the score
+// is then exact; otherwise it is the best found, a lower bound.
+//
+// The best score of the relaxed game with no card exact, from the whole
+// deck dealt, bounds the best score too (relaxed.best): every real line,
+// under any rule options, is a line of optional play on any set, which may
+// deal first, and so a relaxed line, which leaves every card at least as
+// dark. It is found by branch and bound over the relaxed positions (cut by
+// the clearing bound, and where a position with the same cards and no
+// fewer dark ones was searched) within an eighth of the score budget. Under
+// optional play on any set it is found before the search for the best
+// score, which stops on reaching it; otherwise only if that search was not
+// exhaustive. When the best found meets it the score is exact; otherwise
+// Result.Upper is the lower of the two bounds (measured on 400 deals under
+// optional play: mean best score at least 77.35 and at most 88.95, where
+// upperBound alone gave 99.07; 23 scores exact instead of 2).
+// Clairvoyant.ScoreBound reports Result.Upper and Result.Exact of each game.
+// TestRelaxedBestSound checks the bound at every position of random short
+// games against the brute force, and TestScoreBoundAgainstBruteForce the
+// bounds Clairvoyant reports.
 //
 // # The real search
 //

@@ -28,6 +28,8 @@ type relaxed struct {
 	nodes, budget int
 	aborted       bool
 	noEnds        bool          // endsOK is switched off, for tests
+	size          int           // cards in the deck
+	top           int           // the best score best has found
 	path          []relaxedStep // the line of the last win, from the position solved
 	spurs         []uint64      // after replay, the spur of each of its plays that had one, in order
 	spur          uint64        // the cards of spurs, after replay
@@ -49,6 +51,7 @@ func (x *relaxed) init(bits int) {
 // prepare records the faces of s's deal and forgets earlier solves.
 func (x *relaxed) prepare(s *flip.State) {
 	x.lightOf, x.darkOf = [16]uint64{}, [16]uint64{}
+	x.size = s.Game().Size()
 	for p := range s.Game().Size() {
 		l, d := s.Faces(p)
 		x.lr[p], x.ls[p], x.dr[p], x.ds[p] = uint8(l.Rank()), uint8(l.Suit()), uint8(d.Rank()), uint8(d.Suit())
@@ -385,4 +388,67 @@ func (x *relaxed) endOK(h, k uint64, p int, adj uint64, top bool) bool {
 		q &^= 1<<bits.TrailingZeros64(m) - 1
 	}
 	return q != 0
+}
+
+// best returns the best score of the relaxed game with no card exact from
+// the whole deck dealt with present cards h and dark cards k, counting two
+// points for each card removed and one for each dark card held, if it is
+// above floor, or else floor; it reports false if it gave up after limit
+// positions (0: no limit). Every line of the real game from there (with
+// any rule options: each is a line of optional play on any set, which may
+// deal first) is a relaxed line that leaves each card at least as dark, so
+// none scores more. A branch and bound: a position is cut when the cards
+// removed and those the clearing relaxation could still remove, two points
+// each, and the other cards, one each, cannot beat the best found, or when
+// a position with the same cards and no fewer dark ones was searched.
+func (x *relaxed) best(h, k uint64, floor, limit int) (int, bool) {
+	x.exact = 0
+	x.lost.clear()
+	x.lost.round(0)
+	x.nodes, x.budget, x.aborted, x.top = 0, limit, false, floor
+	x.climb(h, k&h, h)
+	return x.top, !x.aborted
+}
+
+// climb is best's search from (h, k), k closed but for the sets holding a
+// card of seeds (see closeFrom).
+func (x *relaxed) climb(h, k, seeds uint64) {
+	x.nodes++
+	if x.budget > 0 && x.nodes > x.budget {
+		x.aborted = true
+		return
+	}
+	k = x.closeFrom(h, k, seeds)
+	n := bits.OnesCount64(h)
+	removed := 2 * (x.size - n)
+	x.top = max(x.top, removed+bits.OnesCount64(k))
+	if removed+n+x.clears.most(&x.clear, h) <= x.top || x.lost.lost(h, k) {
+		return
+	}
+	// Every line from here is searched now: a later visit, or one with
+	// fewer dark cards, can find nothing better.
+	x.lost.put(h, k)
+	var pile [64]uint8
+	np := pileOf(h, &pile)
+	for v := 0; v+4 <= np && !x.aborted; v++ {
+		a, m1, m2, b := pile[v], pile[v+1], pile[v+2], pile[v+3]
+		if k>>a&1 == 0 || k>>b&1 == 0 {
+			continue
+		}
+		mid := uint64(1)<<m1 | 1<<m2
+		all := mid | 1<<a | 1<<b
+		if x.dr[a] == x.dr[b] {
+			var gap uint64
+			if v > 0 {
+				gap |= 1 << pile[v-1]
+			}
+			if v+4 < np {
+				gap |= 1 << pile[v+4]
+			}
+			x.climb(h&^all, k&^all, gap)
+		}
+		if x.ds[a] == x.ds[b] {
+			x.climb(h&^mid, k&^mid, 1<<a|1<<b)
+		}
+	}
 }

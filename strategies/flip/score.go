@@ -11,7 +11,8 @@ import (
 // search: pass k allows k departures from the preferred order on any line,
 // so the budget is spread over the whole tree instead of the last few
 // choices of one line. A pass that never had to cut a line for want of
-// discrepancies was exhaustive. It reports whether the best found is the
+// discrepancies was exhaustive, and the search stops as soon as it reaches
+// sv.upper, a bound of the best. It reports whether the best found is the
 // best possible. It may visit Budget positions.
 func (sv *Solver) bestScore() bool {
 	sv.aborted = false
@@ -25,7 +26,7 @@ func (sv *Solver) bestScore() bool {
 		sv.path = sv.path[:0]
 		v := sv.search(0, k)
 		switch {
-		case sv.best == sv.max || v <= sv.best && !sv.aborted:
+		case sv.best >= sv.upper || v <= sv.best && !sv.aborted:
 			return true // the bound of the root is met
 		case sv.aborted:
 			return false
@@ -68,7 +69,7 @@ func (sv *Solver) search(d, disc int) int {
 		if sv.limit > 0 && sv.nodes >= sv.limit && sv.best >= 0 {
 			sv.aborted = true
 		}
-		if sv.aborted || sv.best == sv.max {
+		if sv.aborted || sv.best >= sv.upper {
 			return sv.max // unfinished: no bound known
 		}
 		child.CopyFrom(s)
@@ -77,7 +78,7 @@ func (sv *Solver) search(d, disc int) int {
 		val = max(val, sv.search(d+1, disc-min(i, 1)))
 		sv.path = sv.path[:len(sv.path)-1]
 	}
-	if !sv.aborted && sv.best < sv.max {
+	if !sv.aborted && sv.best < sv.upper {
 		sv.memo.put(key, disc, val, key.Held)
 	}
 	return val
@@ -120,13 +121,14 @@ func (sv *Solver) order(d int, s *flip.State) []games.Action {
 // upperBound returns a score no line from the position can beat: the
 // cards removed so far and the most the clearing relaxation could still
 // remove count two each, every other card at best one (dark); when a win is
-// known to be impossible, at least one card stays.
+// known to be impossible, at least one card stays, and so two when an even
+// number are present (removals take two or four).
 func (sv *Solver) upperBound(k flip.Key) int {
 	h := present(k, sv.size)
 	n := bits.OnesCount64(h)
 	m := sv.relax.clears.most(&sv.relax.clear, h)
 	if m == n && (sv.noWin || !sv.winPossible(k)) {
-		m = n - 1
+		m = n - 2 + n&1
 	}
 	removed := sv.size - n
 	return 2*removed + n + m

@@ -36,6 +36,7 @@ type Solver struct {
 	scratch  *flip.State
 	best     int
 	max      int
+	upper    int // a bound of the best score besides upperBound's
 	nodes    int
 	limit    int  // positions the current phase may reach (0: no limit)
 	aborted  bool // the current phase ran out of positions
@@ -115,6 +116,7 @@ func (sv *Solver) Solve(s *flip.State) Result {
 	sv.setup(g)
 	sv.max = 2 * g.Size()
 	sv.nodes, sv.best, sv.noWin = 0, -1, false
+	sv.upper = 2 * g.Size()
 	sv.path, sv.line, sv.prefix = sv.path[:0], sv.line[:0], sv.prefix[:0]
 
 	// Under optional play on any set, deal the whole deck first: every
@@ -137,8 +139,39 @@ func (sv *Solver) Solve(s *flip.State) Result {
 		return sv.result(true, true)
 	}
 	sv.noWin = decided
-	exact := sv.bestScore()
-	return sv.result(exact || sv.best == sv.max, decided || sv.best == sv.max)
+	// The best score of the relaxed game bounds the best score too; under
+	// optional play on any set, where the search for the best score is
+	// seldom exhaustive, it is found first, so that the search stops on
+	// reaching it.
+	if static {
+		sv.relaxedBound(root)
+	}
+	exact := sv.bestScore() || sv.best >= sv.upper
+	if !exact && !static {
+		sv.relaxedBound(root)
+		exact = sv.best >= sv.upper
+	}
+	return sv.result(exact, decided || sv.best == sv.max)
+}
+
+// relaxedBound lowers sv.upper to the best score of the relaxed game from
+// root with the whole deck dealt (relaxed.best), if that search ends within
+// an eighth of Budget positions (with no Budget, the search for the best
+// score is exhaustive and needs no bound).
+func (sv *Solver) relaxedBound(root *flip.State) {
+	if sv.Budget == 0 {
+		return
+	}
+	k := root.Key()
+	h := present(k, sv.size)
+	dark := k.Dark
+	if sv.startDir {
+		dark |= h &^ k.Held // dealt dark
+	}
+	if v, ok := sv.relax.best(h, dark, sv.best, max(sv.Budget/8, 1)); ok {
+		sv.upper = min(sv.upper, v)
+	}
+	sv.nodes += sv.relax.nodes
 }
 
 // decide settles whether a win can be reached from stack[0]: the proof
@@ -366,7 +399,7 @@ func (sv *Solver) result(exact, decided bool) Result {
 	sv.prefix = line[:len(sv.prefix)]
 	upper := sv.best
 	if !exact {
-		upper = sv.upperBound(sv.stack[0].Key())
+		upper = min(sv.upperBound(sv.stack[0].Key()), sv.upper)
 	}
 	return Result{Score: sv.best, Upper: upper, Line: line, Exact: exact, Won: sv.best == sv.max,
 		Decided: decided, Nodes: sv.nodes}
