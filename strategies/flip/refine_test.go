@@ -1,7 +1,6 @@
 package flip
 
 import (
-	"math/bits"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -211,7 +210,6 @@ func TestRefineChains(t *testing.T) {
 	if rounds == 0 {
 		t.Errorf("refine never went past its first rounds: the check is weak")
 	}
-	_ = bits.OnesCount64
 }
 
 // TestRelaxedBestSound checks the score bound of the relaxed game
