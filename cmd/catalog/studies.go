@@ -60,7 +60,7 @@ func Studies() []Study {
 		// clairvoyant under forced play, none for greedy), so the study plays
 		// until the clairvoyant's win rate is known to ±0.05 point or 20,000
 		// deals (it reaches the cap; the interval is then about 0.01% …
-		// 0.07%). Optional play costs the solver about 73 ms of CPU a deal,
+		// 0.07%). Optional play costs the solver about 68 ms of CPU a deal,
 		// so that variant gets a fixed 1,000 deals: enough for its scores,
 		// only an upper bound for its odds. Both studies take about 95 s of
 		// CPU (measured: cardsim report --game flip, 94 s user).
@@ -69,7 +69,7 @@ func Studies() []Study {
 			Explain: "The clairvoyant sees the whole deck order, so its win rate bounds every player's odds from above; deals its solver left undecided count as losses at the interval's lower end and as wins at its upper end. With wins this rare, an interval says how small the odds are (below its upper end, 95% of the time), not their value to the hundredth of a point."},
 		{Game: "flip", Title: "The odds of winning when plays are optional (a reading of the rules that lets the player deal instead of playing)",
 			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"forced-play=false"}, Games: 1000,
-			Explain: "Under optional play the clairvoyant's solver leaves about 0.6% of deals undecided within its budget (60 of 10,000); those count as losses at the lower end of its win interval and as wins at the upper end. 1,000 deals bound the odds from above; they do not measure them."},
+			Explain: "Under optional play the clairvoyant's solver leaves a few deals undecided within its budget (6 of 10,000); those count as losses at the lower end of its win interval and as wins at the upper end. Its best score is proven on few deals, so its mean best is given as at least the mean played and at most the mean of its bounds. 1,000 deals bound the odds; 10,000 put them at 0.55% to 0.94% (README)."},
 		{Game: "chriscross", Title: "The odds of winning for a realistic player and for one who sees the whole stock",
 			Strategies: []string{"greedy", "search", "clairvoyant"}, Games: 400},
 		// 400 deals a point (about 5 s of one core for all four points)
