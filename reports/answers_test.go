@@ -1,12 +1,15 @@
 package reports
 
 import (
+	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/games/roundup"
+	"github.com/cardsim/cardsim/games/spite"
 	"github.com/cardsim/cardsim/sim"
 )
 
@@ -131,5 +134,35 @@ func TestSweepAnswerAroundDefault(t *testing.T) {
 	sw.Defaults = map[string]string{"switch": "3"} // not swept: nothing to say
 	if got := strings.Join(sweepAnswers(sw), "\n"); strings.Contains(got, "rules' own") {
 		t.Errorf("a default not among the values was read: %s", got)
+	}
+}
+
+// TestDrawsBesideWins: in Spite and Malice, where dead loops end as draws,
+// each strategy's answer and table row give its draws beside its wins, so
+// the two win rates and the draw rate account for every game.
+func TestDrawsBesideWins(t *testing.T) {
+	s := summaryOf(t, spite.Definition(), nil, 200, "planner", "greedy")
+	var table bytes.Buffer
+	if err := WriteTable(&table, s); err != nil {
+		t.Fatal(err)
+	}
+	answer := strings.Join(Answers(&Study{Game: "spite", Summary: s}), "\n")
+	var drawn int64 // the same games are drawn for both
+	for _, e := range s.Entries {
+		d := e.Draw
+		if d.Count == 0 {
+			t.Fatalf("%s drew no game of 200: the test needs draws", e.Strategy.Name)
+		}
+		drawn = d.Count
+		if want := fmt.Sprintf(", and draws %s (%d)", pct(d.Rate), d.Count); !strings.Contains(answer, want) {
+			t.Errorf("answer lacks %q:\n%s", want, answer)
+		}
+		if want := e.Strategy.Name + ": draw rate"; !strings.Contains(table.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, table.String())
+		}
+	}
+	a, b, n := s.Entries[0].Win.Count, s.Entries[1].Win.Count, s.Entries[0].Win.Games
+	if a+b+drawn != n || n != 400 {
+		t.Errorf("wins %d + %d and draws %d do not account for %d games (200 deals, seats rotated)", a, b, drawn, n)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/cardsim/cardsim/strategies"
 	norabots "github.com/cardsim/cardsim/strategies/nora"
 	roundupbots "github.com/cardsim/cardsim/strategies/roundup"
+	spitebots "github.com/cardsim/cardsim/strategies/spite"
 )
 
 // summaryOf plays a small run and summarizes it.
@@ -29,6 +30,7 @@ func summaryOf(t *testing.T, def games.Definition, rules []string, n int64, name
 	r := new(strategies.Registry)
 	norabots.Register(r)
 	roundupbots.Register(r)
+	spitebots.Register(r)
 	cfg := sim.Config{Game: g, Seed: 2, Games: n}
 	for _, name := range names {
 		d, err := r.Lookup(g.Name(), name)
