@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -163,5 +164,64 @@ func TestStudyChartsSkipOneValueFeatures(t *testing.T) {
 	}
 	if got := len(charts) - 1; got != want || want == len(s.Features) { // the score chart, then features
 		t.Errorf("%d feature charts of %d features, %d of them with several values", got, len(s.Features), want)
+	}
+}
+
+// TestPairUndecidedPrintedEverywhere: when two strategies are compared and
+// the solver left games of one undecided, the comparison says how many of
+// each it counted both ways, in the table, the report's sentence and
+// figures.csv (a row per strategy, naming the other).
+func TestPairUndecidedPrintedEverywhere(t *testing.T) {
+	g, err := flip.Definition().New([]string{"ranks=4", "forced-play=false"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := new(strategies.Registry)
+	flipbots.Register(r)
+	var lineup []sim.Player
+	for _, p := range []struct {
+		name   string
+		params []string
+	}{{"clairvoyant", []string{"budget=10", "win-budget=10"}}, {"greedy", nil}} {
+		d, err := r.Lookup("flip", p.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lineup = append(lineup, sim.Player{Strategy: d, Params: p.params})
+	}
+	cfg := sim.Config{Game: g, Seed: 1, Games: 200, Lineup: lineup}
+	tally, err := sim.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sim.Summarize(&cfg, tally, 0.95)
+	s.Manifest = sim.NewManifest(&cfg, tally.Games, 0.95)
+	if len(s.Comparisons) != 1 {
+		t.Fatalf("%d comparisons, want 1", len(s.Comparisons))
+	}
+	c := s.Comparisons[0]
+	k := s.Entries[0].Win.Undecided
+	if k == 0 || c.UndecidedA != k || c.UndecidedB != 0 {
+		t.Fatalf("undecided %d and %d in the comparison, clairvoyant's %d: want clairvoyant's alone, and some", c.UndecidedA, c.UndecidedB, k)
+	}
+	var table bytes.Buffer
+	if err := WriteTable(&table, &s); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf(`clairvoyant − greedy: undecided games \(counted both ways\) +%d, 0 *\n`, k); !regexp.MustCompile(want).MatchString(table.String()) {
+		t.Errorf("table lacks %s:\n%s", want, table.String())
+	}
+	answer := strings.Join(Answers(&Study{Game: "flip", Summary: &s}), "\n")
+	if want := fmt.Sprintf("with %d undecided games counted both ways", k); !strings.Contains(answer, want) {
+		t.Errorf("answer lacks %q:\n%s", want, answer)
+	}
+	var rows []string
+	for _, f := range Figures(&s) {
+		if f.Statistic == "undecided" && f.Versus != "" {
+			rows = append(rows, fmt.Sprintf("%s vs %s: %g", f.Strategy, f.Versus, f.Value))
+		}
+	}
+	if want := fmt.Sprintf("clairvoyant vs greedy: %d", k); strings.Join(rows, "; ") != want {
+		t.Errorf("figures.csv undecided rows %q, want %q", rows, want)
 	}
 }
