@@ -1,0 +1,61 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/cardsim/cardsim/cmd/catalog"
+)
+
+// TestStudySizedByPrecision: a study with a precision target plays until
+// its first strategy's figure is known that well, not a fixed count of
+// deals, says why it stopped, and ends its answer with what the interval
+// means.
+func TestStudySizedByPrecision(t *testing.T) {
+	f := NewFactory(strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{})
+	spec := catalog.Study{Game: "nora", Title: "t", Strategies: []string{"rescuer"},
+		Precision: 5, Target: "score", MaxGames: 100000, Explain: "what the interval means"}
+	opts := &ReportOptions{Flags: Flags{Seed: 1, Workers: 2, Confidence: 0.95}, Scale: 1}
+	st, err := runStudy(context.Background(), f, spec, opts, &meter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.Summary
+	n := s.Manifest.Games
+	if n >= spec.MaxGames || n < 100 {
+		t.Errorf("played %d deals: want fewer than %d, stopped by the precision", n, spec.MaxGames)
+	}
+	if half := (s.Score.CIHigh - s.Score.CILow) / 2; half > spec.Precision {
+		t.Errorf("score interval ±%.2f after %d deals, wider than the precision %g", half, n, spec.Precision)
+	}
+	if !strings.Contains(s.Manifest.Stopped, "precision") {
+		t.Errorf("manifest says it stopped %q: want the precision named", s.Manifest.Stopped)
+	}
+	if last := st.Answer[len(st.Answer)-1]; last != spec.Explain {
+		t.Errorf("answer ends %q, want the study's explanation", last)
+	}
+}
+
+// TestRareOddsStudiesSized: Flip's clairvoyant wins about 3 deals in
+// 10,000 under compulsory play, so its odds study is sized by a precision
+// on the win rate of at most 0.1 point with room for at least 10,000 deals
+// (a fixed few hundred deals would bound the odds by several points), and
+// says what its interval means.
+func TestRareOddsStudiesSized(t *testing.T) {
+	sized := 0
+	for _, spec := range catalog.Studies() {
+		if spec.Game != "flip" || strings.Contains(spec.Title, "optional") {
+			continue
+		}
+		sized++
+		if spec.Target != "win" || spec.Precision <= 0 || spec.Precision > 0.001 || spec.MaxGames < 10000 || spec.Explain == "" {
+			t.Errorf("%q: target %q, precision %g, at most %d deals, explanation %q: want the win rate to ±0.001 or better, room for 10,000 deals and an explanation",
+				spec.Title, spec.Target, spec.Precision, spec.MaxGames, spec.Explain)
+		}
+	}
+	if sized == 0 {
+		t.Fatal("no Flip odds study under compulsory play")
+	}
+}
