@@ -42,8 +42,9 @@ func snake(name string) string {
 
 // recordsRowGroup is the most rows of a Parquet row group of records. A
 // row group is held in memory until it is written, so the bound keeps the
-// memory of a long run flat.
-const recordsRowGroup = 1 << 17
+// memory of a long run flat (16,384 rows: a run of 1,000,000 Nora deals
+// peaked at 83 MB, against 107 MB at 200,000 deals with 131,072 rows).
+const recordsRowGroup = 1 << 14
 
 // RecordsWriter writes a run's records in one of RecordFormats: a
 // sim.RecordSink. Close flushes it (and writes Parquet's footer); it does
@@ -130,9 +131,13 @@ func (r *RecordsWriter) Write(rs []sim.Record) error {
 		}
 		return r.csv.Error()
 	}
-	r.pqRows = r.pqRows[:0]
-	for _, rec := range rs {
-		row := make(parquet.Row, len(r.cols))
+	// The rows are reused from chunk to chunk: WriteRows copies their
+	// values into its column buffers.
+	for len(r.pqRows) < len(rs) {
+		r.pqRows = append(r.pqRows, make(parquet.Row, len(r.cols)))
+	}
+	for k, rec := range rs {
+		row := r.pqRows[k]
 		set := func(i int, v parquet.Value) { row[r.pqIndex[i]] = v.Level(0, 0, r.pqIndex[i]) }
 		set(0, parquet.Int64Value(int64(r.seed)))
 		set(1, parquet.Int64Value(rec.Index))
@@ -149,9 +154,8 @@ func (r *RecordsWriter) Write(rs []sim.Record) error {
 		for j, v := range rec.Metrics {
 			set(9+len(rec.Features)+j, parquet.Int64Value(v))
 		}
-		r.pqRows = append(r.pqRows, row)
 	}
-	_, err := r.pq.WriteRows(r.pqRows)
+	_, err := r.pq.WriteRows(r.pqRows[:len(rs)])
 	return err
 }
 

@@ -3,6 +3,7 @@ package reports
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
@@ -147,5 +148,48 @@ func TestRecordsParquetRowGroups(t *testing.T) {
 	groups := file.RowGroups()
 	if len(groups) != 2 || groups[0].NumRows() != recordsRowGroup || file.NumRows() != n {
 		t.Errorf("%d rows in %d row groups (first %d), want %d in 2 (first %d)", file.NumRows(), len(groups), groups[0].NumRows(), n, recordsRowGroup)
+	}
+}
+
+// TestRecordsParquetMemoryFlat: a Parquet records file holds at most one
+// row group in memory, and that is bounded: with half a row group of
+// Round-up's records held, the heap is less than 40 MB above where it
+// started (131,072-row groups held about 57 MB), and eight more row groups
+// later it has grown by less than 4 MB (it does not grow with the rows).
+func TestRecordsParquetMemoryFlat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 170,000 records")
+	}
+	cfg := recordsConfig(t)
+	heap := func() int64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return int64(m.HeapAlloc)
+	}
+	base := heap()
+	f, err := CreateRecords(filepath.Join(t.TempDir(), "r.parquet"), "", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Commit()
+	var first int64
+	write := func(rows int64) int64 {
+		for end := first + rows; first < end; first += min(1000, end-first) {
+			if err := f.Write(fakeRecords(cfg, first, min(1000, end-first))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return heap()
+	}
+	const group = recordsRowGroup
+	flushed := write(2 * group)
+	half := write(group / 2)
+	later := write(8 * group)
+	if held := half - base; held > 40<<20 {
+		t.Errorf("half a row group of %d rows written, %d bytes held (%d with the groups before it flushed)", group, held, flushed-base)
+	}
+	if grown := later - half; grown > 4<<20 {
+		t.Errorf("the heap grew by %d bytes over 8 more row groups of %d rows", grown, group)
 	}
 }
