@@ -72,7 +72,7 @@ func TestFaceCardVerdictAgainstFairShare(t *testing.T) {
 		{400, 104, "no more nor less often than the fair share as far as the interval can tell."},
 	} {
 		f := sim.FeatureSummary{Name: "face_cards", Values: values(tt.top, tt.wins), WinTrend: &sim.Trend{Slope: 0.01, CILow: 0.005, CIHigh: 0.015}}
-		got := strings.Join(featureSentences(f, "Face cards dealt", "a seat's chance of winning", "seat-games", 0.25, "the fair share"), "\n")
+		got := strings.Join(featureSentences(f, "Face cards dealt", "a seat's chance of winning", "seat-games", 0.25, "the fair share", ""), "\n")
 		if !strings.Contains(got, tt.want) {
 			t.Errorf("%d of %d won: %s\nwant %q", tt.wins, tt.top, got, tt.want)
 		}
@@ -164,5 +164,56 @@ func TestDrawsBesideWins(t *testing.T) {
 	a, b, n := s.Entries[0].Win.Count, s.Entries[1].Win.Count, s.Entries[0].Win.Games
 	if a+b+drawn != n || n != 400 {
 		t.Errorf("wins %d + %d and draws %d do not account for %d games (200 deals, seats rotated)", a, b, drawn, n)
+	}
+}
+
+// TestEdgeAndChangeText: an edge or change below zero is read by its size
+// ("a handicap of 2.45", "a fall of 4.90"), never as a negative handicap
+// or fall; one the interval cannot tell from zero keeps its sign; and a
+// difference that rounds to zero reads 0.00, not -0.00.
+func TestEdgeAndChangeText(t *testing.T) {
+	for _, tt := range []struct {
+		got, want string
+	}{
+		{EdgeText(0.024, 0.0057, 0.0423), "an edge of +2.40 percentage points (+0.57 to +4.23)"},
+		{EdgeText(-0.0245, -0.0399, -0.0091), "a handicap of 2.45 percentage points (0.91 to 3.99)"},
+		{EdgeText(-0.0163, -0.0367, 0.0041), "no edge the interval can tell from zero: -1.63 percentage points (-3.67 to +0.41)"},
+		{changeText(0.049, 0.0183, 0.0797), "a rise of 4.90 percentage points (1.83 to 7.97)"},
+		{changeText(-0.049, -0.0797, -0.0183), "a fall of 4.90 percentage points (1.83 to 7.97)"},
+		{changeText(-0.012, -0.03, 0.006), "a difference the interval cannot tell from zero: -1.20 percentage points (-3.00 to +0.60)"},
+		{PP(-1e-9), "0.00"},
+		{PP(-0.00004), "0.00"},
+		{PP(-0.0001), "-0.01"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}
+
+// TestFeatureAgainstFairShareWithDraws: where games are drawn, the seats
+// dealt the most of a feature are read against the games not drawn shared
+// among the seats, as the first player's edge is: in Spite and Malice
+// (greedy against itself draws about one game in six) a seat's fair share
+// is well under one half.
+func TestFeatureAgainstFairShareWithDraws(t *testing.T) {
+	s := summaryOf(t, spite.Definition(), nil, 300, "greedy")
+	d := s.Balance.DrawRate
+	if d < 0.05 {
+		t.Fatalf("draw rate %v: the test needs draws", d)
+	}
+	got := strings.Join(Answers(&Study{Game: "spite", Summary: s}), "\n")
+	want := fmt.Sprintf("against the fair share of %s (the %s of games not drawn, shared among 2 seats): ", pct((1-d)/2), pct(1-d))
+	counted := 0 // features of more than yes or no, read by their top seats
+	for _, f := range s.Features {
+		if len(f.Values) > 2 {
+			counted++
+		}
+	}
+	if n := strings.Count(got, want); n != counted || n == 0 {
+		t.Errorf("%d of %d feature sentences read against %q:\n%s", n, counted, want, got)
+	}
+	if strings.Contains(got, "against the fair share of 50.00%") {
+		t.Errorf("a feature read against one half:\n%s", got)
 	}
 }

@@ -81,24 +81,27 @@ func Answers(st *Study) []string {
 	}
 	if fp := s.FirstPlayer; fp != nil {
 		fair := fp.FairShare
-		verdict := EdgeVerdict(fp.CILow, fp.CIHigh)
 		share := "a fair share of " + pct(fair)
 		if d := 1 - fair*float64(len(s.Seats)); d > 0 {
 			share += fmt.Sprintf(" (the %s of games not drawn, shared among %d seats)", pct(1-d), len(s.Seats))
 		}
-		out = append(out, fmt.Sprintf("The player who moves first wins %s of %d games (%s to %s), against %s: %s %s percentage points (%s to %s).",
-			pct(fp.WinRate.Rate), fp.WinRate.Games, pct(fp.WinRate.CILow), pct(fp.WinRate.CIHigh), share, verdict,
-			pp(fp.Edge), pp(fp.CILow), pp(fp.CIHigh)))
+		out = append(out, fmt.Sprintf("The player who moves first wins %s of %d games (%s to %s), against %s: %s.",
+			pct(fp.WinRate.Rate), fp.WinRate.Games, pct(fp.WinRate.CILow), pct(fp.WinRate.CIHigh), share, EdgeText(fp.Edge, fp.CILow, fp.CIHigh)))
 	}
-	fair := 1.0
+	// A seat's fair share of the games, with draws the games not drawn
+	// shared out, as the first player's edge is read.
+	fair, why := 1.0, ""
 	if several {
-		fair = 1 / float64(len(s.Seats))
+		fair, _ = fairShare(s)
+		if d := 1 - fair*float64(len(s.Seats)); d > 1e-9 {
+			why = fmt.Sprintf(" (the %s of games not drawn, shared among %d seats)", pct(1-d), len(s.Seats))
+		}
 	}
 	for _, f := range s.Features {
-		out = append(out, featureSentences(f, f.Usage, "a seat's chance of winning the game", "seat-games", fair, "the fair share")...)
+		out = append(out, featureSentences(f, f.Usage, "a seat's chance of winning the game", "seat-games", fair, "the fair share", why)...)
 	}
 	for _, f := range s.RoundFeatures {
-		out = append(out, featureSentences(f, "round by round, "+lowerFirst(f.Usage), "a seat's chance of winning that round alone", "seat-rounds", -1, "the average round")...)
+		out = append(out, featureSentences(f, "round by round, "+lowerFirst(f.Usage), "a seat's chance of winning that round alone", "seat-rounds", -1, "the average round", "")...)
 	}
 	for _, name := range st.Quote {
 		out = append(out, quoteSentences(s, name)...)
@@ -192,7 +195,7 @@ func comparisonSentence(c sim.Comparison, deals int64, several bool) string {
 		fmt       func(float64) string
 	}
 	score := diff{c.ScoreDiff, c.CILow, c.CIHigh, "points a game", func(v float64) string { return fmt.Sprintf("%.2f", v) }}
-	wins := diff{c.WinDiff, c.WinDiffCILow, c.WinDiffCIHigh, "percentage points of wins", pp}
+	wins := diff{c.WinDiff, c.WinDiffCILow, c.WinDiffCIHigh, "percentage points of wins", PP}
 	main, other := score, wins
 	if several {
 		main, other = wins, score
@@ -218,7 +221,7 @@ func comparisonSentence(c sim.Comparison, deals int64, several bool) string {
 // featureSentences reads a deal feature: the trend of winning per unit of
 // the feature, and how often the seats dealt the most win against a
 // reference rate (the fair share of a game, or the average round).
-func featureSentences(f sim.FeatureSummary, what, chance, unit string, ref float64, refName string) []string {
+func featureSentences(f sim.FeatureSummary, what, chance, unit string, ref float64, refName, refWhy string) []string {
 	tr := f.WinTrend
 	if tr == nil {
 		return nil
@@ -242,12 +245,12 @@ func featureSentences(f sim.FeatureSummary, what, chance, unit string, ref float
 		// is the difference between them.
 		no, yes := f.Values[0], f.Values[1]
 		what = strings.TrimPrefix(what, "1 if ")
-		return []string{fmt.Sprintf("%s: the %s for which it holds (%d) win %s (%s to %s), the others (%d) %s (%s to %s): %s of %s percentage points (%s to %s) in %s.",
+		return []string{fmt.Sprintf("%s: the %s for which it holds (%d) win %s (%s to %s), the others (%d) %s (%s to %s): %s in %s.",
 			capitalize(what), unit, yes.Games, pct(yes.Win.Rate), pct(yes.Win.CILow), pct(yes.Win.CIHigh), no.Games, pct(no.Win.Rate), pct(no.Win.CILow), pct(no.Win.CIHigh),
-			strings.TrimSuffix(strings.Replace(verdict, "no trend the interval can tell from zero", "a difference the interval cannot tell from zero", 1), "."), pp(tr.Slope), pp(tr.CILow), pp(tr.CIHigh), chance)}
+			changeText(tr.Slope, tr.CILow, tr.CIHigh), chance)}
 	}
 	out := []string{fmt.Sprintf("%s: each one more changes %s by %s percentage points (%s to %s; a straight-line fit over %d %s): %s.",
-		capitalize(what), chance, pp(tr.Slope), pp(tr.CILow), pp(tr.CIHigh), n, unit, verdict)}
+		capitalize(what), chance, PP(tr.Slope), PP(tr.CILow), PP(tr.CIHigh), n, unit, verdict)}
 	// The seats dealt the most, pooled from the top value down until they
 	// are at least 1% of all.
 	var top, topWins int64
@@ -264,8 +267,8 @@ func featureSentences(f sim.FeatureSummary, what, chance, unit string, ref float
 		return out
 	}
 	lo, hi := sim.Wilson(topWins, top, 0.95)
-	return append(out, fmt.Sprintf("The %s with %s ≥ %d (%d of them) win %s (%s to %s, 95%%) against %s of %s: %s.",
-		unit, f.Name, from, top, pct(float64(topWins)/float64(top)), pct(lo), pct(hi), refName, pct(ref), shareVerdict(lo, hi, ref, refName)))
+	return append(out, fmt.Sprintf("The %s with %s ≥ %d (%d of them) win %s (%s to %s, 95%%) against %s of %s%s: %s.",
+		unit, f.Name, from, top, pct(float64(topWins)/float64(top)), pct(lo), pct(hi), refName, pct(ref), refWhy, shareVerdict(lo, hi, ref, refName)))
 }
 
 // shareVerdict says how a rate with the interval lo … hi stands against
@@ -284,17 +287,34 @@ func shareVerdict(lo, hi, ref float64, refName string) string {
 	return "no more nor less often than " + refName + " as far as the interval can tell"
 }
 
-// EdgeVerdict reads the interval lo … hi of an edge over a fair share, to
-// stand before the edge in a sentence: "an edge of" when it lies above
-// zero, "a handicap of" below, and otherwise that none can be told.
-func EdgeVerdict(lo, hi float64) string {
+// changeText reads a difference x of rates with its interval lo … hi in
+// percentage points: "a rise of 4.90 percentage points (1.83 to 7.97)", "a
+// fall of …" with the size of the fall, or "a difference the interval
+// cannot tell from zero: -1.20 percentage points (-3.00 to +0.60)".
+func changeText(x, lo, hi float64) string {
 	switch {
 	case lo > 0:
-		return "an edge of"
+		return fmt.Sprintf("a rise of %s percentage points (%s to %s)", points(x), points(lo), points(hi))
 	case hi < 0:
-		return "a handicap of"
+		return fmt.Sprintf("a fall of %s percentage points (%s to %s)", points(-x), points(-hi), points(-lo))
 	}
-	return "no edge the interval can tell from zero,"
+	return fmt.Sprintf("a difference the interval cannot tell from zero: %s percentage points (%s to %s)", PP(x), PP(lo), PP(hi))
+}
+
+// EdgeText reads an edge x over a fair share, with its interval lo … hi,
+// in percentage points: "an edge of +2.40 percentage points (+0.57 to
+// +4.23)" when the interval lies above zero, "a handicap of 2.45
+// percentage points (0.91 to 3.99)" below it (the size of the handicap),
+// and otherwise "no edge the interval can tell from zero: -1.63 percentage
+// points (-3.67 to +0.41)".
+func EdgeText(x, lo, hi float64) string {
+	switch {
+	case lo > 0:
+		return fmt.Sprintf("an edge of %s percentage points (%s to %s)", PP(x), PP(lo), PP(hi))
+	case hi < 0:
+		return fmt.Sprintf("a handicap of %s percentage points (%s to %s)", points(-x), points(-hi), points(-lo))
+	}
+	return fmt.Sprintf("no edge the interval can tell from zero: %s percentage points (%s to %s)", PP(x), PP(lo), PP(hi))
 }
 
 // lowerFirst lower-cases the first letter of a phrase.
@@ -313,8 +333,23 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// pp formats a difference of rates in percentage points, with its sign.
-func pp(x float64) string { return fmt.Sprintf("%+.2f", 100*x) }
+// PP formats a difference of rates in percentage points with its sign, to
+// two decimals; a difference that rounds to zero reads 0.00, never -0.00.
+func PP(x float64) string {
+	if math.Abs(100*x) < 0.005 {
+		return "0.00"
+	}
+	return fmt.Sprintf("%+.2f", 100*x)
+}
+
+// points formats a size of a difference of rates in percentage points,
+// without a sign.
+func points(x float64) string {
+	if math.Abs(100*x) < 0.005 {
+		return "0.00"
+	}
+	return fmt.Sprintf("%.2f", 100*x)
+}
 
 func sweepAnswers(sw *Sweep) []string {
 	var out []string

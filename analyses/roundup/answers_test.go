@@ -100,7 +100,7 @@ func TestStartingSeatWithDraws(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = "against a fair share of 25.0% (one game in 4): no edge the interval can tell from zero, +1.00 percentage points (-1.70 to +3.90)."
+	want = "against a fair share of 25.0% (one game in 4): no edge the interval can tell from zero: +1.00 percentage points (-1.70 to +3.90)."
 	if got := answers(st); !strings.Contains(got, want) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

@@ -446,7 +446,7 @@ func faceCardStudies(mix string, figs []*roundupFigures, level float64) ([]repor
 			}
 			*src.lines = append(*src.lines, line)
 			if tr := f.WinTrend; tr != nil {
-				parts = append(parts, fmt.Sprintf("%s %s percentage points (%s to %s)", src.phrase, pp(tr.Slope), pp(tr.CILow), pp(tr.CIHigh)))
+				parts = append(parts, fmt.Sprintf("%s %s percentage points (%s to %s)", src.phrase, reports.PP(tr.Slope), reports.PP(tr.CILow), reports.PP(tr.CIHigh)))
 			}
 		}
 		sentence := fmt.Sprintf("With %d players (%s): %s.", fig.players, mix, strings.Join(parts, "; "))
@@ -502,8 +502,8 @@ func usefulSentence(fig *roundupFigures) string {
 	for i, rank := range faceRanks {
 		g := &fig.power[i]
 		w := g.winPerCard
-		parts = append(parts, fmt.Sprintf("%s %s (%s to %s)", rank.name, pp(w.Slope), pp(w.CILow), pp(w.CIHigh)))
-		holders = append(holders, fmt.Sprintf("%s %s (%s to %s)", rank.name, pp(g.holderWin[0]), pp(g.holderWin[1]), pp(g.holderWin[2])))
+		parts = append(parts, fmt.Sprintf("%s %s (%s to %s)", rank.name, reports.PP(w.Slope), reports.PP(w.CILow), reports.PP(w.CIHigh)))
+		holders = append(holders, fmt.Sprintf("%s %s (%s to %s)", rank.name, reports.PP(g.holderWin[0]), reports.PP(g.holderWin[1]), reports.PP(g.holderWin[2])))
 		if w.CILow > 0 {
 			helping = append(helping, rank.name)
 		}
@@ -678,10 +678,9 @@ func seatStudy(mixes []string, byMix map[string][]*roundupFigures, level float64
 // measured it from: the games not drawn shared out evenly.
 func edgeSentence(players int, mix string, fp *sim.EdgeSummary) string {
 	fair := fp.FairShare
-	verdict := reports.EdgeVerdict(fp.CILow, fp.CIHigh)
 	fs := share{rate: fair, drawn: 1 - fair*float64(players), players: players}
-	return fmt.Sprintf("With %d players (%s), the seat that starts wins %s of %d games (%s to %s) against a fair share of %s: %s %s percentage points (%s to %s).",
-		players, mix, pctf(fp.WinRate.Rate), fp.WinRate.Games, pctf(fp.WinRate.CILow), pctf(fp.WinRate.CIHigh), fs, verdict, pp(fp.Edge), pp(fp.CILow), pp(fp.CIHigh))
+	return fmt.Sprintf("With %d players (%s), the seat that starts wins %s of %d games (%s to %s) against a fair share of %s: %s.",
+		players, mix, pctf(fp.WinRate.Rate), fp.WinRate.Games, pctf(fp.WinRate.CILow), pctf(fp.WinRate.CIHigh), fs, reports.EdgeText(fp.Edge, fp.CILow, fp.CIHigh))
 }
 
 // alliedSentence reads how often allied bidders, two or more backing one
@@ -712,7 +711,6 @@ func alliedSentence(players int, mix string, rounds, allied, won int64, lo, hi f
 func pctf(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
 // pp writes a difference of rates in percentage points, with its sign.
-func pp(x float64) string { return fmt.Sprintf("%+.2f", 100*x) }
 
 func safe(s string) string {
 	return strings.NewReplacer("+", "_", ":", "_", "=", "_", ",", "_").Replace(s)
