@@ -1,12 +1,19 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
+
+	"github.com/cardsim/cardsim/sim"
 )
 
 // TestDecimalFlags: integer flags are read in decimal, so a leading zero
@@ -106,5 +113,44 @@ func TestShardAutoEmptyIndex(t *testing.T) {
 	mustRun(t, "run", "nora", "--games", "40", "--shard", "auto/4", "--out", dir, "-q")
 	if _, err := os.Stat(filepath.Join(dir, "part-1-of-4.json")); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestShardBounds: a shard count past sim.MaxShards is refused in one line
+// (it used to panic in the progress bar), and the last shards of a run of
+// 2⁶³−1 deals start where integer division puts them, far past shard 0
+// (the range used to overflow and replay shard 0): an interrupted run's
+// checkpoint says which deals it plays.
+func TestShardBounds(t *testing.T) {
+	dir := t.TempDir()
+	for _, shard := range []string{"0/1048577", "0/9223372036854775807", "5/0"} {
+		code, _, errs := run(t, "run", "nora", "--games", "10", "--shard", shard, "--out", dir)
+		if code != 1 || !strings.Contains(errs, "n from 1 to 1048576") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("--shard %s: exit %d, %q; want one line giving the bounds", shard, code, errs)
+		}
+	}
+	const total = "9223372036854775807"
+	for _, k := range []int64{1, 2} {
+		ckpt := filepath.Join(dir, fmt.Sprintf("shard%d.ckpt", k))
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(300*time.Millisecond, cancel)
+		var out, errw bytes.Buffer
+		code := NewFactory(strings.NewReader(""), &out, &errw).execute(ctx, []string{"run", "nora", "--games", total,
+			"--shard", fmt.Sprintf("%d/3", k), "--out", filepath.Join(dir, "parts"), "--checkpoint", ckpt, "--checkpoint-every", "10ms", "-q"})
+		cancel()
+		if code != 130 {
+			t.Fatalf("shard %d/3: exit %d, %s; want an interrupted run", k, code, errw.String())
+		}
+		part, err := sim.ReadPart(ckpt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// ⌊k·(2⁶³−1)/3⌋ to ⌊(k+1)·(2⁶³−1)/3⌋, worked in big integers.
+		n, _ := new(big.Int).SetString(total, 10)
+		first := new(big.Int).Div(new(big.Int).Mul(n, big.NewInt(k)), big.NewInt(3))
+		end := new(big.Int).Div(new(big.Int).Mul(n, big.NewInt(k+1)), big.NewInt(3))
+		if part.First != first.Int64() || part.End != end.Int64() || part.Next < part.First || part.Played() == 0 {
+			t.Errorf("shard %d/3 plays %d to %d (next %d, %d played), want %v to %v", k, part.First, part.End, part.Next, part.Played(), first, end)
+		}
 	}
 }

@@ -117,8 +117,8 @@ func (opts *RunOptions) addFlags(cmd *cobra.Command) {
 func parseShard(s string) (k, n int, err error) {
 	ks, ns, ok := strings.Cut(s, "/")
 	n, err1 := strconv.Atoi(ns)
-	if !ok || err1 != nil || n < 1 {
-		return 0, 0, fmt.Errorf("--shard %q: want k/n with n ≥ 1, such as 3/8 or auto/8", s)
+	if !ok || err1 != nil || n < 1 || n > sim.MaxShards {
+		return 0, 0, fmt.Errorf("--shard %q: want k/n with n from 1 to %d, such as 3/8 or auto/8", s, sim.MaxShards)
 	}
 	if ks == "auto" {
 		for _, env := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
