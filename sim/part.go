@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"reflect"
 	"slices"
@@ -178,10 +179,30 @@ func ReadPart(path string) (*Part, error) {
 	if err := p.checkRange(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if err := p.Manifest.check(); err != nil {
+		return nil, fmt.Errorf("%s: manifest: %w", path, err)
+	}
 	if err := p.Tally.checkCounts(p.Played()); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &p, nil
+}
+
+// check checks the figures of a manifest read from a file that a summary
+// uses as they are: a confidence level strictly between 0 and 1, deals,
+// workers and wall time that are not negative (and finite).
+func (m *Manifest) check() error {
+	switch {
+	case !(m.Confidence > 0 && m.Confidence < 1):
+		return fmt.Errorf("confidence %v: want a level strictly between 0 and 1", m.Confidence)
+	case m.Games < 0:
+		return fmt.Errorf("%d deals", m.Games)
+	case m.Workers < 0:
+		return fmt.Errorf("%d workers", m.Workers)
+	case !(m.WallSeconds >= 0) || math.IsInf(m.WallSeconds, 1):
+		return fmt.Errorf("wall time %v s", m.WallSeconds)
+	}
+	return nil
 }
 
 // checkRange checks the shard and the deals it claims.

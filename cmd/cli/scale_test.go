@@ -360,6 +360,37 @@ func TestMergeRefusesEditedParts(t *testing.T) {
 	if code, _, errs := run(t, append([]string{"merge"}, nora...)...); code != 1 || !strings.Contains(errs, "another command") {
 		t.Errorf("parts relabelled as nora: exit %d, %q", code, errs)
 	}
+	// Every part resealed with a figure the summary would use as it is
+	// (a confidence of 1.5 used to panic in the interval code).
+	for _, tt := range []struct {
+		name string
+		edit func(*sim.Part)
+		want string
+	}{
+		{"confidence 1.5", func(p *sim.Part) { p.Manifest.Confidence = 1.5 }, "confidence 1.5: want a level strictly between 0 and 1"},
+		{"confidence 1", func(p *sim.Part) { p.Manifest.Confidence = 1 }, "confidence 1: want"},
+		{"confidence -1", func(p *sim.Part) { p.Manifest.Confidence = -1 }, "confidence -1: want"},
+		{"workers -5", func(p *sim.Part) { p.Manifest.Workers = -5 }, "-5 workers"},
+		{"wall time", func(p *sim.Part) { p.Manifest.WallSeconds = -1e300 }, "wall time -1e+300 s"},
+	} {
+		var parts []string
+		for k := range 3 {
+			part, err := sim.ReadPart(p(k))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.edit(part)
+			part.Seal()
+			path := filepath.Join(t.TempDir(), fmt.Sprintf("part-%d-of-3.json", k))
+			if err := reports.WritePart(path, part); err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, path)
+		}
+		if code, _, errs := run(t, append([]string{"merge"}, parts...)...); code != 1 || !strings.Contains(errs, tt.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s in every part: exit %d, %q; want one line with %q", tt.name, code, errs, tt.want)
+		}
+	}
 }
 
 // TestResumeFinishedPrecisionRun: resuming a run that stopped on its
