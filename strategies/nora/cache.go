@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/nora"
 )
 
@@ -255,9 +256,14 @@ func (pd *PassDist) checkSummary() error {
 	return nil
 }
 
-// readCache reads and checks the cache file at path.
+// maxCacheBytes bounds a cache file's size: the full deck's is under 1 MB.
+const maxCacheBytes = 64 << 20
+
+// readCache reads and checks the cache file at path: a regular file of at
+// most maxCacheBytes (a named pipe or a device put in its place is refused,
+// and the distributions rebuilt, never waited on or read without end).
 func readCache(path string, r *nora.Rules, key string) (*PassDists, error) {
-	data, err := os.ReadFile(path)
+	data, err := games.ReadInputFile(path, maxCacheBytes)
 	if err != nil {
 		return nil, err
 	}

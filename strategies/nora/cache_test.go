@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"syscall"
 	"testing"
 	"time"
 
@@ -217,5 +218,48 @@ func TestUnpreparedBotBuildsAtBegin(t *testing.T) {
 	}
 	if got := bot.(*Optimal).sol; got != want {
 		t.Errorf("the bot plays %p, not the policy built for its rules %p", got, want)
+	}
+}
+
+// TestCacheNotAFile: a named pipe in the cache file's place is neither
+// waited on nor trusted: the distributions are drawn again, alike, and a
+// regular cache file replaces the pipe.
+func TestCacheNotAFile(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	r := smallRules(t, "ranks=3")
+	forget()
+	want, err := Dists(r, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "cardsim", "nora-*"))
+	if len(files) != 1 {
+		t.Fatalf("cache files %v, want one", files)
+	}
+	if err := os.Remove(files[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(files[0], 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	forget()
+	done := make(chan error, 1)
+	go func() {
+		got, err := Dists(r, 300)
+		if err == nil && !reflect.DeepEqual(got.Dists, want.Dists) {
+			err = errors.New("the shuffles drawn again differ")
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("still waiting on the named pipe after a minute")
+	}
+	if fi, err := os.Lstat(files[0]); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("cache %s after the rebuild: %v, %v; want a regular file", files[0], fi, err)
 	}
 }
