@@ -50,6 +50,9 @@ func CreateRecords(path, format string, cfg *sim.Config) (*RecordsFile, error) {
 	if err := CheckFileDir(filepath.Dir(path)); err != nil {
 		return nil, fmt.Errorf("records file %s: %w", path, err)
 	}
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("records file %s exists and is not a regular file: name a new file, or one to replace", path)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return nil, err

@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -204,5 +206,40 @@ func TestRunRecordsInterrupted(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(dir); len(left) > 0 {
 		t.Errorf("files left: %v", left)
+	}
+}
+
+// TestRecordsPlace: a records file that would land inside the --out
+// directory (replaced whole when the run ends, so the run would be lost or
+// two runs mixed) or that names something other than a regular file (a
+// named pipe, a device) is refused before a deal is played: the runs asked
+// for a billion deals, and come back at once.
+func TestRecordsPlace(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.csv")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	out := filepath.Join(dir, "out")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--records", filepath.Join(out, "r.csv"), "--out", out}, "is inside --out"},
+		{[]string{"--records", filepath.Join(dir, ".", "out", "sub", "..", "r.csv"), "--out", out}, "is inside --out"},
+		{[]string{"--records", fifo}, "is not a regular file"},
+	} {
+		// A run that is not refused is interrupted after 5 s (exit 130).
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		var o, e bytes.Buffer
+		code := NewFactory(strings.NewReader(""), &o, &e).execute(ctx, append([]string{"run", "nora", "--games", "1000000000", "-q"}, tt.args...))
+		cancel()
+		stdout, errs := o.String(), e.String()
+		if code != 1 || !strings.Contains(errs, tt.want) || stdout != "" {
+			t.Errorf("%v: exit %d, %q; want one line with %q", tt.args, code, errs, tt.want)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("%s written by a refused run", out)
 	}
 }

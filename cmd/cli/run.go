@@ -225,6 +225,11 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		s.CheckpointEvery = opts.CheckpointEvery
 	}
 	if opts.Records != "" {
+		if opts.Out != "" && opts.Shard == "" {
+			if abs, out := resolved(opts.Records), resolved(opts.Out); abs == out || strings.HasPrefix(abs, out+string(filepath.Separator)) {
+				return fmt.Errorf("--records %s is inside --out %s, which is replaced whole when the run ends: put the records elsewhere", opts.Records, opts.Out)
+			}
+		}
 		rf, err := reports.CreateRecords(opts.Records, opts.RecordsFormat, &cfg)
 		if err != nil {
 			return fmt.Errorf("--records: %w", err)
