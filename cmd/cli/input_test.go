@@ -54,7 +54,7 @@ func TestDecimalFlags(t *testing.T) {
 }
 
 // TestSmallInputs: inputs that used to be read as something else (no
-// precision, default players, a random deal) are refused.
+// precision, default players, a random deal, no output) are refused.
 func TestSmallInputs(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
@@ -69,6 +69,13 @@ func TestSmallInputs(t *testing.T) {
 		{[]string{"trace", "spite", "--strategies", ",greedy"}, "--strategies: empty strategy name"},
 		{[]string{"trace", "nora", "--deal", ""}, "--deal: empty"},
 		{[]string{"trace", "nora", "--deal", "  "}, "--deal: empty"},
+		{[]string{"run", "nora", "--strategies", ""}, `"" for "--strategies" flag: empty`},
+		{[]string{"compare", "nora", "--strategies", " "}, `" " for "--strategies" flag: empty`},
+		{[]string{"run", "nora", "--strategy", ""}, `"" for "-s, --strategy" flag: empty`},
+		{[]string{"run", "nora", "--out", ""}, `"" for "-o, --out" flag: empty`},
+		{[]string{"run", "nora", "--records", ""}, `"" for "--records" flag: empty`},
+		{[]string{"run", "nora", "--checkpoint", ""}, `"" for "--checkpoint" flag: empty`},
+		{[]string{"sweep", "--plan", ""}, `"" for "--plan" flag: empty`},
 	} {
 		code, out, errs := run(t, tt.args...)
 		if code != 1 || !strings.Contains(errs, tt.want) || strings.Count(errs, "\n") != 1 || out != "" {

@@ -116,6 +116,7 @@ whatever the number of workers.`,
 	)
 	finishTree(cmd, f) // completions, --version, help placeholders (completion.go, version.go, help.go)
 	decimalFlags(cmd)
+	nonEmptyFlags(cmd)
 	return cmd
 }
 
