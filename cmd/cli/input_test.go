@@ -127,7 +127,8 @@ func TestShardAutoEmptyIndex(t *testing.T) {
 // (it used to panic in the progress bar), and the last shards of a run of
 // 2⁶³−1 deals start where integer division puts them, far past shard 0
 // (the range used to overflow and replay shard 0): an interrupted run's
-// checkpoint says which deals it plays.
+// checkpoint says which deals it plays (under the race detector it may be
+// interrupted before its first deal, so the count played is not asked).
 func TestShardBounds(t *testing.T) {
 	dir := t.TempDir()
 	for _, shard := range []string{"0/1048577", "0/9223372036854775807", "5/0"} {
@@ -156,7 +157,7 @@ func TestShardBounds(t *testing.T) {
 		n, _ := new(big.Int).SetString(total, 10)
 		first := new(big.Int).Div(new(big.Int).Mul(n, big.NewInt(k)), big.NewInt(3))
 		end := new(big.Int).Div(new(big.Int).Mul(n, big.NewInt(k+1)), big.NewInt(3))
-		if part.First != first.Int64() || part.End != end.Int64() || part.Next < part.First || part.Played() == 0 {
+		if part.First != first.Int64() || part.End != end.Int64() || part.Next < part.First || part.Next > part.End {
 			t.Errorf("shard %d/3 plays %d to %d (next %d, %d played), want %v to %v", k, part.First, part.End, part.Next, part.Played(), first, end)
 		}
 	}

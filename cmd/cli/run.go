@@ -242,7 +242,9 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	case errors.Is(err, sim.ErrForeignCheckpoint):
 		return fmt.Errorf("--resume: %s was %w", opts.Checkpoint, err)
 	case err != nil && r != nil && errors.Is(err, context.Canceled) && opts.Checkpoint != "":
-		if opts.Out != "" && r.Tally.Games >= 2 {
+		// A shard's --out holds the parts of the whole run: the checkpoint
+		// is its record, and a partial summary there would not be a part.
+		if opts.Out != "" && opts.Shard == "" && r.Tally.Games >= 2 {
 			sum := r.Summary()
 			sum.Manifest.Stopped = fmt.Sprintf("interrupted after %d deals: partial", r.Tally.Games)
 			if _, werr := reports.WriteDir(opts.Out, &sum); werr != nil {

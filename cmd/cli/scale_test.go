@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -457,5 +459,46 @@ func TestFlipTableRunsNeverMix(t *testing.T) {
 	write(prev)
 	if code, _, errs := run(t, append(base, "--checkpoint", ckpt, "--resume")...); code != 1 || !strings.Contains(errs, "another command") {
 		t.Errorf("a checkpoint resumed on another table: exit %d, %q", code, errs)
+	}
+}
+
+// TestInterruptedShardLeavesParts: a shard interrupted with a checkpoint
+// keeps its record in the checkpoint and writes nothing into the parts
+// directory, whose other shards' parts stay as they were (it used to try a
+// partial summary there and fail, blaming the other parts).
+func TestInterruptedShardLeavesParts(t *testing.T) {
+	dir := t.TempDir()
+	parts := filepath.Join(dir, "parts")
+	mustRun(t, "run", "nora", "--strategy", "rescuer", "--games", "30", "--shard", "0/3", "--out", parts, "-q")
+	part0 := filepath.Join(parts, "part-0-of-3.json")
+	before, err := os.ReadFile(part0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ckpt := filepath.Join(dir, "shard1.ckpt")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { // interrupt once the checkpoint holds a few deals
+		for ctx.Err() == nil {
+			if p, err := sim.ReadPart(ckpt); err == nil && p.Played() >= 2 {
+				cancel()
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	var out, errw bytes.Buffer
+	code := NewFactory(strings.NewReader(""), &out, &errw).execute(ctx, []string{"run", "nora", "--strategy", "rescuer",
+		"--games", "3000000", "--shard", "1/3", "--out", parts, "--checkpoint", ckpt, "--checkpoint-every", "10ms", "-q"})
+	if code != 130 || !strings.Contains(errw.String(), "--resume") || strings.Contains(errw.String(), "could not be written") {
+		t.Errorf("interrupted shard: exit %d, %q; want 130 and a hint to resume", code, errw.String())
+	}
+	entries, err := os.ReadDir(parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.ReadFile(part0)
+	if err != nil || len(entries) != 1 || !bytes.Equal(after, before) {
+		t.Errorf("parts directory after the interruption: %v; want part-0-of-3.json alone, unchanged", entries)
 	}
 }
