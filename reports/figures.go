@@ -145,7 +145,7 @@ func Figures(s *sim.Summary) []Figure {
 	}
 	if b := s.Balance; b != nil {
 		add(Figure{Metric: "balance", Statistic: "one_minus_largest_seat_gap", Value: b.Balance, CILow: nan, CIHigh: nan})
-		add(Figure{Metric: "draw", Statistic: "rate_all_seats", Value: b.DrawRate, CILow: nan, CIHigh: nan})
+		add(Figure{Metric: "draw", Statistic: "rate_all_seats", Value: b.DrawRate, CILow: nan, CIHigh: nan, N: s.Manifest.Games})
 		add(Figure{Metric: "completion", Statistic: "rate", Value: b.Completion, CILow: nan, CIHigh: nan, N: s.Manifest.Games})
 		if d := b.Duration; d != nil {
 			add(Figure{Metric: "duration_turns", Statistic: "mean", Value: d.Mean, CILow: d.CILow, CIHigh: d.CIHigh, N: s.Manifest.Games})
@@ -153,12 +153,16 @@ func Figures(s *sim.Summary) []Figure {
 	}
 	features := func(prefix string, fs []sim.FeatureSummary) {
 		for _, fe := range fs {
+			var games int64 // the trend is fitted on every game of the feature
+			for _, v := range fe.Values {
+				games += v.Games
+			}
 			for _, tr := range []struct {
 				metric string
 				t      *sim.Trend
 			}{{"win", fe.WinTrend}, {"score", fe.ScoreTrend}} {
 				if tr.t != nil {
-					add(Figure{Feature: fe.Name, Metric: prefix + tr.metric, Statistic: "slope", Value: tr.t.Slope, CILow: tr.t.CILow, CIHigh: tr.t.CIHigh})
+					add(Figure{Feature: fe.Name, Metric: prefix + tr.metric, Statistic: "slope", Value: tr.t.Slope, CILow: tr.t.CILow, CIHigh: tr.t.CIHigh, N: games})
 				}
 			}
 			for _, v := range fe.Values {

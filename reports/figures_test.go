@@ -88,6 +88,9 @@ func TestFiguresCSVIsTidy(t *testing.T) {
 			if r["strategy"] == "" && r["params"] != "" {
 				t.Errorf("params %q on a row of no strategy", r["params"])
 			}
+			if r["ci_low"] != "" && r["n"] == "" {
+				t.Errorf("%s %s of %s: an interval with no count n", r["metric"], r["statistic"], r["feature"])
+			}
 			if !snakeCase.MatchString(r["statistic"]) {
 				t.Errorf("statistic %q", r["statistic"])
 			}

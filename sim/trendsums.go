@@ -40,6 +40,9 @@ func (t *TrendSums) EndCluster() {
 	t.cur = [5]float64{}
 }
 
+// Pairs returns the number of pairs (x, y) in the closed clusters.
+func (t *TrendSums) Pairs() int64 { return int64(t.tot[0]) }
+
 // Mean returns the mean of y with its cluster-robust t interval.
 func (t *TrendSums) Mean(confidence float64) (mean, lo, hi float64) {
 	n := t.tot[0]

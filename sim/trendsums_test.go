@@ -44,6 +44,9 @@ func TestTrendSums(t *testing.T) {
 	}
 	g := float64(len(clusters))
 	se := math.Sqrt(meat*g/(g-1)) / sxx
+	if ts.Pairs() != int64(len(x)) {
+		t.Errorf("%d pairs counted, want %d", ts.Pairs(), len(x))
+	}
 	if !ok || math.Abs(tr.Slope-beta) > 1e-9 || math.Abs(tr.SE-se) > 1e-9 {
 		t.Errorf("fit %+v, want slope %g and se %g", tr, beta, se)
 	}

@@ -68,6 +68,7 @@ type powerGain struct {
 	winPerCard, pointsPerCard sim.Trend
 	holderWin, holderPoints   [3]float64 // mean, low, high
 	holders                   int64
+	pairs                     int64 // seats of deals fitted
 }
 
 // roundupFigures are the measured figures of one player count and mix.
@@ -296,6 +297,7 @@ func (p *pairedSeats) gain(confidence float64) powerGain {
 	g.holderWin[0], g.holderWin[1], g.holderWin[2] = p.hWin.Mean(confidence)
 	g.holderPoints[0], g.holderPoints[1], g.holderPoints[2] = p.hPoints.Mean(confidence)
 	g.holders = p.holders
+	g.pairs = p.win.Pairs()
 	return g
 }
 
@@ -355,7 +357,11 @@ func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
 				continue
 			}
 			if tr := f.WinTrend; tr != nil {
-				addBy(fig, src.prefix+"_win", "slope", "face_cards", "", tr.Slope, tr.CILow, tr.CIHigh, 0)
+				var games int64 // the trend is fitted on every game of the feature
+				for _, v := range f.Values {
+					games += v.Games
+				}
+				addBy(fig, src.prefix+"_win", "slope", "face_cards", "", tr.Slope, tr.CILow, tr.CIHigh, games)
 			}
 			for _, v := range f.Values {
 				fv := strconv.FormatInt(v.Value, 10)
@@ -365,8 +371,8 @@ func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
 		}
 		for i, rank := range faceRanks {
 			g := &fig.power[i]
-			add(fig, rank.rule+"_power_win", "slope_per_card_held", g.winPerCard.Slope, g.winPerCard.CILow, g.winPerCard.CIHigh, 0)
-			add(fig, rank.rule+"_power_points", "slope_per_card_held", g.pointsPerCard.Slope, g.pointsPerCard.CILow, g.pointsPerCard.CIHigh, 0)
+			add(fig, rank.rule+"_power_win", "slope_per_card_held", g.winPerCard.Slope, g.winPerCard.CILow, g.winPerCard.CIHigh, g.pairs)
+			add(fig, rank.rule+"_power_points", "slope_per_card_held", g.pointsPerCard.Slope, g.pointsPerCard.CILow, g.pointsPerCard.CIHigh, g.pairs)
 			add(fig, rank.rule+"_power_holder_win", "gain", g.holderWin[0], g.holderWin[1], g.holderWin[2], g.holders)
 			add(fig, rank.rule+"_power_holder_points", "gain", g.holderPoints[0], g.holderPoints[1], g.holderPoints[2], g.holders)
 		}

@@ -61,6 +61,9 @@ func TestDesign(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, r := range rows[1:] {
+		if r[col["ci_low"]] != "" && r[col["n"]] == "" {
+			t.Errorf("%s %s of %s: an interval with no count n", r[col["metric"]], r[col["statistic"]], r[col["feature"]])
+		}
 		if r[col["metric"]] == "queen_power_win" && r[col["statistic"]] == "slope_per_card_held" && r[col["game"]] == "roundup" && r[col["seed"]] != "" {
 			seen[r[col["rules"]]+" "+r[col["strategy"]]] = true
 		}
