@@ -114,7 +114,7 @@ func TestRecipe(t *testing.T) {
 
 	// The report holds the toy's question.
 	dir = t.TempDir()
-	if out := toy(t, "report", "--game", "toy", "--out", dir, "-q"); !strings.Contains(out, "(1 studies)") {
+	if out := toy(t, "report", "--game", "toy", "--out", dir, "-q"); !strings.Contains(out, "(1 study)") {
 		t.Errorf("report: %q", out)
 	}
 	if html, _ := os.ReadFile(filepath.Join(dir, "report.html")); !bytes.Contains(html, []byte("Does the seat that leads win more?")) {

@@ -111,7 +111,11 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 	if err := reports.WriteReportDir(opts.Out, r); err != nil {
 		return err
 	}
-	fmt.Fprintf(f.Out, "report written to %s/report.html (%d studies)\n", opts.Out, len(r.Studies))
+	studies := fmt.Sprintf("%d studies", len(r.Studies))
+	if len(r.Studies) == 1 {
+		studies = "1 study"
+	}
+	fmt.Fprintf(f.Out, "report written to %s/report.html (%s)\n", opts.Out, studies)
 	return nil
 }
 
