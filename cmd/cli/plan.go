@@ -147,6 +147,9 @@ func scalars(n *yaml.Node) ([]string, error) {
 		}
 		return []string{s}, nil
 	}
+	if len(n.Content) == 0 {
+		return nil, errors.New("an empty list: give a value, or leave the field out for the default")
+	}
 	out := make([]string, len(n.Content))
 	for i, e := range n.Content {
 		s, err := scalar(e)
@@ -208,8 +211,11 @@ func planInt(n *yaml.Node, least int64, want string) (*int64, error) {
 		return nil, err
 	}
 	d, err := decimal(s)
-	v, perr := strconv.ParseInt(d, 10, 64)
-	if err != nil || perr != nil || v < least {
+	if err != nil {
+		return nil, fmt.Errorf("%q: %w", s, err)
+	}
+	v, err := strconv.ParseInt(d, 10, 64)
+	if err != nil || v < least {
 		return nil, fmt.Errorf("%q: want %s", s, want)
 	}
 	return &v, nil

@@ -76,7 +76,10 @@ func TestPlanZeroValues(t *testing.T) {
 	for _, tt := range []struct{ plan, want string }{
 		{"game: nora\nrules: [insure=0,1]\ngames: 0\n", `line 3: games: "0": want at least 2`},
 		{"game: nora\nrules: [insure=0,1]\ngames: -4\n", `games: "-4"`},
-		{"game: nora\nrules: [insure=0,1]\ngames: 0x10\n", `games: "0x10"`},
+		{"game: nora\nrules: [insure=0,1]\ngames: 0x10\n", `games: "0x10": want a whole number in decimal digits`},
+		{"game: nora\nrules: [insure=0,1]\nstrategies: []\n", `strategies: an empty list`},
+		{"game: nora\nrules: []\n", `rules: an empty list`},
+		{"game: nora\nrules: [insure=0,1]\nparams: []\n", `params: an empty list`},
 		{"game: nora\nrules: [insure=0,1]\nprecision: 0\n", `precision: "0": want a positive half-width`},
 		{"game: nora\nrules: [insure=0,1]\nconfidence: 0\n", `confidence: "0"`},
 		{"game: nora\nrules: [insure=0,1]\nmax_games: 0\n", `max_games: "0"`},
