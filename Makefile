@@ -24,12 +24,13 @@ run: build
 test:
 	$(GO) test ./...
 
-# The tests under the race detector, in their short form. The cmd/cli tests
-# that replay whole runs to compare outputs byte for byte (RACE_SKIP) take
-# minutes under the detector and exercise no concurrency of their own: they
-# run in make test, and the worker pool, sessions and merges they drive are
-# race-tested in sim.
-RACE_SKIP ?= ^(TestPrecision|TestResumeFinishedPrecisionRun|TestGolden|TestShardMergeIdentical|TestSweep)$$
+# The tests under the race detector, in their short form. The tests named
+# in RACE_SKIP take minutes under the detector and exercise no concurrency
+# of their own: the cmd/cli tests that replay whole runs to compare outputs
+# byte for byte, and the statistical tests that play many deals to compare
+# bots, solvers and bounds. They run in make test, and the worker pool,
+# sessions and merges they drive are race-tested in sim.
+RACE_SKIP ?= ^(TestPrecision|TestResumeFinishedPrecisionRun|TestGolden|TestShardMergeIdentical|TestSweep|TestProgressQuietWhenPiped|TestStudySizedByPrecision|TestSearchBeatsRandom|TestOptimalSolverMatchesSimulation|TestRelaxedBoundAboveEveryPolicy|TestTallyMemoryFlat|TestOptimalBeatsHeuristicsSampled)$$
 race:
 	$(GO) test -race -short -skip '$(RACE_SKIP)' ./...
 
