@@ -63,7 +63,7 @@ Any option can be changed in run and trace with --rule key=value.`,
 				return err
 			}
 			if opts.Format == "json" {
-				return writeJSON(f.Out, RulesListing{Game: g.Name(), Rules: g.Rules()})
+				return writeJSON(f.Out, RulesListing{Game: g.Name(), Rules: settingListings(g.Rules())})
 			}
 			tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "rule\tvalue\tdefault\tmeaning")

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/strategies"
 )
 
@@ -20,17 +21,39 @@ type GameListing struct {
 // them: every rule with its value in force, its default, its meaning, the
 // kind of value it takes and, for a rule of a set of choices, the choices.
 type RulesListing struct {
-	Game  string          `json:"game"`
-	Rules []games.Setting `json:"rules"`
+	Game  string           `json:"game"`
+	Rules []SettingListing `json:"rules"`
+}
+
+// SettingListing is a rule or a strategy's parameter as the JSON listings
+// give it: its value in force and its default keep their kind (a number as
+// a JSON number, a yes-or-no as true or false), as in summary.json.
+type SettingListing struct {
+	Name    string        `json:"name"`
+	Value   sim.RuleValue `json:"value"`
+	Default sim.RuleValue `json:"default"`
+	Usage   string        `json:"usage"`
+	Kind    games.Kind    `json:"kind"`
+	Choices []string      `json:"choices,omitempty"` // the values of a rule of a set of choices
+}
+
+// settingListings lists settings with their values typed by kind.
+func settingListings(settings []games.Setting) []SettingListing {
+	out := make([]SettingListing, len(settings))
+	for i, s := range settings {
+		out[i] = SettingListing{Name: s.Name, Value: sim.RuleValue{Text: s.Value, Kind: s.Kind},
+			Default: sim.RuleValue{Text: s.Default, Kind: s.Kind}, Usage: s.Usage, Kind: s.Kind, Choices: s.Choices}
+	}
+	return out
 }
 
 // StrategyListing is a strategy as "cardsim strategies --format json" lists
 // it.
 type StrategyListing struct {
-	Name    string          `json:"name"`
-	Game    string          `json:"game,omitempty"` // empty for a strategy that plays any game
-	Summary string          `json:"summary"`
-	Params  []games.Setting `json:"params"`
+	Name    string           `json:"name"`
+	Game    string           `json:"game,omitempty"` // empty for a strategy that plays any game
+	Summary string           `json:"summary"`
+	Params  []SettingListing `json:"params"`
 }
 
 // gameListings lists every game of r.
@@ -50,11 +73,7 @@ func gameListings(r *games.Registry) ([]GameListing, error) {
 func strategyListings(defs []strategies.Definition) []StrategyListing {
 	out := []StrategyListing{}
 	for _, d := range defs {
-		params := d.Params()
-		if params == nil {
-			params = []games.Setting{}
-		}
-		out = append(out, StrategyListing{Name: d.Name, Game: d.Game, Summary: d.Summary, Params: params})
+		out = append(out, StrategyListing{Name: d.Name, Game: d.Game, Summary: d.Summary, Params: settingListings(d.Params())})
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cardsim/cardsim/games"
@@ -36,15 +37,22 @@ func TestListingsJSON(t *testing.T) {
 
 	var rules RulesListing
 	decode([]string{"rules", "nora", "--rule", "insure=3"}, &rules)
-	byName := map[string]games.Setting{}
+	byName := map[string]SettingListing{}
 	for _, s := range rules.Rules {
 		byName[s.Name] = s
 	}
 	if rules.Game != "nora" {
 		t.Errorf("rules of %q", rules.Game)
 	}
-	if s := byName["insure"]; s.Value != "3" || s.Default != "1" || s.Kind != games.Integer {
+	if s := byName["insure"]; s.Value.Text != "3" || s.Default.Text != "1" || s.Kind != games.Integer {
 		t.Errorf("insure: %+v", s)
+	}
+	// Values keep their kind in the JSON itself, as in summary.json.
+	_, out, _ := run(t, "rules", "nora", "--rule", "insure=3", "--format", "json")
+	for _, want := range []string{`"value": 3,`, `"default": 1,`, `"value": "max-ip",`, `"default": true,`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("rules --format json lacks %s", want)
+		}
 	}
 	if s := byName["removal"]; !slices.Equal(s.Choices, []string{"max-ip", "left-to-right"}) || s.Kind != games.Text {
 		t.Errorf("removal: %+v", s)
