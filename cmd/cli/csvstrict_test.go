@@ -58,11 +58,13 @@ func checkStrictCSV(data []byte) (problems []string, rounded []string) {
 		}
 	}
 	for j, col := range cols {
+		// A column with a number in any row is a numeric column: every
+		// other cell must be a number too, or empty (a mixed column reads
+		// as text in pandas, whichever row comes first).
 		numeric := false
 		for _, c := range col {
-			if c != "" {
-				_, err := strconv.ParseFloat(c, 64)
-				numeric = err == nil
+			if _, err := strconv.ParseFloat(c, 64); err == nil {
+				numeric = true
 				break
 			}
 		}
@@ -150,6 +152,7 @@ func TestCheckStrictCSV(t *testing.T) {
 		{"spaces and repeats", "mean score,ci low,ci low\n1,2,3\n", 4, false},
 		{"ragged", "a,b\n1,2,3\n", 1, false},
 		{"text in a numeric column", "a,v\nx,1\ny,n/a\n", 1, false},
+		{"text first in a numeric column", "a,v\nx,n/a\ny,1\nz,2\n", 1, false},
 		{"two decimals", "a,v\nx,390.35\ny,12.30\n", 0, true},
 		{"eight digits", "v\n0.69333333\n0.19333333\n0.11333333\n", 0, true},
 		{"short fractions", "share\n0.5\n0.25\n0.125\n1e-05\n", 0, false},
