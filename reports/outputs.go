@@ -79,6 +79,10 @@ const outputFormat = "cardsim-outputs/1"
 // output directory (one whose manifest lists every file in it). It returns
 // the names written, the manifest last.
 func (o *outputs) write(dir string) ([]string, error) {
+	dir, err := followLink(dir)
+	if err != nil {
+		return nil, err
+	}
 	if err := CheckDir(dir); err != nil {
 		return nil, err
 	}
@@ -114,6 +118,28 @@ func (o *outputs) write(dir string) ([]string, error) {
 	}
 	syncDir(parent)
 	return append(slices.Clone(o.names), ManifestName), nil
+}
+
+// followLink returns the path a symbolic link at dir leads to, so that
+// the outputs are swapped in there and the link kept (it used to be
+// replaced by a directory of its own); dir itself when it is no link. A
+// link may lead to a directory not made yet, as a plain path may.
+func followLink(dir string) (string, error) {
+	for range 40 { // as many links in a row as Linux follows
+		fi, err := os.Lstat(dir)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return dir, nil
+		}
+		target, err := os.Readlink(dir)
+		if err != nil {
+			return "", fmt.Errorf("output directory %s: %w", dir, err)
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(dir), target)
+		}
+		dir = target
+	}
+	return "", fmt.Errorf("output directory %s: too many links in a row", dir)
 }
 
 // CheckDir checks, before any game is played, that dir can take a run's

@@ -50,6 +50,38 @@ func TestOutputDirectoryIsOneRun(t *testing.T) {
 	}
 }
 
+// TestOutputDirectoryThroughLink: an output directory given as a symbolic
+// link is written where the link leads, twice over, and the link stays a
+// link, even when the directory it leads to is made by the first write; a
+// link to itself is refused.
+func TestOutputDirectoryThroughLink(t *testing.T) {
+	parent := t.TempDir()
+	target := filepath.Join(parent, "results")
+	link := filepath.Join(parent, "out")
+	if err := os.Symlink("results", link); err != nil {
+		t.Fatal(err)
+	}
+	for _, content := range []string{"1", "2"} {
+		if _, err := WriteFiles(link, map[string][]byte{"a.csv": []byte(content)}); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := os.ReadFile(filepath.Join(target, "a.csv")); err != nil || string(b) != content {
+			t.Errorf("a.csv where the link leads: %q, %v; want %q", b, err, content)
+		}
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v, %v", fi.Mode(), err)
+	}
+	if got := listDir(t, parent); !slices.Equal(got, []string{"out", "results"}) {
+		t.Errorf("beside the output: %v", got)
+	}
+	loop := filepath.Join(parent, "loop")
+	os.Symlink("loop", loop)
+	if _, err := WriteFiles(loop, map[string][]byte{"a.csv": nil}); err == nil || !strings.Contains(err.Error(), "too many links") {
+		t.Errorf("a link to itself: %v", err)
+	}
+}
+
 // TestOutputDirectoryRefusesOtherFiles: a directory holding files cardsim
 // did not write there is never replaced, and the error says why; nor is the
 // working directory itself.
