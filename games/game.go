@@ -193,6 +193,24 @@ type RoundFeaturedState interface {
 	RoundOutcome(r, seat int) Outcome
 }
 
+// Dealable is implemented by games that may be built to be described but
+// not dealt: a game rebuilt from a run's recorded rules whose inputs (such
+// as a table file) are not at hand, or no longer the ones recorded, as
+// cardsim merge rebuilds it. Every command that plays checks CanDeal first.
+type Dealable interface {
+	// CanDeal returns why the game cannot be dealt, or nil when it can.
+	CanDeal() error
+}
+
+// CanDeal returns why g cannot be dealt, or nil when it can (always, for a
+// game that does not implement Dealable).
+func CanDeal(g Game) error {
+	if d, ok := g.(Dealable); ok {
+		return d.CanDeal()
+	}
+	return nil
+}
+
 // Starter is implemented by states of games for several players in which the
 // seat that moves first is decided by the deal (or by rule), so that sim can
 // measure the first player's advantage.

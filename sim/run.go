@@ -169,6 +169,9 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	if cfg.Game == nil {
 		panic("sim: Run without a game")
 	}
+	if err := games.CanDeal(cfg.Game); err != nil {
+		return nil, err
+	}
 	if len(cfg.Lineup) == 0 {
 		return nil, errors.New("no strategy given")
 	}

@@ -452,6 +452,32 @@ func TestFlipTableRunsNeverMix(t *testing.T) {
 	if summaryOf(t, merged) != summaryOf(t, whole) {
 		t.Error("the shards of one table, merged without the file, differ from one run")
 	}
+	// With another table at the path the parts still merge (merge deals
+	// nothing), but the recorded rules cannot be played: one line says why,
+	// before any deal (it used to be a panic in the first deal).
+	write(prev)
+	mustRun(t, "merge", "--out", merged, p0, p1, p2)
+	if summaryOf(t, merged) != summaryOf(t, whole) {
+		t.Error("the shards of one table, merged beside a changed file, differ from one run")
+	}
+	var sum struct {
+		Manifest struct {
+			Rules map[string]any `json:"rules"`
+		} `json:"manifest"`
+	}
+	b, _ := os.ReadFile(filepath.Join(merged, "summary.json"))
+	if err := json.Unmarshal(b, &sum); err != nil {
+		t.Fatal(err)
+	}
+	recorded := fmt.Sprint(sum.Manifest.Rules["mapping"])
+	for _, args := range [][]string{
+		{"run", "flip", "--rule", "ranks=3", "--rule", "mapping=" + recorded, "--games", "10"},
+		{"trace", "flip", "--rule", "ranks=3", "--rule", "mapping=" + recorded},
+	} {
+		if code, _, errs := run(t, args...); code != 1 || !strings.Contains(errs, "contents have changed") || strings.Contains(errs, "panic") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s on a changed table: exit %d, %q; want one line saying it changed", args[0], code, errs)
+		}
+	}
 
 	ckpt := filepath.Join(dir, "run.ckpt")
 	write(next)

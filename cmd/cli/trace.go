@@ -113,6 +113,9 @@ func runTrace(f *Factory, opts *TraceOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := games.CanDeal(g); err != nil {
+		return err
+	}
 	seats, err := f.seats(g, opts.Strategy, opts.Params, opts.Strategies)
 	if err != nil {
 		return err

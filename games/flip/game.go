@@ -1,6 +1,7 @@
 package flip
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -39,9 +40,18 @@ type Game struct {
 	topOnly   bool
 	forced    bool
 	// unplayable says why the game cannot be dealt: rebuilt from the
-	// recorded rules of a run whose mapping table is not at hand, it can
-	// only be described (as cardsim merge does).
+	// recorded rules of a run whose mapping table is not at hand (or has
+	// changed since), it can only be described (as cardsim merge does).
 	unplayable string
+}
+
+// CanDeal returns why the game cannot be dealt (its recorded mapping table
+// is not at hand, or has changed), or nil when it can.
+func (g *Game) CanDeal() error {
+	if g.unplayable != "" {
+		return errors.New(g.unplayable)
+	}
+	return nil
 }
 
 // New returns the game under rules r, which come from DefaultRules or
@@ -68,7 +78,11 @@ func New(r Rules) (*Game, error) {
 		}
 	case mapFile:
 		if r.table == nil {
-			g.unplayable = fmt.Sprintf("mapping=%s: the table file is not at hand, so the game can be described but not dealt", shorten(r.Mapping))
+			why := r.missing
+			if why == "" {
+				why = "the table file is not at hand"
+			}
+			g.unplayable = fmt.Sprintf("mapping=%s: %s, so the game can be described but not dealt", shorten(r.Mapping), why)
 			break
 		}
 		for i, c := range r.table.light {

@@ -120,10 +120,10 @@ func (r *Rules) parseMapping(v string) (string, error) {
 }
 
 // load reads the table of the file mapping m into r.table. It leaves
-// r.table nil when the file cannot be read but m records the SHA-256 of a
-// table read before.
+// r.table nil when m records the SHA-256 of a table read before and the
+// file is gone, or holds another table (saying so in r.missing).
 func (r *Rules) load(m mapping) error {
-	r.table = nil
+	r.table, r.missing = nil, ""
 	text, err := games.ReadInputFile(m.path, maxTableBytes)
 	if err != nil {
 		if m.sum != "" && errors.Is(err, fs.ErrNotExist) {
@@ -134,8 +134,11 @@ func (r *Rules) load(m mapping) error {
 	sum := sha256.Sum256(text)
 	p := &pairing{sum: hex.EncodeToString(sum[:])}
 	if m.sum != "" && m.sum != p.sum {
-		return fmt.Errorf("file %s: its contents have changed since they were recorded (SHA-256 %s…, recorded %s…)",
+		// The recorded table is not this one: the rules still describe
+		// the run (merge needs no table), but the game cannot be dealt.
+		r.missing = fmt.Sprintf("file %s: its contents have changed since they were recorded (SHA-256 %s…, recorded %s…)",
 			shorten(m.path), p.sum[:12], m.sum[:12])
+		return nil
 	}
 	if p.light, p.dark, err = parseTable(text); err != nil {
 		return fmt.Errorf("file %s: %w", shorten(m.path), err)

@@ -62,8 +62,8 @@ func TestFileMappingFingerprint(t *testing.T) {
 
 // TestRecordedFileMapping checks the rules of a recorded run: their value
 // names the file and its SHA-256. With the same file they play as before;
-// with the file changed they are refused; with the file gone the game can
-// still be built (cardsim merge only describes it) but not dealt.
+// with the file changed or gone the game can still be built (cardsim merge
+// only describes it) but not dealt, and CanDeal says why.
 func TestRecordedFileMapping(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "deck.txt")
 	shiftTable(t, path, 1)
@@ -77,8 +77,18 @@ func TestRecordedFileMapping(t *testing.T) {
 	s.Reset(1)
 
 	shiftTable(t, path, 2)
-	if _, err := ParseRules([]string{"ranks=3", "mapping=" + recorded}); err == nil || !strings.Contains(err.Error(), "contents have changed") {
-		t.Errorf("a changed table was accepted under its old SHA-256 (error %v)", err)
+	changed := mustGame(t, "ranks=3", "mapping="+recorded)
+	if err := changed.CanDeal(); err == nil || !strings.Contains(err.Error(), "contents have changed") {
+		t.Errorf("a changed table can be dealt under its old SHA-256 (CanDeal %v)", err)
+	}
+	if err := changed.NewFlipState().Deal(strings.Repeat("AC ", 12), 0); err == nil || !strings.Contains(err.Error(), "contents have changed") {
+		t.Errorf("Deal with a changed table: error %v, want one saying it changed", err)
+	}
+	if got := mappingValue(t, changed); got != recorded {
+		t.Errorf("rules with a changed file record %s, want %s", got, recorded)
+	}
+	if err := g.CanDeal(); err != nil {
+		t.Errorf("the game built while the table was the recorded one: %v", err)
 	}
 
 	if err := os.Remove(path); err != nil {
@@ -94,6 +104,9 @@ func TestRecordedFileMapping(t *testing.T) {
 	}
 	if got := mappingValue(t, g); got != recorded {
 		t.Errorf("rules without their file record %s, want %s", got, recorded)
+	}
+	if err := g.CanDeal(); err == nil || !strings.Contains(err.Error(), "not at hand") {
+		t.Errorf("CanDeal without the table: %v, want one saying the table is not at hand", err)
 	}
 	if err := g.NewFlipState().Deal(strings.Repeat("AC ", 12), 0); err == nil || !strings.Contains(err.Error(), "not at hand") {
 		t.Errorf("Deal without the table: error %v, want one saying the table is not at hand", err)
