@@ -97,15 +97,13 @@ func TestSweepPlan(t *testing.T) {
 // cardsim rules lists it, and its charts mark it where it is among the
 // values swept; a default outside the values is recorded but not drawn.
 func TestSweepDefaults(t *testing.T) {
-	var listing struct {
-		Rules []struct{ Name, Default string }
-	}
+	var listing RulesListing
 	if err := json.Unmarshal([]byte(mustRun(t, "rules", "nora", "--format", "json")), &listing); err != nil {
 		t.Fatal(err)
 	}
 	defaults := map[string]string{}
 	for _, r := range listing.Rules {
-		defaults[r.Name] = r.Default
+		defaults[r.Name] = r.Default.Text
 	}
 	rounds, err := strconv.Atoi(defaults["rounds"])
 	if err != nil {
