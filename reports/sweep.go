@@ -17,6 +17,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/sim"
 )
 
@@ -349,4 +350,84 @@ func WriteSweepTable(w io.Writer, sw *Sweep) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// MarshalJSON writes the point with each swept value in its rule's kind (a
+// number as a JSON number, a yes-or-no as true or false), as the summary's
+// manifest writes the rules.
+func (p SweepPoint) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Values  map[string]sim.RuleValue `json:"values"`
+		Summary sim.Summary              `json:"summary"`
+	}{typedValues(p.Values, p.Summary.Manifest.Rules), p.Summary})
+}
+
+// UnmarshalJSON reads a point written by MarshalJSON.
+func (p *SweepPoint) UnmarshalJSON(b []byte) error {
+	var v struct {
+		Values  map[string]sim.RuleValue `json:"values"`
+		Summary sim.Summary              `json:"summary"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	p.Values, p.Summary = textValues(v.Values), v.Summary
+	return nil
+}
+
+// sweepJSON is Sweep as JSON writes it, the defaults typed.
+type sweepJSON struct {
+	Keys     []string                 `json:"keys"`
+	Points   []SweepPoint             `json:"points"`
+	Defaults map[string]sim.RuleValue `json:"defaults,omitempty"`
+	Stopped  string                   `json:"stopped,omitempty"`
+}
+
+// MarshalJSON writes the sweep with each rule's default in its kind, as
+// the points' values.
+func (sw Sweep) MarshalJSON() ([]byte, error) {
+	var rules map[string]sim.RuleValue
+	if len(sw.Points) > 0 {
+		rules = sw.Points[0].Summary.Manifest.Rules
+	}
+	return json.Marshal(sweepJSON{sw.Keys, sw.Points, typedValues(sw.Defaults, rules), sw.Stopped})
+}
+
+// UnmarshalJSON reads a sweep written by MarshalJSON.
+func (sw *Sweep) UnmarshalJSON(b []byte) error {
+	var v sweepJSON
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*sw = Sweep{Keys: v.Keys, Points: v.Points, Defaults: textValues(v.Defaults), Stopped: v.Stopped}
+	return nil
+}
+
+// typedValues gives each rule's value the kind the rules in force say it
+// has (text when they do not name it).
+func typedValues(values map[string]string, rules map[string]sim.RuleValue) map[string]sim.RuleValue {
+	if values == nil {
+		return nil
+	}
+	out := make(map[string]sim.RuleValue, len(values))
+	for k, v := range values {
+		kind := rules[k].Kind
+		if kind == "" {
+			kind = games.Text
+		}
+		out[k] = sim.RuleValue{Text: v, Kind: kind}
+	}
+	return out
+}
+
+// textValues returns the text of each value.
+func textValues(values map[string]sim.RuleValue) map[string]string {
+	if values == nil {
+		return nil
+	}
+	out := make(map[string]string, len(values))
+	for k, v := range values {
+		out[k] = v.Text
+	}
+	return out
 }

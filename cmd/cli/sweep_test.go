@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/reports"
 )
 
 // TestSweep: one row per grid point and strategy, the same deals at every
@@ -112,9 +113,13 @@ func TestSweepDefaults(t *testing.T) {
 	dir := t.TempDir()
 	values := fmt.Sprintf("%d,%d", rounds-1, rounds)
 	out := mustRun(t, "sweep", "nora", "--rule", "rounds="+values, "--rule", "insure=97,98", "--games", "20", "--out", dir, "-q", "--format", "json")
-	var sw struct{ Defaults map[string]string }
+	var sw reports.Sweep
 	if err := json.Unmarshal([]byte(out), &sw); err != nil {
 		t.Fatal(err)
+	}
+	// The values keep their kind, as the manifest's rules do: numbers here.
+	if want := fmt.Sprintf(`"rounds": %d`, rounds); !strings.Contains(out, want) || strings.Contains(out, `"insure": "`) {
+		t.Errorf("sweep.json writes the rules' values as text, not in their kind (no %s)", want)
 	}
 	want := map[string]string{"rounds": defaults["rounds"], "insure": defaults["insure"]}
 	if !maps.Equal(sw.Defaults, want) {
