@@ -120,9 +120,9 @@ type Outcome struct {
 	Result Result // for a solitaire, Win means the best possible score
 }
 
-// Metric names and explains one count a game reports per game. A name with a
-// dot ("ip_earned.joke") belongs to the group before the dot, which reports
-// chart side by side.
+// Metric names and explains one count a game reports per game; a count is
+// never negative. A name with a dot ("ip_earned.joke") belongs to the group
+// before the dot, which reports chart side by side.
 type Metric struct {
 	Name  string
 	Usage string
@@ -143,8 +143,16 @@ const (
 	Duration
 	// Capped is 1 when a safety cap, not the rules, ended the game and 0
 	// otherwise; sim reports the share of games at 0 as their completion.
+	// It is an Indicator.
 	Capped
+	// Indicator is 1 when something happened in the game (it was drawn by
+	// a given rule, the first player won) and 0 otherwise: its mean is a
+	// share of games, which sim gives a Wilson interval.
+	Indicator
 )
+
+// Binary reports whether the metric is 0 or 1 in every game.
+func (r MetricRole) Binary() bool { return r == Capped || r == Indicator }
 
 // Event is one entry of a game's log. Games define their own event types;
 // String gives the human-readable trace line and the value marshals to a

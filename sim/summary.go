@@ -445,10 +445,38 @@ func summarizeMetrics(g games.Game, hs []Histogram, clusters []Cluster, confiden
 			}
 		}
 		mn, mx, _ := h.Range()
+		lo, hi = metricBounds(m.Role, lo, hi, h, clusters, i, confidence)
 		out[m.Name] = MetricSummary{Usage: m.Usage, N: h.N(), Total: h.Sum(), Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx}
 		order = append(order, m.Name)
 	}
 	return out, order
+}
+
+// metricBounds keeps a metric's interval [lo, hi] within what its values
+// can be: a count is never negative, so its interval stops at 0; a metric
+// that is 0 or 1 a game is a share of games, whose interval is Wilson's
+// when every game is counted once, and within [0, 1] when deals are
+// counted several times (seats rotated). A share seen at 0 or 1 in every
+// game has no spread to measure, so the deals then count as one trial
+// each in Wilson's interval, which cannot be narrower than the truth (a
+// t interval would claim 0 to 0).
+func metricBounds(role games.MetricRole, lo, hi float64, h *Histogram, clusters []Cluster, i int, confidence float64) (float64, float64) {
+	mn, mx, ok := h.Range()
+	if !ok {
+		return lo, hi
+	}
+	if !role.Binary() || mn < 0 || mx > 1 {
+		return math.Max(lo, 0), hi
+	}
+	k, n := h.Sum(), h.N()
+	if clusters == nil || !clusters[i].clustered(n) {
+		return Wilson(k, n, confidence)
+	}
+	if k == 0 || k == n {
+		deals := clusters[i].Deals
+		return Wilson(k/n*deals, deals, confidence)
+	}
+	return math.Max(lo, 0), math.Min(hi, 1)
 }
 
 // unbounded marks scores whose bounds are not known (a round's points).

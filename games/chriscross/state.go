@@ -170,7 +170,7 @@ func (s *State) Events() []games.Event { return s.events }
 
 // The metrics, in the order Metrics reports them.
 var metricList = []games.Metric{
-	{Name: "won", Usage: "1 if every card was cast out"},
+	{Name: "won", Usage: "1 if every card was cast out", Role: games.Indicator},
 	{Name: "cards_left", Usage: "cards left in the tableau and the stock at the end"},
 	{Name: "rounds", Usage: "rounds played, the last included"},
 	{Name: "pairs.column", Usage: "pairs cast out of a column"},

@@ -101,6 +101,11 @@ func play(g games.Game, seed uint64, maxSteps int, check bool) (string, error) {
 	if check && len(metrics) != len(g.Metrics()) {
 		return "", fmt.Errorf("Metrics() gave %d values for %d metrics", len(metrics), len(g.Metrics()))
 	}
+	for i, m := range g.Metrics() {
+		if v := metrics[i]; check && (v < 0 || m.Role.Binary() && v > 1) {
+			return "", fmt.Errorf("metric %s is %d: a count is never negative, and one of role %d is 0 or 1", m.Name, v, m.Role)
+		}
+	}
 	for seat := range g.Seats() {
 		o := s.Outcome(seat)
 		if check && (o.Score < lo || o.Score > hi) {

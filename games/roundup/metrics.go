@@ -74,7 +74,7 @@ func metricList(players int) []games.Metric {
 	m[mRedeals] = games.Metric{Name: "redeals", Usage: "deals redealt because a player had no number card"}
 	m[mExtraRounds] = games.Metric{Name: "extra_rounds", Usage: "rounds played because leaders were tied at the goal"}
 	m[mCapped] = games.Metric{Name: "capped", Usage: "games ended by max-rounds before anyone reached the goal", Role: games.Capped}
-	m[mDrawn] = games.Metric{Name: "drawn", Usage: "games that ended with leaders tied (they draw)"}
+	m[mDrawn] = games.Metric{Name: "drawn", Usage: "games that ended with leaders tied (they draw)", Role: games.Indicator}
 	for k := range players {
 		m[mStartSeat+k] = games.Metric{Name: "start_seat." + strconv.Itoa(k), Usage: "rounds started by seat " + strconv.Itoa(k)}
 	}

@@ -28,12 +28,12 @@ const (
 var metrics = func() []games.Metric {
 	m := make([]games.Metric, numMetrics)
 	m[mTurns] = games.Metric{Name: "turns", Usage: "turns played, both seats counted", Role: games.Duration}
-	m[mFirstSeat] = games.Metric{Name: "first_seat", Usage: "the seat that moved first (0 or 1; its mean is the share of games seat 1 started)"}
-	m[mFirstWon] = games.Metric{Name: "first_won", Usage: "1 if the seat that moved first won"}
+	m[mFirstSeat] = games.Metric{Name: "first_seat", Usage: "the seat that moved first (0 or 1; its mean is the share of games seat 1 started)", Role: games.Indicator}
+	m[mFirstWon] = games.Metric{Name: "first_won", Usage: "1 if the seat that moved first won", Role: games.Indicator}
 	m[mDrawCap] = games.Metric{Name: "draw.cap", Usage: "1 if the game reached the turn cap (max-turns) and was drawn", Role: games.Capped}
-	m[mDrawIdle] = games.Metric{Name: "draw.idle", Usage: "1 if the game was drawn because no one played to the centre or discarded for idle-rounds full rounds"}
-	m[mDrawRepeat] = games.Metric{Name: "draw.repeat", Usage: "1 if the game was drawn because a position came up for the repeat-th time"}
-	m[mDrawStall] = games.Metric{Name: "draw.stall", Usage: "1 if the game was drawn because no stockpile card was played for stall-turns turns"}
+	m[mDrawIdle] = games.Metric{Name: "draw.idle", Usage: "1 if the game was drawn because no one played to the centre or discarded for idle-rounds full rounds", Role: games.Indicator}
+	m[mDrawRepeat] = games.Metric{Name: "draw.repeat", Usage: "1 if the game was drawn because a position came up for the repeat-th time", Role: games.Indicator}
+	m[mDrawStall] = games.Metric{Name: "draw.stall", Usage: "1 if the game was drawn because no stockpile card was played for stall-turns turns", Role: games.Indicator}
 	m[mPlayStockpile] = games.Metric{Name: "plays.stockpile", Usage: "cards played to the centre from the stockpiles"}
 	m[mPlayHand] = games.Metric{Name: "plays.hand", Usage: "cards played to the centre from the hands"}
 	m[mPlayPile] = games.Metric{Name: "plays.discard", Usage: "cards played to the centre from the discard piles"}
