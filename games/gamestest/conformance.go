@@ -98,13 +98,8 @@ func play(g games.Game, seed uint64, maxSteps int, check bool) (string, error) {
 		}
 	}
 	metrics := s.Metrics(nil)
-	if check && len(metrics) != len(g.Metrics()) {
-		return "", fmt.Errorf("Metrics() gave %d values for %d metrics", len(metrics), len(g.Metrics()))
-	}
-	for i, m := range g.Metrics() {
-		if v := metrics[i]; check && (v < 0 || m.Role.Binary() && v > 1) {
-			return "", fmt.Errorf("metric %s is %d: a count is never negative, and one of role %d is 0 or 1", m.Name, v, m.Role)
-		}
+	if err := checkMetrics(g, metrics); check && err != nil {
+		return "", err
 	}
 	for seat := range g.Seats() {
 		o := s.Outcome(seat)

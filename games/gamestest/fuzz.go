@@ -44,6 +44,7 @@ type checker struct {
 	legal    []games.Action
 	initial  []cards.Card
 	buf      []cards.Card
+	metrics  []int64
 	lo, hi   int
 	maxSteps int
 }
@@ -77,6 +78,25 @@ func (c *checker) play(seed uint64, choose func(step, n int) int) error {
 	for seat := range c.g.Seats() {
 		if o := s.Outcome(seat); o.Score < c.lo || o.Score > c.hi {
 			return fmt.Errorf("seed %d: seat %d scored %d outside [%d, %d]", seed, seat, o.Score, c.lo, c.hi)
+		}
+	}
+	c.metrics = s.Metrics(c.metrics[:0])
+	if err := checkMetrics(c.g, c.metrics); err != nil {
+		return fmt.Errorf("seed %d: %w", seed, err)
+	}
+	return nil
+}
+
+// checkMetrics checks a finished game's metrics: one value per metric of
+// the game, no count negative, and every 0-or-1 metric 0 or 1.
+func checkMetrics(g games.Game, values []int64) error {
+	ms := g.Metrics()
+	if len(values) != len(ms) {
+		return fmt.Errorf("Metrics() gave %d values for %d metrics", len(values), len(ms))
+	}
+	for i, m := range ms {
+		if v := values[i]; v < 0 || m.Role.Binary() && v > 1 {
+			return fmt.Errorf("metric %s is %d: a count is never negative, and one of role %d is 0 or 1", m.Name, v, m.Role)
 		}
 	}
 	return nil
