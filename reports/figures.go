@@ -153,16 +153,12 @@ func Figures(s *sim.Summary) []Figure {
 	}
 	features := func(prefix string, fs []sim.FeatureSummary) {
 		for _, fe := range fs {
-			var games int64 // the trend is fitted on every game of the feature
-			for _, v := range fe.Values {
-				games += v.Games
-			}
 			for _, tr := range []struct {
 				metric string
 				t      *sim.Trend
 			}{{"win", fe.WinTrend}, {"score", fe.ScoreTrend}} {
 				if tr.t != nil {
-					add(Figure{Feature: fe.Name, Metric: prefix + tr.metric, Statistic: "slope", Value: tr.t.Slope, CILow: tr.t.CILow, CIHigh: tr.t.CIHigh, N: games})
+					add(Figure{Feature: fe.Name, Metric: prefix + tr.metric, Statistic: "slope", Value: tr.t.Slope, CILow: tr.t.CILow, CIHigh: tr.t.CIHigh, N: fe.Games()})
 				}
 			}
 			for _, v := range fe.Values {

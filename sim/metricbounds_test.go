@@ -35,8 +35,12 @@ func TestMetricBounds(t *testing.T) {
 		{"indicator, deals twice", games.Indicator, Histogram{Counts: []int64{790, 10}}, twoDeals, -0.002, 0.027, 0, 0.027},
 		{"misdeclared indicator", games.Indicator, Histogram{Counts: []int64{700, 50, 50}}, nil, -0.1, 0.4, 0, 0.4},
 	} {
-		cs := tt.clusters
-		lo, hi := metricBounds(tt.role, tt.lo, tt.hi, &tt.h, cs, 0, 0.95)
+		var c *Cluster
+		if tt.clusters != nil {
+			c = &tt.clusters[0]
+		}
+		mn, mx, _ := tt.h.Range()
+		lo, hi := metricBounds(tt.role, tt.lo, tt.hi, mn, mx, tt.h.Sum(), tt.h.N(), c, 0.95)
 		if math.Abs(lo-tt.wantLo) > 1e-12 || math.Abs(hi-tt.wantHi) > 1e-12 {
 			t.Errorf("%s: %g to %g, want %g to %g", tt.name, lo, hi, tt.wantLo, tt.wantHi)
 		}

@@ -179,6 +179,16 @@ type FeatureSummary struct {
 	ScoreTrend *Trend         `json:"score_trend,omitempty"` // change in the mean score per unit
 }
 
+// Games returns the seat-games counted over every value of the feature, on
+// which its trends are fitted.
+func (f *FeatureSummary) Games() int64 {
+	var n int64
+	for _, v := range f.Values {
+		n += v.Games
+	}
+	return n
+}
+
 // FeatureValue is the outcome of the seats dealt one value of a feature.
 type FeatureValue struct {
 	Value int64        `json:"value"`
@@ -436,16 +446,17 @@ func summarizeMetrics(g games.Game, hs []Histogram, clusters []Cluster, confiden
 	for i, m := range g.Metrics() {
 		h := &hs[i]
 		mean, sd := h.MeanSD()
+		mn, mx, _ := h.Range()
 		lo, hi := MeanInterval(mean, sd, h.N(), confidence)
+		var c *Cluster // the deals' sums when deals count several times
 		if clusters != nil && clusters[i].clustered(h.N()) {
-			lo, hi = clusterMean(mean, h.N(), &clusters[i], confidence)
+			c = &clusters[i]
+			lo, hi = clusterMean(mean, h.N(), c, confidence)
 			if math.IsInf(hi, 0) { // one deal: only its values bound the mean
-				mn, mx, _ := h.Range()
 				lo, hi = float64(mn), float64(mx)
 			}
 		}
-		mn, mx, _ := h.Range()
-		lo, hi = metricBounds(m.Role, lo, hi, h, clusters, i, confidence)
+		lo, hi = metricBounds(m.Role, lo, hi, mn, mx, h.Sum(), h.N(), c, confidence)
 		out[m.Name] = MetricSummary{Usage: m.Usage, N: h.N(), Total: h.Sum(), Mean: mean, CILow: lo, CIHigh: hi, SD: sd, Min: mn, Max: mx}
 		order = append(order, m.Name)
 	}
@@ -460,21 +471,21 @@ func summarizeMetrics(g games.Game, hs []Histogram, clusters []Cluster, confiden
 // game has no spread to measure, so the deals then count as one trial
 // each in Wilson's interval, which cannot be narrower than the truth (a
 // t interval would claim 0 to 0).
-func metricBounds(role games.MetricRole, lo, hi float64, h *Histogram, clusters []Cluster, i int, confidence float64) (float64, float64) {
-	mn, mx, ok := h.Range()
-	if !ok {
+//
+// The metric took values mn to mx, summing to k over n games; c holds the
+// deals' sums when deals count several times, nil otherwise.
+func metricBounds(role games.MetricRole, lo, hi float64, mn, mx, k, n int64, c *Cluster, confidence float64) (float64, float64) {
+	switch {
+	case n == 0:
 		return lo, hi
-	}
-	if !role.Binary() || mn < 0 || mx > 1 {
+	case !role.Binary() || mn < 0 || mx > 1:
 		return math.Max(lo, 0), hi
-	}
-	k, n := h.Sum(), h.N()
-	if clusters == nil || !clusters[i].clustered(n) {
+	case c == nil:
 		return Wilson(k, n, confidence)
-	}
-	if k == 0 || k == n {
-		deals := clusters[i].Deals
-		return Wilson(k/n*deals, deals, confidence)
+	case k == 0:
+		return Wilson(0, c.Deals, confidence)
+	case k == n:
+		return Wilson(c.Deals, c.Deals, confidence)
 	}
 	return math.Max(lo, 0), math.Min(hi, 1)
 }

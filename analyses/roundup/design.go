@@ -357,11 +357,7 @@ func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
 				continue
 			}
 			if tr := f.WinTrend; tr != nil {
-				var games int64 // the trend is fitted on every game of the feature
-				for _, v := range f.Values {
-					games += v.Games
-				}
-				addBy(fig, src.prefix+"_win", "slope", "face_cards", "", tr.Slope, tr.CILow, tr.CIHigh, games)
+				addBy(fig, src.prefix+"_win", "slope", "face_cards", "", tr.Slope, tr.CILow, tr.CIHigh, f.Games())
 			}
 			for _, v := range f.Values {
 				fv := strconv.FormatInt(v.Value, 10)
