@@ -78,7 +78,7 @@ func New(r Rules) (*Game, error) {
 		}
 	case mapFile:
 		if r.table == nil {
-			why := r.missing
+			why := r.stale
 			if why == "" {
 				why = "the table file is not at hand"
 			}

@@ -121,9 +121,9 @@ func (r *Rules) parseMapping(v string) (string, error) {
 
 // load reads the table of the file mapping m into r.table. It leaves
 // r.table nil when m records the SHA-256 of a table read before and the
-// file is gone, or holds another table (saying so in r.missing).
+// file is gone, or holds another table (saying so in r.stale).
 func (r *Rules) load(m mapping) error {
-	r.table, r.missing = nil, ""
+	r.table, r.stale = nil, ""
 	text, err := games.ReadInputFile(m.path, maxTableBytes)
 	if err != nil {
 		if m.sum != "" && errors.Is(err, fs.ErrNotExist) {
@@ -136,7 +136,7 @@ func (r *Rules) load(m mapping) error {
 	if m.sum != "" && m.sum != p.sum {
 		// The recorded table is not this one: the rules still describe
 		// the run (merge needs no table), but the game cannot be dealt.
-		r.missing = fmt.Sprintf("file %s: its contents have changed since they were recorded (SHA-256 %s…, recorded %s…)",
+		r.stale = fmt.Sprintf("file %s: its contents have changed since they were recorded (SHA-256 %s…, recorded %s…)",
 			shorten(m.path), p.sum[:12], m.sum[:12])
 		return nil
 	}

@@ -28,9 +28,9 @@ type Rules struct {
 	// ParseRules; nil when the file could not be read (a game rebuilt
 	// from recorded rules, which can be described but not dealt).
 	table *pairing
-	// missing says why table is nil when the file was read but holds
+	// stale says why table is nil when the file was read but holds
 	// another table than the one recorded; empty when it is not there.
-	missing string
+	stale string
 }
 
 // options binds r's fields to their names, defaults and meanings.
