@@ -33,7 +33,8 @@ type section struct {
 // is left out) is filled up with the unused cards of its deck in an order
 // drawn from seed; a section without it must be complete. Seats are
 // numbered 1 and 2 in the text (0 and 1 elsewhere). Without "first", the
-// higher upcard moves first and a tie is settled by a coin drawn from seed.
+// start rule says who moves first (by default the higher upcard), and a
+// tie is settled by a coin drawn from seed.
 // Lines starting with "#" are comments. Every later chance event derives
 // from seed.
 func (s *State) Deal(deal string, seed uint64) error {
@@ -171,14 +172,8 @@ func (s *State) Deal(deal string, seed uint64) error {
 		}
 	}
 	if first < 0 {
-		a, b := s.piles[0][len(s.piles[0])-1].Rank(), s.piles[1][len(s.piles[1])-1].Rank()
-		switch {
-		case a > b:
-			first = 0
-		case b > a:
-			first = 1
-		default:
-			first = 2 // the coin
+		if first = s.starter(); first < 0 {
+			first = 2 // a tie, settled by the coin
 		}
 	}
 	s.begin(first)
