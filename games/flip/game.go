@@ -36,6 +36,7 @@ type Game struct {
 	size      int // cards in the deck: 4 × ranks
 	deck      []cards.Card
 	pairing   [64]cards.Card // dark face by light face, unless kind is mapRandom
+	pairs     pairRule // the constraint of mapping=random and fixed:<n>
 	startDark bool
 	topOnly   bool
 	forced    bool
@@ -63,7 +64,7 @@ func New(r Rules) (*Game, error) {
 	}
 	m, _ := readMapping(r.Mapping) // check has parsed it
 	g := &Game{rules: r, kind: m.kind, size: r.DeckSize(), deck: cards.Ranks(r.Ranks, 0),
-		startDark: r.Start == StartDark, topOnly: r.Windows == WindowsTop, forced: r.ForcedPlay}
+		pairs: pairRule{aceToAce: r.DarkAce == DarkAceAce}, startDark: r.Start == StartDark, topOnly: r.Windows == WindowsTop, forced: r.ForcedPlay}
 	switch m.kind {
 	case mapIdentity:
 		for _, c := range g.deck {
@@ -72,7 +73,7 @@ func New(r Rules) (*Game, error) {
 	case mapFixed:
 		light := slices.Clone(g.deck)
 		dark := make([]cards.Card, len(light))
-		randomPairing(newRand(games.Mix(m.n, 0xf11b)), light, dark)
+		g.pairs.random(newRand(games.Mix(m.n, 0xf11b)), light, dark)
 		for i, c := range light {
 			g.pairing[c] = dark[i]
 		}
@@ -90,6 +91,17 @@ func New(r Rules) (*Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// Forced returns g with plays compulsory (forced-play=true) and every other
+// rule the same. Under either rule a position moves on alike (a deal
+// happens by itself when no play is left), so every line of the game it
+// returns is a line of g: a solver of optional play may start from the
+// best line of compulsory play.
+func (g *Game) Forced() *Game {
+	f := *g
+	f.forced, f.rules.ForcedPlay = true, true
+	return &f
 }
 
 // MustNew returns the game under the given "key=value" rule options and

@@ -60,7 +60,7 @@ func (s *State) Reset(seed uint64) {
 	cards.Shuffle(s.rng, light)
 	if g.kind == mapRandom {
 		s.src.Seed(games.Mix(seed, 2), games.Mix(seed, 3))
-		randomPairing(s.rng, light, dark)
+		s.g.pairs.random(s.rng, light, dark)
 	} else {
 		for i, c := range light {
 			dark[i] = g.pairing[c]
@@ -388,6 +388,18 @@ func (s *State) CopyFrom(src *State) {
 	s.view = View{}
 }
 
+// CopyAs makes s the position src is in, as a position of s's own game,
+// which must deal the same deck under the same faces and sets as src's
+// (such as src's game made Forced). It panics otherwise.
+func (s *State) CopyAs(src *State) {
+	g := s.g
+	if g.size != src.g.size || g.startDark != src.g.startDark || g.topOnly != src.g.topOnly {
+		panic("flip: CopyAs between games that deal differently")
+	}
+	s.CopyFrom(src)
+	s.g = g
+}
+
 // Determinize reshuffles the undealt cards, drawing from seed. Under
 // mapping=random the player cannot know which unseen dark face lies behind
 // which unseen light face, so the undealt cards also swap dark faces at
@@ -402,7 +414,7 @@ func (s *State) Determinize(seat int, seed uint64) {
 		dark[i], dark[j] = dark[j], dark[i]
 	}
 	if s.g.kind == mapRandom {
-		mix(s.rng, light, dark, 4*m)
+		s.g.pairs.mix(s.rng, light, dark, 4*m)
 	}
 }
 
