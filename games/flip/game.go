@@ -36,7 +36,7 @@ type Game struct {
 	size      int // cards in the deck: 4 × ranks
 	deck      []cards.Card
 	pairing   [64]cards.Card // dark face by light face, unless kind is mapRandom
-	pairs     pairRule // the constraint of mapping=random and fixed:<n>
+	pairs     pairRule       // the constraint of mapping=random and fixed:<n>
 	startDark bool
 	topOnly   bool
 	forced    bool
