@@ -29,6 +29,11 @@ import (
 //     and draws a third of greedy-against-greedy games at the turn cap;
 //     never discarding from a full hand draws no new card, and a table
 //     where neither seat can play sits still until the game is drawn.)
+//  6. with nothing to discard and an empty stock, where ending the turn
+//     would change nothing, any play from a discard pile to the centre
+//     (the highest stack first, so that stacks complete and can be
+//     rebuilt into a stock), as long as it does not free the opponent's
+//     upcard.
 type Greedy struct {
 	Spare bool
 	Gap   int
@@ -90,6 +95,13 @@ func (g *Greedy) Choose(gv games.View, legal []games.Action) games.Action {
 		return fallback(legal)
 	}
 	a, gap := bestDiscard(v, legal)
+	if a == spite.End && v.Stock == 0 {
+		// Nothing to discard and nothing to draw: ending the turn changes
+		// nothing, so dig into the discard piles rather than sit still.
+		if p, ok := digPlay(v, legal, o, u, g.Spare); ok {
+			return p
+		}
+	}
 	if gap > g.Gap && len(v.Hand) < spite.HandSize && v.Rules.Discard == spite.DiscardOptional && contains(legal, spite.End) {
 		return spite.End
 	}
@@ -144,4 +156,24 @@ func chainFrees(v *spite.View, src spite.Source, t, u cards.Rank) bool {
 		}
 	}
 	return true
+}
+
+// digPlay returns the play of a discard pile's top card to the centre that
+// raises the highest stack, leaving the opponent's upcard (of rank o) out
+// of reach when spare is set and the seat's own (of rank u) is not freed.
+func digPlay(v *spite.View, legal []games.Action, o, u cards.Rank, spare bool) (games.Action, bool) {
+	best, bestT, ok := games.Action(0), cards.Rank(0), false
+	for _, a := range legal {
+		m := spite.Decode(a)
+		if m.Kind != spite.KindPlay || m.Source.Pile() < 0 {
+			continue
+		}
+		if spare && o > 0 && m.Target == o-1 && m.Target != u-1 {
+			continue
+		}
+		if m.Target > bestT {
+			best, bestT, ok = a, m.Target, true
+		}
+	}
+	return best, ok
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
 	"github.com/cardsim/cardsim/games/spite"
 	"github.com/cardsim/cardsim/strategies"
 )
@@ -226,5 +227,38 @@ func TestGreedyDiscardsFromFullHand(t *testing.T) {
 	_, m := transcript(t, "greedy", 46)
 	if m["draw.idle"] != 0 {
 		t.Errorf("deal 46 of seed 1 is still drawn for want of progress after %d turns", m["turns"])
+	}
+}
+
+// TestGreedyDigs: with an empty hand and an empty stock, ending the turn
+// would change nothing, so greedy plays a discard pile's top card to the
+// centre, onto the highest stack, rather than sit still (under
+// rebuild=completed such tables used to sit until the game was drawn); it
+// still spares the opponent's upcard, and with cards to draw it ends the
+// turn.
+func TestGreedyDigs(t *testing.T) {
+	card := func(s string) cards.Card {
+		c, err := cards.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	v := &spite.View{Me: 0, Rules: spite.DefaultRules(), Upcards: [2]cards.Card{card("5S"), card("JH")}, Stockpiles: [2]int{10, 10},
+		Stacks: []cards.Rank{7, 8}}
+	v.Discards[0][0] = []cards.Card{card("8D")}
+	v.Discards[0][1] = []cards.Card{card("9C")}
+	legal := []games.Action{spite.Play(spite.FromPile(0), 8), spite.Play(spite.FromPile(1), 9), spite.End}
+	g := newBot(t, "greedy")
+	if a := g.Choose(v, legal); a != spite.Play(spite.FromPile(1), 9) {
+		t.Errorf("greedy chose %v, want 9C from pile 2 onto the stack at 8", spite.Decode(a))
+	}
+	v.Upcards[1] = card("10H") // the stack at 9 would free the opponent's 10
+	if a := g.Choose(v, legal); a != spite.Play(spite.FromPile(0), 8) {
+		t.Errorf("greedy chose %v, want 8D: 9C would free the opponent's 10", spite.Decode(a))
+	}
+	v.Stock = 5
+	if a := g.Choose(v, legal); a != spite.End {
+		t.Errorf("greedy chose %v with cards to draw, want the end of its turn", spite.Decode(a))
 	}
 }
