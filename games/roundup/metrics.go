@@ -39,6 +39,10 @@ const (
 	mExtraRounds
 	mCapped
 	mDrawn
+	mMixedAllied // mixed.allied_bidders, then .allied_points, .lone_bidders, .lone_points
+	_
+	_
+	_
 	mStartSeat // start_seat.0 … start_seat.5
 	numMetrics = mStartSeat + maxPlayers
 )
@@ -75,6 +79,10 @@ func metricList(players int) []games.Metric {
 	m[mExtraRounds] = games.Metric{Name: "extra_rounds", Usage: "rounds played because leaders were tied at the goal"}
 	m[mCapped] = games.Metric{Name: "capped", Usage: "games ended by max-rounds before anyone reached the goal", Role: games.Capped}
 	m[mDrawn] = games.Metric{Name: "drawn", Usage: "games that ended with leaders tied (they draw)", Role: games.Indicator}
+	m[mMixedAllied] = games.Metric{Name: "mixed.allied_bidders", Usage: "bids on a suit another player also backed, in rounds where someone else bid alone"}
+	m[mMixedAllied+1] = games.Metric{Name: "mixed.allied_points", Usage: "round points (last suit and first out) scored by those allied bidders"}
+	m[mMixedAllied+2] = games.Metric{Name: "mixed.lone_bidders", Usage: "bids on a suit nobody else backed, in rounds where others bid together"}
+	m[mMixedAllied+3] = games.Metric{Name: "mixed.lone_points", Usage: "round points (last suit and first out) scored by those lone bidders"}
 	for k := range players {
 		m[mStartSeat+k] = games.Metric{Name: "start_seat." + strconv.Itoa(k), Usage: "rounds started by seat " + strconv.Itoa(k)}
 	}
