@@ -123,7 +123,7 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 // a rule has several values. Strategies this build lacks are left out, with
 // a note.
 func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportOptions, bar *meter) (*reports.Study, error) {
-	st := &reports.Study{Game: spec.Game, Title: spec.Title, Quote: spec.Quote}
+	st := &reports.Study{Game: spec.Game, Title: spec.Title, Quote: spec.Quote, Rules: spec.Rules}
 	var strats []string
 	for _, s := range spec.Strategies {
 		name, _, _ := strings.Cut(s, ":")
@@ -206,14 +206,43 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 	}
 	st.Answer = reports.Answers(st)
 	if spec.Explain != "" {
-		st.Answer = append(st.Answer, spec.Explain)
+		st.Answer = append(st.Answer, explain(spec.Explain, st))
 	}
+	st.Glance = reports.Glance(st, spec.Asks)
 	charts, err := reports.StudyCharts(st)
 	if err != nil {
 		return nil, err
 	}
 	st.Charts = charts
 	return st, nil
+}
+
+// explain returns a study's explanation with {deals} replaced by the
+// deals it played (at each point of a sweep), written with thousands
+// separators: the real count under any --scale.
+func explain(text string, st *reports.Study) string {
+	var n int64
+	switch {
+	case st.Summary != nil:
+		n = st.Summary.Manifest.Games
+	case st.Sweep != nil && len(st.Sweep.Points) > 0:
+		n = st.Sweep.Points[0].Summary.Manifest.Games
+	}
+	return strings.ReplaceAll(text, "{deals}", thousands(n))
+}
+
+// thousands writes n with a comma between groups of three digits.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
 }
 
 // runAnalysisStudy runs the game's analysis with the study's options, the
