@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"image/png"
 	"os"
 	"os/exec"
@@ -9,6 +10,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cardsim/cardsim/reports"
+	"github.com/cardsim/cardsim/sim/schematest"
 )
 
 func TestReport(t *testing.T) {
@@ -114,5 +118,51 @@ func openInBrowser(t *testing.T, browser, path string) {
 	}
 	if total := (b.Dx() / 4) * (b.Dy() / 4); dark < total/200 {
 		t.Errorf("the screenshot is nearly blank: %d of %d sampled pixels not white", dark, total)
+	}
+}
+
+// TestReportAnswers: the report opens with its Answers section and writes
+// answers.json, valid under its schema, with answers for every game it
+// studied, each with a verdict, a sentence and the condition it holds
+// under; the studies' texts give the deals they played, whatever --scale.
+func TestReportAnswers(t *testing.T) {
+	dir := t.TempDir()
+	mustRun(t, "report", "--game", "spite,roundup,chriscross,flip", "--scale", "0.01", "--out", dir, "-q")
+	b, err := os.ReadFile(filepath.Join(dir, "answers.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schematest.Validate(schematest.Compile(t, reports.AnswersSchema), b); err != nil {
+		t.Fatalf("answers.json does not fit its schema: %v", err)
+	}
+	var f reports.AnswersFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	games := map[string]int{}
+	for _, a := range f.Answers {
+		games[a.Game]++
+		if a.Verdict == "" || a.Sentence == "" || a.Condition == "" {
+			t.Errorf("incomplete answer %+v", a)
+		}
+	}
+	for _, g := range []string{"spite", "roundup", "chriscross", "flip"} {
+		if games[g] < 4 {
+			t.Errorf("%d answers for %s", games[g], g)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, s := bytes.Index(md, []byte("## Answers")), bytes.Index(md, []byte("\n## spite — ")); a < 0 || s < a {
+		t.Errorf("report.md does not open with its Answers section (at %d, first study at %d)", a, s)
+	}
+	// --scale 0.01 plays 10 deals a point of Flip's optional play and 4 of
+	// Chris-Cross's readings, and the texts say so.
+	for _, want := range []string{"10 deals a point bound the odds", "4 deals a point show how far"} {
+		if !bytes.Contains(md, []byte(want)) {
+			t.Errorf("report.md lacks %q", want)
+		}
 	}
 }
