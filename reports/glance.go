@@ -115,14 +115,15 @@ func answersCSV(as []Answer) []byte {
 	w := csv.NewWriter(&b)
 	w.Write([]string{"game", "question", "verdict", "sentence", "value", "ci_low", "ci_high", "unit", "n", "condition"})
 	for _, a := range as {
-		w.Write([]string{a.Game, a.Question, a.Verdict, a.Sentence, fullNumber(a.Value), fullNumber(a.CILow), fullNumber(a.CIHigh), a.Unit, strconv.FormatInt(a.N, 10), a.Condition})
+		w.Write([]string{a.Game, a.Question, a.Verdict, a.Sentence, FullNumber(a.Value), FullNumber(a.CILow), FullNumber(a.CIHigh), a.Unit, strconv.FormatInt(a.N, 10), a.Condition})
 	}
 	w.Flush()
 	return b.Bytes()
 }
 
-// fullNumber writes v in full, or nothing for none.
-func fullNumber(v float64) string {
+// FullNumber writes a figure in full, as the CSV files do, or nothing for
+// none (NaN or an infinity).
+func FullNumber(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return ""
 	}

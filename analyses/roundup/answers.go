@@ -50,56 +50,29 @@ func (a *designStudy) glance(byMix map[string][]*roundupFigures, duels []duel) [
 		b.Condition = fmt.Sprintf("%s; %s players; %d deals each, seats rotated, seed %d", strings.Join(a.Mixes, ", "), joinInts(a.Players), a.Games, a.env.Seed)
 		out = append(out, b)
 	}
-	for _, mix := range a.Mixes {
-		if fig := at(mix); fig != nil {
-			if ans, ok := mostAnswer(fig); ok {
-				ans.Condition = cond(fig, ", face cards counted in round 1's deal")
-				out = append(out, ans)
+	// Each question for each bot at the designer's count, in turn.
+	perMix := func(extra string, answer func(fig *roundupFigures) (reports.Answer, bool)) {
+		for _, mix := range a.Mixes {
+			if fig := at(mix); fig != nil {
+				if ans, ok := answer(fig); ok {
+					ans.Condition = cond(fig, extra)
+					out = append(out, ans)
+				}
 			}
 		}
 	}
-	for _, mix := range a.Mixes {
-		if fig := at(mix); fig != nil {
-			_, ans := usefulSentence(fig)
-			ans.Condition = cond(fig, ", each face card made blank in a replay of the same deals")
-			out = append(out, ans)
-		}
-	}
+	perMix(", face cards counted in round 1's deal", mostAnswer)
+	perMix(", each face card made blank in a replay of the same deals", func(fig *roundupFigures) (reports.Answer, bool) {
+		_, ans := usefulSentence(fig)
+		return ans, true
+	})
 	if u, ok := usefulBottomLine(a.Mixes, byMix); ok {
 		u.Condition = fmt.Sprintf("%s; %s players; %d deals each, seed %d", strings.Join(a.Mixes, ", "), joinInts(a.Players), a.Games, a.env.Seed)
 		out = append(out, u)
 	}
-	for _, mix := range a.Mixes {
-		fig := at(mix)
-		if fig == nil {
-			continue
-		}
-		if fp := fig.summary.FirstPlayer; fp != nil {
-			e := estimate{fp.Edge, fp.CILow, fp.CIHigh, fp.WinRate.Games}
-			out = append(out, reports.Answer{Game: "roundup", Question: "Is the seat that starts favoured?",
-				Verdict:  reports.SignedWords(e.lo, e.hi, "yes: an edge of "+reports.PP(e.value)+" pp", "no: a handicap of "+strings.TrimPrefix(reports.PP(e.value), "-")+" pp", reports.Undecided),
-				Sentence: edgeSentence(fig.players, fig.mix, fp), Value: e.value, CILow: e.lo, CIHigh: e.hi, Unit: "share difference", N: e.n, Condition: cond(fig, "")})
-		}
-	}
-	for _, mix := range a.Mixes {
-		if fig := at(mix); fig != nil {
-			if ans, ok := alliedGainAnswer(fig); ok {
-				ans.Condition = cond(fig, "")
-				out = append(out, ans)
-			}
-		}
-	}
-	for _, mix := range a.Mixes {
-		fig := at(mix)
-		if fig == nil {
-			continue
-		}
-		if m, ok := fig.summary.Metrics["round_turns.first"]; ok {
-			out = append(out, reports.Answer{Game: "roundup", Question: "How long is a round?", Verdict: fmt.Sprintf("about %.0f turns", m.Mean),
-				Sentence: fmt.Sprintf("With %d players (%s), a first round takes %.1f turns on average (%.1f to %.1f; from %d to %d), over %d games.", fig.players, fig.mix, m.Mean, m.CILow, m.CIHigh, m.Min, m.Max, m.N),
-				Value:    m.Mean, CILow: m.CILow, CIHigh: m.CIHigh, Unit: "turns", N: m.N, Condition: cond(fig, "")})
-		}
-	}
+	perMix("", startAnswer)
+	perMix("", alliedGainAnswer)
+	perMix("", roundAnswer)
 	for _, d := range duels {
 		if d.players != n {
 			continue
@@ -110,6 +83,29 @@ func (a *designStudy) glance(byMix map[string][]*roundupFigures, duels []duel) [
 		}
 	}
 	return out
+}
+
+// startAnswer answers whether the seat that starts is favoured.
+func startAnswer(fig *roundupFigures) (reports.Answer, bool) {
+	fp := fig.summary.FirstPlayer
+	if fp == nil {
+		return reports.Answer{}, false
+	}
+	e := estimate{fp.Edge, fp.CILow, fp.CIHigh, fp.WinRate.Games}
+	return reports.Answer{Game: "roundup", Question: "Is the seat that starts favoured?",
+		Verdict:  reports.SignedWords(e.lo, e.hi, "yes: an edge of "+reports.PP(e.value)+" pp", "no: a handicap of "+strings.TrimPrefix(reports.PP(e.value), "-")+" pp", reports.Undecided),
+		Sentence: edgeSentence(fig.players, fig.mix, fp), Value: e.value, CILow: e.lo, CIHigh: e.hi, Unit: "share difference", N: e.n}, true
+}
+
+// roundAnswer answers how long a round is: the first round of every game.
+func roundAnswer(fig *roundupFigures) (reports.Answer, bool) {
+	m, ok := fig.summary.Metrics["round_turns.first"]
+	if !ok {
+		return reports.Answer{}, false
+	}
+	return reports.Answer{Game: "roundup", Question: "How long is a round?", Verdict: fmt.Sprintf("about %.0f turns", m.Mean),
+		Sentence: fmt.Sprintf("With %d players (%s), a first round takes %.1f turns on average (%.1f to %.1f; from %d to %d), over %d games.", fig.players, fig.mix, m.Mean, m.CILow, m.CIHigh, m.Min, m.Max, m.N),
+		Value:    m.Mean, CILow: m.CILow, CIHigh: m.CIHigh, Unit: "turns", N: m.N}, true
 }
 
 // joinInts writes player counts as "2, 3, 4".

@@ -416,7 +416,7 @@ func (a *designStudy) page(all []*roundupFigures, duels []duel) (*reports.Report
 		if n > 0 {
 			count = strconv.FormatInt(n, 10)
 		}
-		rows = append(rows, []string{tableRules(fig), fig.mix, metric, stat, feat, featValue, fnum(v), fnum(lo), fnum(hi), count})
+		rows = append(rows, []string{tableRules(fig), fig.mix, metric, stat, feat, featValue, reports.FullNumber(v), reports.FullNumber(lo), reports.FullNumber(hi), count})
 	}
 	add := func(fig *roundupFigures, metric, stat string, v, lo, hi float64, n int64) {
 		addBy(fig, metric, stat, "", "", v, lo, hi, n)
@@ -858,12 +858,4 @@ func pctf(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
 func safe(s string) string {
 	return strings.NewReplacer("+", "_", ":", "_", "=", "_", ",", "_").Replace(s)
-}
-
-// fnum writes a figure in full, or nothing for none (NaN).
-func fnum(v float64) string {
-	if math.IsNaN(v) {
-		return ""
-	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
 }

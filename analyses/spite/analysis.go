@@ -273,12 +273,12 @@ func (a *study) page(all []*readingFigures) (*reports.Report, error) {
 			if fp, wfp := b.coin.FirstPlayer, b.higher.FirstPlayer; fp != nil && wfp != nil {
 				e := estimate{fp.Edge, fp.CILow, fp.CIHigh, fp.WinRate.Games}
 				we := estimate{wfp.Edge, wfp.CILow, wfp.CIHigh, wfp.WinRate.Games}
-				s := fmt.Sprintf("If a coin decided who starts (start=coin), the first mover would win %s of %d games against a fair share of %s: %s; under the rules as written %s: %s.",
+				s := fmt.Sprintf("if a coin decided who starts (start=coin), the first mover would win %s of %d games against a fair share of %s: %s; under the rules as written %s: %s.",
 					pctf(fp.WinRate.Rate), fp.WinRate.Games, pctf(fp.FairShare), reports.EdgeText(fp.Edge, fp.CILow, fp.CIHigh), pctf(wfp.WinRate.Rate), reports.EdgeText(wfp.Edge, wfp.CILow, wfp.CIHigh))
-				edge = append(edge, fmt.Sprintf("With %s: %s", b.bot, lowerFirst(s)))
+				edge = append(edge, fmt.Sprintf("With %s: %s", b.bot, s))
 				glance = append(glance, e.answer("spite", "What does starting by a coin toss instead of the higher upcard change?",
 					"the first mover's edge over a fair share: "+edgeWords(e, "")+" by a coin, "+edgeWords(we, "")+" as written",
-					fmt.Sprintf("With %s in both seats: %s", b.bot, lowerFirst(s)), "share difference", a.condition(b.bot+" against itself", main, fp.WinRate.Games, ", start=coin against start=higher")))
+					fmt.Sprintf("With %s in both seats: %s", b.bot, s), "share difference", a.condition(b.bot+" against itself", main, fp.WinRate.Games, ", start=coin against start=higher")))
 			}
 		}
 		gs := reports.LineSeries{Label: b.bot}
@@ -336,14 +336,14 @@ func (a *study) page(all []*readingFigures) (*reports.Report, error) {
 	var draws []string
 	glance = nil
 	for _, b := range main.bots {
-		s, a2 := drawSentence(capitalize(b.bot)+" against itself", &b.higher)
+		s, a2 := drawSentence(b.bot+" against itself", &b.higher)
 		draws = append(draws, s)
 		a2.Condition = a.condition(b.bot+" against itself", main, b.higher.Manifest.Games, "")
 		glance = append(glance, a2)
 	}
 	if h := main.h2h; h != nil {
 		who := strings.Join(a.Bots[:2], " against ")
-		s, a2 := drawSentence(capitalize(who)+" (seats swapped on every deal)", h)
+		s, a2 := drawSentence(who+" (seats swapped on every deal)", h)
 		draws = append(draws, s)
 		a2.Condition = a.condition(who, main, h.Manifest.Games, ", seats swapped on every deal")
 		glance = append(glance, a2)
@@ -404,7 +404,7 @@ func drawSentence(who string, s *sim.Summary) (string, reports.Answer) {
 			why = append(why, fmt.Sprintf("%d for %s", ms.Total, m.what))
 		}
 	}
-	sentence := fmt.Sprintf("%s: %s of the games drawn (%d of %d games; %s to %s)", who, pctf(d.Rate), drawn, games, pctf(d.CILow), pctf(d.CIHigh))
+	sentence := fmt.Sprintf("With %s, %s of the games are drawn (%d of %d games; %s to %s)", who, pctf(d.Rate), drawn, games, pctf(d.CILow), pctf(d.CIHigh))
 	if len(why) > 0 {
 		sentence += ": " + strings.Join(why, ", ")
 	}
@@ -521,7 +521,7 @@ func (a *study) table(all []*readingFigures) [][]string {
 	level := a.env.Confidence
 	rows := [][]string{{"rules", "strategy", "metric", "statistic", "value", "ci_low", "ci_high", "n"}}
 	add := func(rf *readingFigures, strategy, metric, stat string, e estimate) {
-		rows = append(rows, []string{strings.Join(append(rf.rules(), a.env.Rules...), ";"), strategy, metric, stat, fnum(e.value), fnum(e.lo), fnum(e.hi), strconv.FormatInt(e.n, 10)})
+		rows = append(rows, []string{strings.Join(append(rf.rules(), a.env.Rules...), ";"), strategy, metric, stat, reports.FullNumber(e.value), reports.FullNumber(e.lo), reports.FullNumber(e.hi), strconv.FormatInt(e.n, 10)})
 	}
 	for _, rf := range all {
 		for _, b := range rf.bots {
@@ -568,25 +568,3 @@ func feature(fs []sim.FeatureSummary, name string) *sim.FeatureSummary {
 }
 
 func pctf(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
-
-// fnum writes a figure in full, or nothing for none (NaN).
-func fnum(v float64) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return ""
-	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
-}
