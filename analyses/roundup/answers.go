@@ -179,7 +179,7 @@ func faceBottomLine(mixes []string, byMix map[string][]*roundupFigures, n int) (
 			verdicts[v] = true
 			groups[v] = append(groups[v], fig.players)
 			if v == reports.Yes {
-				yes = append(yes, fmt.Sprintf("%s of the seats dealt %d or more (%s to %s) win at %d players", pctf(top.rate), top.from, pctf(top.lo), pctf(top.hi), fig.players))
+				yes = append(yes, fmt.Sprintf("at %d players the seats dealt %d or more win %s of their games, %s to %s", fig.players, top.from, pctf(top.rate), pctf(top.lo), pctf(top.hi)))
 			}
 		}
 		var p []string
