@@ -125,6 +125,7 @@ func Studies() []Study {
 				{Question: "What are the odds of winning for a realistic player?", Kind: reports.Odds, Strategy: "search", Condition: "(looks ahead within the visible tableau)"},
 				{Question: "What are the odds of winning for a realistic player?", Kind: reports.Odds, Strategy: "greedy", Condition: "(casts the first pair it sees)"},
 				{Question: "What are the odds of winning for a player who sees the whole stock?", Kind: reports.Odds, Strategy: "clairvoyant", Condition: "(sees the stock's order: a bound on every player's odds)"},
+				{Question: "What score does a player reach?", Kind: reports.Score, Strategy: "search"},
 				{Question: "Which strategy is best, and by how much?", Kind: reports.Best, Among: []string{"greedy", "search"}, Figure: "win", Condition: "(the realistic players)"},
 			}},
 		// 400 deals a point (about 5 s of one core for all four points)
