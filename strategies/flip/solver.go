@@ -59,6 +59,11 @@ type Solver struct {
 	forcedState *flip.State
 	seed        int // the score of seedLine, or -1
 	seedLine    []games.Action
+	// tableBits, if above 0, caps the size of the memo and the relaxed
+	// game's tables at 2^tableBits entries (they are caches: a smaller one
+	// costs only time). The solver of compulsory play that seeds optional
+	// play visits about a thousand positions a deal and needs little.
+	tableBits int
 
 	// Faces of the deal being solved, for the proof rules.
 	size            int
@@ -114,6 +119,9 @@ func (sv *Solver) setup(g *flip.Game) {
 	}
 	for bits < 21 && (most == 0 || 1<<bits < 2*most) {
 		bits++
+	}
+	if sv.tableBits > 0 {
+		bits = min(bits, sv.tableBits)
 	}
 	sv.memo.init(bits)
 	sv.relax.init(bits)
@@ -416,11 +424,15 @@ func (sv *Solver) realLine(root *flip.State, steps []relaxedStep) bool {
 	return true
 }
 
+// forcedTableBits caps the tables of the solver of compulsory play that
+// seeds optional play: 2^16 entries, about 2 MB for the memo.
+const forcedTableBits = 16
+
 // solveForced solves s under compulsory play with a solver of the same
-// budgets.
+// budgets and small tables.
 func (sv *Solver) solveForced(s *flip.State) Result {
 	if sv.forced == nil {
-		sv.forced = &Solver{Budget: sv.Budget, WinBudget: sv.WinBudget}
+		sv.forced = &Solver{Budget: sv.Budget, WinBudget: sv.WinBudget, tableBits: forcedTableBits}
 	}
 	if g := s.Game(); sv.forcedOf != g {
 		sv.forcedOf, sv.forcedGame = g, g.Forced()
