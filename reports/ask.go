@@ -162,7 +162,11 @@ func askAnswer(st *Study, a Ask) Answer {
 		default:
 			out.Sentence = fmt.Sprintf("%s wins %s of %d games (%d; %s to %s)", e.name, pct(w.Rate), w.Games, w.Count, pct(w.CILow), pct(w.CIHigh))
 			if w.Undecided > 0 {
-				out.Sentence += fmt.Sprintf(", the %d games its solver left undecided counted as losses for the lower end and as wins for the upper", w.Undecided)
+				games := "games"
+				if w.Undecided == 1 {
+					games = "game"
+				}
+				out.Sentence += fmt.Sprintf(", the %d %s its solver left undecided counted as losses for the lower end and as wins for the upper", w.Undecided, games)
 			}
 			out.Sentence += "."
 		}
