@@ -34,7 +34,10 @@ func NewCmdReport(f *Factory) *cobra.Command {
 each strategy, rule price curves, the first player's edge, outcomes against the
 cards dealt — and write one self-contained HTML page (charts embedded, tables,
 manifests), the same as Markdown with PNG charts, and every figure as CSV.
-Each answer comes with one plain sentence read off the numbers.
+Each answer comes with one plain sentence read off the numbers. The page opens
+with Answers: a verdict for each of the designers' questions, with its figure,
+interval, count and condition; they go to answers.json (its JSON Schema is
+reports/answers.schema.json in the source) and answers.csv as well.
 
 --scale multiplies every study's number of deals (1 takes a minute or two on a
 laptop; 10 narrows the intervals about three times).`,
@@ -45,7 +48,7 @@ laptop; 10 narrows the intervals about three times).`,
 		},
 	}
 	fl := cmd.Flags()
-	opts.add(cmd, playFlags, "report.html, report.md, report.csv and charts")
+	opts.add(cmd, playFlags, "report.html, report.md, report.csv, answers.json, answers.csv and charts")
 	fl.Lookup("out").DefValue, opts.Out = "out/report", "out/report"
 	fl.Float64Var(&opts.Scale, "scale", 1, "multiply every study's number of deals by this")
 	fl.StringSliceVar(&opts.Games, "game", nil, "only these `games`, such as nora,spite (default: all)")
