@@ -189,16 +189,7 @@ func (a *designStudy) rulesInForce() (string, error) {
 
 // run plays one configuration, sending its records to records if not nil.
 func (a *designStudy) run(ctx context.Context, rules []string, mix string, records sim.RecordSink) (*sim.Result, error) {
-	g, err := a.env.Game("roundup", rules...)
-	if err != nil {
-		return nil, err
-	}
-	lineup, err := a.env.Lineup(g, strings.Split(mix, "+")...)
-	if err != nil {
-		return nil, err
-	}
-	label := fmt.Sprintf("roundup %s %s", strings.Join(rules, " "), mix)
-	return a.env.RunRecorded(ctx, label, g, lineup, int64(a.Games), records)
+	return a.env.RunLineup(ctx, "roundup", rules, strings.Split(mix, "+"), int64(a.Games), records)
 }
 
 func (a *designStudy) measure(ctx context.Context, n int, mix string) (*roundupFigures, error) {

@@ -119,15 +119,7 @@ func checkRules(rules []string) error {
 
 // play runs deals of the lineup under rules, sending records to sink.
 func (a *study) play(ctx context.Context, rules []string, lineup []string, sink sim.RecordSink) (sim.Summary, error) {
-	g, err := a.env.Game("spite", rules...)
-	if err != nil {
-		return sim.Summary{}, err
-	}
-	players, err := a.env.Lineup(g, lineup...)
-	if err != nil {
-		return sim.Summary{}, err
-	}
-	r, err := a.env.RunRecorded(ctx, fmt.Sprintf("spite %s %s", strings.Join(rules, " "), strings.Join(lineup, "+")), g, players, int64(a.Games), sink)
+	r, err := a.env.RunLineup(ctx, "spite", rules, lineup, int64(a.Games), sink)
 	if err != nil {
 		return sim.Summary{}, err
 	}
