@@ -59,7 +59,8 @@ func TestSweepGridBound(t *testing.T) {
 
 // TestInterruptEveryCommand: every command that plays many deals stops
 // soon after an interrupt (here its context cancelled once it is under
-// way), with status 130 and a line saying it was interrupted.
+// way), with status 130 and a line saying it was interrupted and what it
+// kept (never Go's "context canceled").
 func TestInterruptEveryCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts every long command")
@@ -82,8 +83,11 @@ func TestInterruptEveryCommand(t *testing.T) {
 		code := f.execute(ctx, append(args, "-q", "--workers", "2"))
 		took := time.Since(start)
 		cancel()
-		if code != 130 || !strings.Contains(errw.String(), "interrupted") || took > 30*time.Second {
+		if code != 130 || !strings.Contains(errw.String(), "cardsim: interrupted") || took > 30*time.Second {
 			t.Errorf("%v: exit %d after %v, stderr %q; want 130 soon after the interrupt", args[:2], code, took.Round(time.Millisecond), errw.String())
+		}
+		if msg := errw.String(); strings.Contains(msg, "context canceled") || !strings.Contains(msg, "; kept: ") || strings.Count(msg, "\n") != 1 {
+			t.Errorf("%v: stderr %q; want one line saying what was kept, not the context's error", args[:2], msg)
 		}
 		if len(args) > 0 {
 			if i := indexOf(args, "--out"); i >= 0 {

@@ -34,17 +34,21 @@ func (f *Factory) Main(args []string) int {
 func (f *Factory) execute(ctx context.Context, args []string) int {
 	root := NewCmdRoot(f)
 	root.SetArgs(args)
-	if err := root.ExecuteContext(ctx); err != nil {
-		// The replay hint is a command to run as it stands; the message
-		// before it may quote input, which is clipped.
-		msg := clipInput(err.Error()) + strings.TrimPrefix(withReplay(err), err.Error())
-		fmt.Fprintln(f.Err, "cardsim: "+strings.ReplaceAll(msg, "\n", " "))
-		if errors.Is(err, context.Canceled) {
-			return 130
-		}
-		return 1
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
 	}
-	return 0
+	if errors.Is(err, context.Canceled) {
+		err = asInterrupted(err) // never the bare "context canceled"
+	}
+	// The replay hint is a command to run as it stands; the message
+	// before it may quote input, which is clipped.
+	msg := clipInput(err.Error()) + strings.TrimPrefix(withReplay(err), err.Error())
+	fmt.Fprintln(f.Err, "cardsim: "+strings.ReplaceAll(msg, "\n", " "))
+	if errors.Is(err, context.Canceled) {
+		return 130
+	}
+	return 1
 }
 
 // interruptible returns a context that the first SIGINT or SIGTERM cancels;

@@ -202,8 +202,9 @@ func TestInterruptResume(t *testing.T) {
 	if err == nil {
 		t.Skip("the run finished before the signal arrived")
 	}
-	if !strings.Contains(stderr.String(), "--resume") {
-		t.Errorf("interrupted run says %q; want it to tell how to resume", stderr.String())
+	if msg := stderr.String(); !strings.Contains(msg, "kept: the deals played, in checkpoint "+ckpt+", and a partial summary in "+filepath.Join(dir, "out")) ||
+		!strings.Contains(msg, "; run the same command with --resume to carry on") || strings.Contains(msg, "context canceled") {
+		t.Errorf("interrupted run says %q; want it to tell what it kept and how to resume", msg)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "out", "summary.json")); err != nil {
 		t.Errorf("no partial summary after the interruption: %v", err)

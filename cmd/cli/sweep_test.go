@@ -186,7 +186,9 @@ func TestSweepInterruptResume(t *testing.T) {
 	}()
 	var stdout, stderr bytes.Buffer
 	code := NewFactory(strings.NewReader(""), &stdout, &stderr).execute(ctx, with)
-	if code != 130 || !strings.Contains(stderr.String(), "marked partial; run the same command with --resume") {
+	if msg := stderr.String(); code != 130 || !strings.Contains(msg, "cardsim: interrupted during point insure=1 (2 of 3), after ") ||
+		!strings.Contains(msg, "kept: the 1 of 3 points finished before it, printed and written to "+out+" marked partial, and the deals played at each point, in checkpoint directory "+ckpt) ||
+		!strings.HasSuffix(msg, "; run the same command with --resume to carry on\n") {
 		t.Fatalf("interrupted sweep: exit %d, %q", code, stderr.String())
 	}
 	var partial struct {
