@@ -11,12 +11,14 @@ import (
 	"testing"
 )
 
+// TestReport: the report of Nora's studies answers each with its charts
+// and writes report.md with the charts it shows and a report.csv that a
+// strict reader reads (see TestCSVStrict for the other games').
 func TestReport(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds Nora's optimal policy (tens of seconds the first time)")
+		t.Skip("long: runs in make test-long")
 	}
-	dir := t.TempDir()
-	out := mustRun(t, "report", "--game", "nora", "--scale", "0.05", "--out", dir, "-q")
+	dir, out := noraReportDir(t)
 	if !strings.Contains(out, "report.html (4 studies)") {
 		t.Errorf("report says %q", out)
 	}
@@ -39,6 +41,13 @@ func TestReport(t *testing.T) {
 	if !bytes.HasPrefix(csv, []byte("study,point,game,rules,seed,deals,strategy,params,versus,seat,feature,feature_value,metric,statistic,value,ci_low,ci_high,n\n")) || bytes.Count(csv, []byte("\n")) < 20 {
 		t.Errorf("report.csv: %.200s", csv)
 	}
+	problems, rounded := checkStrictCSV(csv)
+	for _, p := range problems {
+		t.Errorf("report.csv: %s", p)
+	}
+	if len(rounded) > 0 {
+		t.Errorf("report.csv: numbers written rounded in %s", strings.Join(rounded, ", "))
+	}
 }
 
 // TestReportInBrowser opens the report and the pages of an analysis and of
@@ -46,7 +55,7 @@ func TestReport(t *testing.T) {
 // screenshot is not blank) and every chart is drawn.
 func TestReportInBrowser(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds Nora's optimal policy (tens of seconds the first time)")
+		t.Skip("long: runs in make test-long")
 	}
 	browser := ""
 	for _, b := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -58,8 +67,11 @@ func TestReportInBrowser(t *testing.T) {
 	if browser == "" {
 		t.Skip("Chromium is not installed (apt-get install chromium); .ci/run installs it")
 	}
+	t.Run("report nora", func(t *testing.T) {
+		dir, _ := noraReportDir(t)
+		openInBrowser(t, browser, filepath.Join(dir, "report.html"))
+	})
 	for _, args := range [][]string{
-		{"report", "--game", "nora", "--scale", "0.05"},
 		{"analyze", "roundup", "--opt", "games=100", "--opt", "players=2,4", "--opt", "mixes=greedy"},
 		{"solve", "nora", "--rule", "ranks=3", "--rule", "rounds=2", "--opt", "samples=500"},
 	} {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -73,13 +72,8 @@ func TestSignals(t *testing.T) {
 // million tree-search iterations): the first SIGINT leaves it running, the
 // second ends it at once with status 130.
 func TestSecondInterruptQuits(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds cardsim and runs a process")
-	}
-	bin := filepath.Join(t.TempDir(), "cardsim")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	t.Parallel()
+	bin := cardsimBinary(t)
 	cmd := exec.Command(bin, "run", "nora", "--strategy", "ismcts", "--param", "budget=10000000", "--games", "2", "--workers", "1", "-q")
 	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
 	var stderr bytes.Buffer
