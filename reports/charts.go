@@ -161,6 +161,10 @@ func scoreChart(s *sim.Summary) (Chart, error) {
 	return Chart{Name: "score", Plot: p}, nil
 }
 
+// words writes a snake_case name as words for a chart: "jokers in first
+// hand".
+func words(name string) string { return strings.ReplaceAll(name, "_", " ") }
+
 type group struct {
 	name    string
 	members []string
@@ -193,11 +197,11 @@ type errorBars struct {
 func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 	ents := entries(s)
 	p := plot.New()
-	p.Title.Text = title(strings.ReplaceAll(name, "_", " ")+" per game", s)
+	p.Title.Text = title(words(name)+" per game", s)
 	p.Y.Label.Text = "mean per game (bars: " + fmt.Sprintf("%g%%", s.Manifest.Confidence*100) + " interval)"
 	labels := make([]string, len(members))
 	for i, m := range members {
-		labels[i] = strings.TrimPrefix(m, name+".")
+		labels[i] = words(strings.TrimPrefix(m, name+"."))
 	}
 	if len(ents) == 1 {
 		vals := make(plotter.Values, len(members))
@@ -209,7 +213,7 @@ func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 			eb.YErrors[i] = struct{ Low, High float64 }{ms.Mean - ms.CILow, ms.CIHigh - ms.Mean}
 		}
 		addIntervalKey(p, s.Manifest.Confidence)
-		return barChart(p, vals, labels, eb, name, name)
+		return barChart(p, vals, labels, eb, name, words(name))
 	}
 	// Several strategies: a group of bars per member, one bar per strategy,
 	// each offset from the member's tick.
@@ -243,7 +247,7 @@ func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 	}
 	addIntervalKey(p, s.Manifest.Confidence)
 	p.NominalX(labels...)
-	p.X.Label.Text = name
+	p.X.Label.Text = words(name)
 	return Chart{Name: name, Plot: p}, nil
 }
 
@@ -297,27 +301,26 @@ func entryChart(st *Study, fig string) (Chart, error) {
 }
 
 // featureChart draws the win rate of seats against a deal feature's value,
-// with the number of seats over each bar and the fair share (the games not
-// drawn shared among the seats) as a reference. Values held by fewer than
-// 1% of seats are pooled at either end ("≤2", "≥7").
+// with the number of seats dealt it under each value (clear of the interval
+// bars, which a count over a bar ran into) and the fair share (the games not drawn shared among the seats) as
+// a reference. Values held by fewer than 1% of seats are pooled at either
+// end ("≤2", "≥7").
 func featureChart(st *Study, f sim.FeatureSummary) (Chart, error) {
 	s := st.Summary
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: win rate against %s dealt\n%s", st.Game, strings.ReplaceAll(f.Name, "_", " "), caption(s))
+	p.Title.Text = fmt.Sprintf("%s: win rate against %s dealt\n%s", st.Game, words(f.Name), caption(s))
 	p.Y.Label.Text = "win rate of the seat"
 	bins := poolFeature(f.Values, s.Manifest.Confidence)
 	vals := make(plotter.Values, len(bins))
 	labels := make([]string, len(bins))
-	counts := make([]int64, len(bins))
-	tops := make([]float64, len(bins))
 	eb := errorBars{XYs: make(plotter.XYs, len(bins)), YErrors: make(plotter.YErrors, len(bins))}
 	for i, b := range bins {
-		vals[i], labels[i], counts[i], tops[i] = b.rate, b.label, b.games, b.hi
+		vals[i], labels[i] = b.rate, fmt.Sprintf("%s\n%d", b.label, b.games)
 		eb.XYs[i] = plotter.XY{X: float64(i), Y: b.rate}
 		eb.YErrors[i] = struct{ Low, High float64 }{b.rate - b.lo, b.hi - b.rate}
 	}
 	addIntervalKey(p, s.Manifest.Confidence)
-	c, err := barChart(p, vals, labels, eb, "feature_"+f.Name, f.Name+" dealt to the seat")
+	c, err := barChart(p, vals, labels, eb, "feature_"+f.Name, words(f.Name)+" dealt to the seat (below each value: seats)")
 	if err != nil || len(bins) == 0 {
 		return c, err
 	}
@@ -325,11 +328,6 @@ func featureChart(st *Study, f sim.FeatureSummary) (Chart, error) {
 		fair, name := fairShare(s)
 		addRefLine(p, fair, false, name) // over the bars
 	}
-	l, err := countLabels(tops, counts)
-	if err != nil {
-		return Chart{}, err
-	}
-	p.Add(l)
 	return c, nil
 }
 
