@@ -228,3 +228,34 @@ func TestChartFilesInEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreBinsOnLattice: the score histogram's bins hold the same number
+// of possible scores each: Nora's scores are all even, so its bins are an
+// even number of points wide (9-point bins held four and five scores in
+// turn, a saw-tooth of the binning, not of the game).
+func TestScoreBinsOnLattice(t *testing.T) {
+	for _, tt := range []struct {
+		lo     int64
+		scores []int64
+		step   int64
+	}{{0, []int64{0, 2, 480, 54}, 2}, {5, []int64{5}, 1}, {3, []int64{3, 9, 15}, 6}, {1, []int64{1, 4, 6}, 1}} {
+		if got := scoreStep(tt.lo, tt.scores); got != tt.step {
+			t.Errorf("scoreStep(%d, %v) = %d, want %d", tt.lo, tt.scores, got, tt.step)
+		}
+	}
+	for _, tt := range []struct{ lo, hi, step, width int64 }{{0, 480, 2, 10}, {0, 480, 1, 9}, {0, 30, 2, 2}, {0, 30, 1, 1}, {100, 540, 2, 8}} {
+		if got := scoreBinWidth(tt.lo, tt.hi, tt.step); got != tt.width {
+			t.Errorf("scoreBinWidth(%d, %d, %d) = %d, want %d", tt.lo, tt.hi, tt.step, got, tt.width)
+		}
+	}
+	s := summaryOf(t, nora.Definition(), nil, 300, "rescuer")
+	c, err := scoreChart(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var width int
+	label := c.Plot.Y.Label.Text
+	if _, err := fmt.Sscanf(label[max(strings.Index(label, "bins of "), 0):], "bins of %d points", &width); err != nil || width%2 != 0 {
+		t.Errorf("Nora's score chart: %q, want bins an even number of points wide", label)
+	}
+}

@@ -111,9 +111,18 @@ func scoreChart(s *sim.Summary) (Chart, error) {
 	for _, e := range ents[1:] {
 		lo, hi = min(lo, e.score.Min), max(hi, e.score.Max)
 	}
-	// Scores are integers: bins of a whole number of points each, so that
-	// no bin holds more distinct scores than its neighbours.
-	width := (hi - lo + 60) / 60
+	// Scores are integers, and in some games only every other one (or
+	// every k-th) can be scored: bins of a whole number of those steps
+	// each, so that no bin holds more possible scores than its neighbours
+	// (bins of 9 points on Nora's even scores drew a saw-tooth).
+	var scores []int64
+	for _, e := range ents {
+		for _, b := range e.score.Histogram {
+			scores = append(scores, b.Value)
+		}
+	}
+	step := scoreStep(lo, scores)
+	width := scoreBinWidth(lo, hi, step)
 	nbins := (hi-lo)/width + 1
 	if width > 1 {
 		p.Y.Label.Text = fmt.Sprintf("%s, bins of %d points", unit, width)
@@ -121,7 +130,7 @@ func scoreChart(s *sim.Summary) (Chart, error) {
 	shares := func(e entryFigures) []plotter.HistogramBin {
 		bins := make([]plotter.HistogramBin, nbins)
 		for i := range bins {
-			l := float64(lo+int64(i)*width) - 0.5
+			l := float64(lo+int64(i)*width) - float64(step)/2
 			bins[i] = plotter.HistogramBin{Min: l, Max: l + float64(width)}
 		}
 		for _, b := range e.score.Histogram {
@@ -164,6 +173,28 @@ func scoreChart(s *sim.Summary) (Chart, error) {
 // words writes a snake_case name as words for a chart: "jokers in first
 // hand".
 func words(name string) string { return strings.ReplaceAll(name, "_", " ") }
+
+// scoreStep returns the step of the lattice the scores lie on from lo:
+// the greatest common divisor of their distances from it (1 where there
+// is no distance).
+func scoreStep(lo int64, scores []int64) int64 {
+	g := int64(0)
+	for _, v := range scores {
+		a, b := v-lo, g
+		for b != 0 {
+			a, b = b, a%b
+		}
+		g = a
+	}
+	return max(g, 1)
+}
+
+// scoreBinWidth returns the width of the bins of a score chart from lo to
+// hi, scores step apart: about 60 bins, each a whole number of steps.
+func scoreBinWidth(lo, hi, step int64) int64 {
+	w := (hi - lo + 60) / 60
+	return (w + step - 1) / step * step
+}
 
 type group struct {
 	name    string
