@@ -44,6 +44,17 @@ func (f *Factory) execute(ctx context.Context, args []string) int {
 	// The replay hint is a command to run as it stands; the message
 	// before it may quote input, which is clipped.
 	msg := clipInput(err.Error()) + strings.TrimPrefix(withReplay(err), err.Error())
+	if strings.HasPrefix(msg, "unknown command ") {
+		// As gh prints it: cobra's suggestions on lines of their own
+		// ("Did you mean this?", then each command indented), a blank
+		// line, then where to find the commands.
+		msg = strings.TrimRight(msg, "\n")
+		if strings.Contains(msg, "\n") {
+			msg += "\n"
+		}
+		fmt.Fprintf(f.Err, "cardsim: %s\nRun 'cardsim --help' for usage.\n", msg)
+		return 1
+	}
 	fmt.Fprintln(f.Err, "cardsim: "+strings.ReplaceAll(msg, "\n", " "))
 	if errors.Is(err, context.Canceled) {
 		return 130

@@ -102,3 +102,23 @@ func TestSecondInterruptQuits(t *testing.T) {
 		t.Fatal("the second interrupt did not quit")
 	}
 }
+
+// TestUnknownCommandSuggestions: an unknown command is told on its own
+// line, cobra's "Did you mean this?" on lines of their own with each
+// command indented, as gh prints them (they were squashed onto one line),
+// then where the commands are listed.
+func TestUnknownCommandSuggestions(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"rn"}, "cardsim: unknown command \"rn\" for \"cardsim\"\n\nDid you mean this?\n\trun\n\nRun 'cardsim --help' for usage.\n"},
+		{[]string{"sweeep", "nora"}, "cardsim: unknown command \"sweeep\" for \"cardsim\"\n\nDid you mean this?\n\tsweep\n\nRun 'cardsim --help' for usage.\n"},
+		{[]string{"poker"}, "cardsim: unknown command \"poker\" for \"cardsim\"\nRun 'cardsim --help' for usage.\n"},
+	} {
+		code, out, errs := run(t, tt.args...)
+		if code != 1 || out != "" || errs != tt.want {
+			t.Errorf("cardsim %v: exit %d, stdout %q, stderr\n%s\nwant\n%s", tt.args, code, out, errs, tt.want)
+		}
+	}
+}
