@@ -36,8 +36,8 @@ cards dealt — and write one self-contained HTML page (charts embedded, tables,
 manifests), the same as Markdown with PNG charts, and every figure as CSV.
 Each answer comes with one plain sentence read off the numbers.
 
---scale multiplies every study's number of deals (1 takes a minute or two on a
-laptop; 10 narrows the intervals about three times).`,
+--scale multiplies every study's number of deals (1 takes about 3 minutes on a
+2-core laptop, as in make run; 10 narrows the intervals about three times).`,
 		Example: "  cardsim report --out out/report\n  cardsim report --scale 10 --game nora --out out/nora",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

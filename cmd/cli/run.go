@@ -70,7 +70,7 @@ checkpoint inside --out DIR (replaced whole when the run ends) or at the path of
 the shard's part is refused before any deal is played.
 
 With --out DIR it writes summary.json, figures.csv (every figure as tidy rows),
-score_histogram.csv and charts (SVG and PNG) into DIR.
+score_histogram.csv and charts (SVG, PNG at 300 dpi and PDF) into DIR.
 
 --records FILE writes one row per seat of every game (deal index, seating, seat,
 strategy, score, result, the seat's deal features and the game's metrics) as CSV

@@ -48,7 +48,7 @@ per point shows it) and differences between points are not luck.
 
 Writes (with --out DIR) sweep.csv with one row per point and strategy, sweep.json
 with every point's full summary, and for each swept rule line charts of the mean
-score and the win rate against it with interval bands (SVG and PNG).
+score and the win rate against it with interval bands (SVG, PNG and PDF).
 
 A sweep can be kept in a YAML or JSON file and run with --plan FILE; flags given
 on the command line are added to the plan's. Fields: game, strategy, strategies,
