@@ -32,6 +32,10 @@ func (f *Factory) Main(args []string) int {
 // execute runs cardsim with args under ctx, whose cancellation stands for
 // an interrupt, and returns the exit status.
 func (f *Factory) execute(ctx context.Context, args []string) int {
+	if f.dealScaleErr != nil {
+		fmt.Fprintln(f.Err, "cardsim: "+f.dealScaleErr.Error())
+		return 1
+	}
 	root := NewCmdRoot(f)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
