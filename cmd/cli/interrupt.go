@@ -44,12 +44,13 @@ func keepWithCheckpoint(what string) string {
 }
 
 // asInterrupted returns err, stopped by an interrupt, as an
-// interruptedError: err itself where it is one, else one that says where
-// the command stopped (from the text of err, without the context's own
+// interruptedError: err itself where it holds one (with what it adds, such
+// as a file that could not be written), else one that says where the
+// command stopped (from the text of err, without the context's own
 // "context canceled"), that it kept nothing, and how to start again.
-func asInterrupted(err error) *interruptedError {
+func asInterrupted(err error) error {
 	if ie := (*interruptedError)(nil); errors.As(err, &ie) {
-		return ie
+		return err
 	}
 	where := strings.TrimSuffix(strings.TrimSuffix(err.Error(), context.Canceled.Error()), ": ")
 	var done []string

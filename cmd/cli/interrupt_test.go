@@ -22,8 +22,12 @@ func TestInterruptMessages(t *testing.T) {
 		{session, "interrupted after 23,040 deals; kept: nothing; run the command again to start afresh"},
 		{&interruptedError{done: dealsDone(5, 1_000_000, false), kept: "the deals played, in checkpoint run.ckpt", resume: "run the same command with --resume to carry on"},
 			"interrupted after 5 of 1,000,000 deals; kept: the deals played, in checkpoint run.ckpt; run the same command with --resume to carry on"},
-		{fmt.Errorf("wrapped: %w", &interruptedError{done: dealsDone(1234, 1000000, true), kept: "nothing", resume: keepWithCheckpoint("FILE")}),
+		{&interruptedError{done: dealsDone(1234, 1000000, true), kept: "nothing", resume: keepWithCheckpoint("FILE")},
 			"interrupted after 1,234 of at most 1,000,000 deals; kept: nothing; give --checkpoint FILE to keep the deals played, and --resume to carry on from them"},
+		// What a command adds to its interruption (a write that failed) is
+		// kept.
+		{fmt.Errorf("%w, but the partial summary could not be written: %w", &interruptedError{done: "after 2 of 9 deals", kept: "x"}, errors.New("disk full")),
+			"interrupted after 2 of 9 deals; kept: x, but the partial summary could not be written: disk full"},
 	} {
 		ie := asInterrupted(tt.err)
 		if got := ie.Error(); got != tt.want {
