@@ -41,7 +41,7 @@ test-long:
 # and tests that play many deals to compare bots, solvers and bounds. They
 # run in make test, and the worker pool, sessions and merges they drive
 # are race-tested in sim.
-RACE_SKIP ?= ^(TestCSVStrict|TestSearchersBeatGreedy|TestRefineDecidesFullDeals|TestStrategiesBeatRandom|TestRecordsParquetRowGroups|TestRecordsParquetMemoryFlat|TestFirstPassDeadFullDeck|TestPrecision|TestResumeFinishedPrecisionRun|TestGolden|TestShardMergeIdentical|TestSweep|TestProgressQuietWhenPiped|TestStudySizedByPrecision|TestSearchBeatsRandom|TestOptimalSolverMatchesSimulation|TestRelaxedBoundAboveEveryPolicy|TestTallyMemoryFlat|TestOptimalBeatsHeuristicsSampled)$$
+RACE_SKIP ?= ^(TestCSVStrict|TestSweepInterruptResume|TestRealSummariesMatchTheSchema|TestSearchersBeatGreedy|TestRefineDecidesFullDeals|TestStrategiesBeatRandom|TestRecordsParquetRowGroups|TestRecordsParquetMemoryFlat|TestFirstPassDeadFullDeck|TestPrecision|TestResumeFinishedPrecisionRun|TestGolden|TestShardMergeIdentical|TestSweep|TestProgressQuietWhenPiped|TestStudySizedByPrecision|TestSearchBeatsRandom|TestOptimalSolverMatchesSimulation|TestRelaxedBoundAboveEveryPolicy|TestTallyMemoryFlat|TestOptimalBeatsHeuristicsSampled)$$
 race:
 	$(GO) test -race -short -timeout $(TEST_LONG_TIMEOUT) -skip '$(RACE_SKIP)' ./...
 
