@@ -11,7 +11,7 @@ import (
 )
 
 // WriteDir writes every output of s into dir: summary.json, figures.csv (every
-// figure, tidy), score_histogram.csv, and each chart as SVG and PNG. All
+// figure, tidy), score_histogram.csv, and each chart as SVG, PNG and PDF. All
 // outputs are rendered first and each file is written atomically (a
 // temporary file renamed into place), so a failure never leaves a
 // half-written file. It returns the names written.

@@ -514,19 +514,12 @@ func WriteReportDir(dir string, r *Report) error {
 	for i := range r.Studies {
 		st := &r.Studies[i]
 		so := studyOut{Study: *st, Anchor: fmt.Sprintf("s%d", i+1)}
-		for _, c := range st.Charts {
-			svg, err := c.Render("svg")
-			if err != nil {
-				return err
-			}
-			png, err := c.Render("png")
-			if err != nil {
-				return err
-			}
-			pdf, err := c.Render("pdf")
-			if err != nil {
-				return err
-			}
+		rendered, err := renderCharts(st.Charts)
+		if err != nil {
+			return err
+		}
+		for k, c := range st.Charts {
+			svg, png, pdf := rendered[k]["svg"], rendered[k]["png"], rendered[k]["pdf"]
 			file := fmt.Sprintf("%s_%s.png", so.Anchor, c.Name)
 			put(file, png)
 			put(strings.TrimSuffix(file, ".png")+".pdf", pdf)

@@ -40,7 +40,7 @@ func NewCmdAnalyze(f *Factory) *cobra.Command {
 		short: "Answer a game's design questions in a report page (cardsim analyze lists them)",
 		long: `Play the game's strategies on the same deals, solve its policies under varied
 prices and rules, and write a report page into --out: report.md and report.html
-(self-contained, charts embedded), the charts as SVG and PNG, and its tables as
+(self-contained, charts embedded), the charts as SVG, PNG and PDF, and its tables as
 CSV. Each chart comes with one sentence of plain reading generated from the
 measured numbers; where the analysis answers the designer's questions at a
 glance (Round-up, Spite and Malice), the page opens with them and they go to

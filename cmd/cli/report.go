@@ -39,8 +39,8 @@ with Answers: a verdict for each of the designers' questions, with its figure,
 interval, count and condition; they go to answers.json (its JSON Schema is
 reports/answers.schema.json in the source) and answers.csv as well.
 
---scale multiplies every study's number of deals (1 takes a minute or two on a
-laptop; 10 narrows the intervals about three times).`,
+--scale multiplies every study's number of deals (1 takes about 3 minutes on a
+2-core laptop, as in make run; 10 narrows the intervals about three times).`,
 		Example: "  cardsim report --out out/report\n  cardsim report --scale 10 --game nora --out out/nora",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

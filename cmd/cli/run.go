@@ -33,11 +33,12 @@ type RunOptions struct {
 	Records         string // file of per-deal records
 	RecordsFormat   string
 	PrecisionFlags
+	checkpoints bool // the command takes --checkpoint (run does, compare does not)
 }
 
 // NewCmdRun returns the command that plays many games and summarises them.
 func NewCmdRun(f *Factory) *cobra.Command {
-	opts := &RunOptions{}
+	opts := &RunOptions{checkpoints: true}
 	cmd := &cobra.Command{
 		Use:   "run <game>",
 		Short: "Play many games and report the odds and scores, with intervals",
@@ -69,7 +70,7 @@ checkpoint inside --out DIR (replaced whole when the run ends) or at the path of
 the shard's part is refused before any deal is played.
 
 With --out DIR it writes summary.json, figures.csv (every figure as tidy rows),
-score_histogram.csv and charts (SVG and PNG) into DIR.
+score_histogram.csv and charts (SVG, PNG at 300 dpi and PDF) into DIR.
 
 --records FILE writes one row per seat of every game (deal index, seating, seat,
 strategy, score, result, the seat's deal features and the game's metrics) as CSV
@@ -241,17 +242,8 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	switch {
 	case errors.Is(err, sim.ErrForeignCheckpoint):
 		return fmt.Errorf("--resume: %s was %w", opts.Checkpoint, err)
-	case err != nil && r != nil && errors.Is(err, context.Canceled) && opts.Checkpoint != "":
-		// A shard's --out holds the parts of the whole run: the checkpoint
-		// is its record, and a partial summary there would not be a part.
-		if opts.Out != "" && opts.Shard == "" && r.Tally.Games >= 2 {
-			sum := r.Summary()
-			sum.Manifest.Stopped = fmt.Sprintf("interrupted after %d deals: partial", r.Tally.Games)
-			if _, werr := reports.WriteDir(opts.Out, &sum); werr != nil {
-				return fmt.Errorf("%w; checkpoint in %s, but the partial summary could not be written: %w", err, opts.Checkpoint, werr)
-			}
-		}
-		return fmt.Errorf("%w; checkpoint in %s: run the same command with --resume to carry on", err, opts.Checkpoint)
+	case err != nil && r != nil && errors.Is(err, context.Canceled):
+		return opts.interrupted(s, r)
 	case err != nil:
 		return err
 	}
@@ -271,6 +263,34 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	}
 	sum := r.Summary()
 	return emit(f, &sum, opts.Out, opts.Format)
+}
+
+// interrupted ends a run that an interrupt stopped having played r: with
+// --checkpoint, the checkpoint holds the deals played and a partial
+// summary is written into --out; the error says what was kept and how to
+// carry on.
+func (opts *RunOptions) interrupted(s *sim.Session, r *sim.Result) error {
+	lo, hi := sim.ShardRange(s.Deals, s.Shard, max(s.Shards, 1))
+	ie := &interruptedError{done: dealsDone(r.Tally.Games, hi-lo, s.Precision > 0), kept: "nothing", resume: startAfresh}
+	if opts.Checkpoint == "" {
+		if opts.checkpoints {
+			ie.resume = keepWithCheckpoint("FILE")
+		}
+		return ie
+	}
+	ie.kept = "the deals played, in checkpoint " + opts.Checkpoint
+	ie.resume = "run the same command with --resume to carry on"
+	// A shard's --out holds the parts of the whole run: the checkpoint
+	// is its record, and a partial summary there would not be a part.
+	if opts.Out != "" && opts.Shard == "" && r.Tally.Games >= 2 {
+		sum := r.Summary()
+		sum.Manifest.Stopped = fmt.Sprintf("interrupted after %d deals: partial", r.Tally.Games)
+		if _, werr := reports.WriteDir(opts.Out, &sum); werr != nil {
+			return fmt.Errorf("%w, but the partial summary could not be written: %w", ie, werr)
+		}
+		ie.kept += ", and a partial summary in " + opts.Out
+	}
+	return ie
 }
 
 // partPath returns the path of the part of shard k of n in dir.

@@ -48,7 +48,7 @@ per point shows it) and differences between points are not luck.
 
 Writes (with --out DIR) sweep.csv with one row per point and strategy, sweep.json
 with every point's full summary, and for each swept rule line charts of the mean
-score and the win rate against it with interval bands (SVG and PNG).
+score and the win rate against it with interval bands (SVG, PNG and PDF).
 
 A sweep can be kept in a YAML or JSON file and run with --plan FILE; flags given
 on the command line are added to the plan's. Fields: game, strategy, strategies,
@@ -233,12 +233,12 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 			return fmt.Errorf("--resume: %s was %w", opts.pointCheckpoint(i, len(cfgs)), err)
 		}
 		if err != nil {
-			err = fmt.Errorf("point %s: %w", label, err)
-			if !errors.Is(err, context.Canceled) {
-				return err
+			if !errors.Is(err, context.Canceled) || r == nil {
+				return fmt.Errorf("point %s: %w", label, err)
 			}
 			bar.finish()
-			return opts.interrupted(f, sw, err, i, len(cfgs))
+			done := fmt.Sprintf("during point %s (%d of %d), %s", label, i+1, len(cfgs), dealsDone(r.Tally.Games, s.Deals, s.Precision > 0))
+			return opts.interrupted(f, sw, done, len(cfgs))
 		}
 		sw.Points = append(sw.Points, reports.SweepPoint{Values: values[i], Summary: r.Summary()})
 	}
@@ -323,26 +323,33 @@ func prepareCheckpointDir(dir string, overwrite bool) error {
 	return nil
 }
 
-// interrupted ends a sweep interrupted during point i of n: the points
-// finished are printed and written to --out marked partial, and the error
-// says so and how to carry on.
-func (opts *SweepOptions) interrupted(f *Factory, sw *reports.Sweep, err error, i, n int) error {
-	resume := ""
+// interrupted ends a sweep interrupted where done says, n points in all:
+// the points finished are printed and written to --out marked partial, and
+// the error says what was kept and how to carry on.
+func (opts *SweepOptions) interrupted(f *Factory, sw *reports.Sweep, done string, n int) error {
+	ie := &interruptedError{done: done, kept: "nothing", resume: keepWithCheckpoint("DIR")}
 	if opts.Checkpoint != "" {
-		resume = "; run the same command with --resume to carry on"
+		ie.kept = "the deals played at each point, in checkpoint directory " + opts.Checkpoint
+		ie.resume = "run the same command with --resume to carry on"
 	}
 	if len(sw.Points) == 0 {
-		return fmt.Errorf("%w%s", err, resume)
+		return ie
 	}
-	sw.Stopped = fmt.Sprintf("interrupted during point %d of %d: partial, %d points finished", i+1, n, len(sw.Points))
+	sw.Stopped = fmt.Sprintf("interrupted during point %d of %d: partial, %d points finished", len(sw.Points)+1, n, len(sw.Points))
 	if werr := opts.emit(f, sw); werr != nil {
-		return fmt.Errorf("%w; the %d points finished could not be written: %w", err, len(sw.Points), werr)
+		return fmt.Errorf("%w; the %d points finished could not be written: %w", ie, len(sw.Points), werr)
 	}
-	where := ""
+	finished := fmt.Sprintf("the %d of %d points finished before it, printed", len(sw.Points), n)
 	if opts.Out != "" {
-		where = " and written to " + opts.Out
+		finished += " and written to " + opts.Out
 	}
-	return fmt.Errorf("%w; the points finished before it (%d of %d) are printed%s, marked partial%s", err, len(sw.Points), n, where, resume)
+	finished += " marked partial"
+	if opts.Checkpoint == "" {
+		ie.kept = finished
+	} else {
+		ie.kept = finished + ", and " + ie.kept
+	}
+	return ie
 }
 
 // pointLabel names a point of a sweep by its swept rules, such as

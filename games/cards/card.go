@@ -3,6 +3,7 @@ package cards
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Rank is a card's rank: Ace is 1, King is 13 and Joker is 14.
@@ -122,14 +123,16 @@ func Parse(s string) (Card, error) {
 	if strings.EqualFold(t, "JK") || strings.EqualFold(t, "JOKER") {
 		return New(Joker, 0), nil
 	}
-	if len(t) < 2 {
+	if utf8.RuneCountInString(t) < 2 {
 		return 0, fmt.Errorf("card %q: want a rank and a suit such as 10H, QS or JK", s)
 	}
-	r, err := ParseRank(t[:len(t)-1])
+	_, last := utf8.DecodeLastRuneInString(t) // the suit: a whole character, never half of "…" or "♠"
+	rank, suit := t[:len(t)-last], t[len(t)-last:]
+	r, err := ParseRank(rank)
 	if err != nil || r == Joker {
-		return 0, fmt.Errorf("card %q: unknown rank %q (want A, 2-10, J, Q, K, or JK for a joker)", s, t[:len(t)-1])
+		return 0, fmt.Errorf("card %q: unknown rank %q (want A, 2-10, J, Q, K, or JK for a joker)", s, rank)
 	}
-	su, err := ParseSuit(t[len(t)-1:])
+	su, err := ParseSuit(suit)
 	if err != nil {
 		return 0, fmt.Errorf("card %q: %w", s, err)
 	}

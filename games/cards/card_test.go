@@ -3,8 +3,11 @@ package cards
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestParse(t *testing.T) {
@@ -30,6 +33,18 @@ func TestParse(t *testing.T) {
 	for _, bad := range []string{"", "H", "11H", "1", "QX", "10", "ZZ", "JKS"} {
 		if c, err := Parse(bad); err == nil {
 			t.Errorf("Parse(%q) = %v, want an error", bad, c)
+		}
+	}
+	// Characters of several bytes are quoted whole: the suit is the last
+	// character, not the last byte (a pasted "…" was quoted as "\xe2\x80").
+	for _, tt := range []struct{ in, want string }{
+		{"…", `card "…": want a rank and a suit such as 10H, QS or JK`},
+		{"A♠", `card "A♠": unknown suit "♠" (want C, D, H or S)`},
+		{"1…", `card "1…": unknown suit "…" (want C, D, H or S)`},
+		{"…H", `card "…H": unknown rank "…" (want A, 2-10, J, Q, K, or JK for a joker)`},
+	} {
+		if _, err := Parse(tt.in); err == nil || err.Error() != tt.want {
+			t.Errorf("Parse(%q): %v, want %s", tt.in, err, tt.want)
 		}
 	}
 }
@@ -117,13 +132,23 @@ func TestShuffleUniform(t *testing.T) {
 	}
 }
 
+// quoted matches a string quoted with %q.
+var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"10H", "QS", "JK", "ad", "TC", "", "1S", "x"} {
+	for _, s := range []string{"10H", "QS", "JK", "ad", "TC", "", "1S", "x", "…", "A♠", "10…"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		c, err := Parse(s)
 		if err != nil {
+			// An error quotes whole characters of the input: no part it
+			// quotes is a character cut into bytes.
+			for _, q := range quoted.FindAllString(err.Error(), -1) {
+				if part, _ := strconv.Unquote(q); utf8.ValidString(s) && !utf8.ValidString(part) {
+					t.Fatalf("Parse(%q): %v quotes %s, part of a character", s, err, q)
+				}
+			}
 			return
 		}
 		if !c.Valid() {

@@ -426,9 +426,6 @@ func TestSolverDecidesLikeOracle(t *testing.T) {
 // each, and every line it reports (a win or the best score found within a
 // small score budget) is one the engine plays to the end.
 func TestRefineDecidesFullDeals(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves full deals")
-	}
 	g := newGame(t, "forced-play=false")
 	s := g.NewFlipState()
 	sv := &Solver{WinBudget: 0, Budget: 2000}

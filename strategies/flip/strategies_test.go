@@ -203,9 +203,6 @@ func TestClairvoyantBudget(t *testing.T) {
 // never scores below greedy (its first line is greedy's), and that
 // lookahead scores at least greedy's mean.
 func TestSearchersBeatGreedy(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays many games")
-	}
 	g := newGame(t)
 	s := g.NewFlipState()
 	gr, la, cv := NewGreedy(false), NewLookahead(g, 4, 2), NewClairvoyant(20000, 20000)
