@@ -163,7 +163,7 @@ func (s *State) begin(first int) {
 			first = 0
 		case b > a:
 			first = 1
-		case s.r.FirstTie == TieReshuffle && ties < 64:
+		case s.r.FirstTie == TieReshuffle && ties < maxTieShuffles:
 			s.reseed(keyTie + uint64(ties))
 			cards.Shuffle(s.rng, s.piles[0])
 			cards.Shuffle(s.rng, s.piles[1])
