@@ -35,8 +35,8 @@ func TestCardsCountedWhereTheyAre(t *testing.T) {
 		t.Fatalf("cards not conserved in play: %s", diff)
 	}
 	for _, tt := range []struct {
-		name  string
-		break_ func(*State)
+		name string
+		edit func(*State)
 	}{
 		{"a held card duplicated over another", func(s *State) { s.pile[1] = s.pile[0] }},
 		{"a held card dropped from the pile", func(s *State) { s.n-- }},
@@ -51,7 +51,7 @@ func TestCardsCountedWhereTheyAre(t *testing.T) {
 		{"a held card marked removed", func(s *State) { s.held &^= 1 << s.pile[0] }},
 	} {
 		c := *s
-		tt.break_(&c)
+		tt.edit(&c)
 		if ok, _ := cards.SameCards(dealt, c.Cards(nil)); ok {
 			t.Errorf("%s: Cards still shows every card once", tt.name)
 		}
