@@ -176,8 +176,13 @@ func (s *Session) start() (*playing, error) {
 	}
 	p.part = part
 	if ck := s.Resume; ck != nil {
-		if err := ck.Check(&p.cfg, s.Deals, s.extra()); err != nil || ck.Shard != k || ck.Shards != n {
+		if ck.Shard != k || ck.Shards != n {
 			return nil, ErrForeignCheckpoint
+		}
+		if err := ck.Check(&p.cfg, s.Deals, s.extra()); errors.Is(err, errAnotherCommand) {
+			return nil, ErrForeignCheckpoint
+		} else if err != nil {
+			return nil, fmt.Errorf("the checkpoint to resume: %w", err)
 		}
 		p.cfg.Start, p.cfg.First, p.cfg.Games, p.cfg.Done, p.cfg.Chunk = ck.Tally, ck.Next, hi-ck.Next, ck.Done, ck.Chunk
 		p.part.Chunk = ck.Chunk
