@@ -203,11 +203,6 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 			return err
 		}
 	}
-	if opts.Resume {
-		if s.Resume, err = sim.ReadPart(opts.Checkpoint); err != nil {
-			return fmt.Errorf("--resume: %w", err)
-		}
-	}
 	if opts.Out != "" {
 		check := reports.CheckDir
 		if opts.Shard != "" {
@@ -221,8 +216,19 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		if err := reports.CheckFileDir(filepath.Dir(opts.Checkpoint)); err != nil {
 			return fmt.Errorf("--checkpoint: %w", err)
 		}
+		pl := checkpointPlace{flag: "--checkpoint", resume: opts.Resume, overwrite: opts.Overwrite}
+		unlock, err := lockCheckpoint(opts.Checkpoint, pl)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 		s.Checkpoint = func(p *sim.Part) error { return reports.WritePart(opts.Checkpoint, p) }
 		s.CheckpointEvery = opts.CheckpointEvery
+	}
+	if opts.Resume {
+		if s.Resume, err = sim.ReadPart(opts.Checkpoint); err != nil {
+			return fmt.Errorf("--resume: %w", err)
+		}
 	}
 	if opts.Records != "" {
 		if opts.Out != "" && opts.Shard == "" {
@@ -244,14 +250,19 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	case err != nil && r != nil && errors.Is(err, context.Canceled) && opts.Checkpoint != "":
 		// A shard's --out holds the parts of the whole run: the checkpoint
 		// is its record, and a partial summary there would not be a part.
+		// A finished result there is never replaced by a partial one.
+		kept := ""
 		if opts.Out != "" && opts.Shard == "" && r.Tally.Games >= 2 {
 			sum := r.Summary()
 			sum.Manifest.Stopped = fmt.Sprintf("interrupted after %d deals: partial", r.Tally.Games)
-			if _, werr := reports.WriteDir(opts.Out, &sum); werr != nil {
+			switch _, werr := reports.WritePartialDir(opts.Out, &sum); {
+			case errors.Is(werr, reports.ErrFinishedOutput):
+				kept = fmt.Sprintf("; --out %s %v", opts.Out, reports.ErrFinishedOutput)
+			case werr != nil:
 				return fmt.Errorf("%w; checkpoint in %s, but the partial summary could not be written: %w", err, opts.Checkpoint, werr)
 			}
 		}
-		return fmt.Errorf("%w; checkpoint in %s: run the same command with --resume to carry on", err, opts.Checkpoint)
+		return fmt.Errorf("%w; checkpoint in %s: run the same command with --resume to carry on%s", err, opts.Checkpoint, kept)
 	case err != nil:
 		return err
 	}

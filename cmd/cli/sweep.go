@@ -208,9 +208,11 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 		}
 	}
 	if opts.Checkpoint != "" {
-		if err := prepareCheckpointDir(opts.Checkpoint, opts.Overwrite); err != nil {
+		unlock, err := opts.prepareCheckpointDir()
+		if err != nil {
 			return err
 		}
+		defer unlock()
 	}
 	sw := &reports.Sweep{Keys: keys, Defaults: ruleDefaults(cfgs[0].Game, keys, values)}
 	sessions := make([]*sim.Session, len(cfgs))
@@ -253,6 +255,11 @@ func (opts *SweepOptions) emit(f *Factory, sw *reports.Sweep) error {
 			return err
 		}
 	}
+	return opts.print(f, sw)
+}
+
+// print prints the sweep on stdout in --format.
+func (opts *SweepOptions) print(f *Factory, sw *reports.Sweep) error {
 	switch opts.Format {
 	case "json":
 		return reports.WriteSweepJSON(f.Out, sw)
@@ -305,22 +312,29 @@ func (opts *SweepOptions) pointSession(cfg sim.Config, i, n int) (*sim.Session, 
 	return s, nil
 }
 
-// prepareCheckpointDir creates the directory of a sweep's checkpoints and,
-// when starting afresh over old ones, removes them, so that a later
-// --resume never picks up a point of another sweep.
-func prepareCheckpointDir(dir string, overwrite bool) error {
+// prepareCheckpointDir creates the directory of the sweep's checkpoints,
+// locks it for the life of the sweep and, when starting afresh over old
+// checkpoints, removes them, so that a later --resume never picks up a
+// point of another sweep. It returns the unlock.
+func (opts *SweepOptions) prepareCheckpointDir() (unlock func(), err error) {
+	dir := opts.Checkpoint
 	if err := reports.CheckFileDir(dir); err != nil {
-		return fmt.Errorf("--checkpoint: %w", err)
+		return nil, fmt.Errorf("--checkpoint: %w", err)
 	}
-	if overwrite {
+	pl := checkpointPlace{flag: "--checkpoint", resume: opts.Resume, overwrite: opts.Overwrite, dir: true}
+	if unlock, err = lockCheckpoint(dir, pl); err != nil {
+		return nil, err
+	}
+	if opts.Overwrite {
 		old, _ := filepath.Glob(filepath.Join(dir, "point-*-of-*.json"))
 		for _, path := range old {
 			if err := os.Remove(path); err != nil {
-				return fmt.Errorf("--overwrite-checkpoint: %w", err)
+				unlock()
+				return nil, fmt.Errorf("--overwrite-checkpoint: %w", err)
 			}
 		}
 	}
-	return nil
+	return unlock, nil
 }
 
 // interrupted ends a sweep interrupted during point i of n: the points
@@ -335,12 +349,20 @@ func (opts *SweepOptions) interrupted(f *Factory, sw *reports.Sweep, err error, 
 		return fmt.Errorf("%w%s", err, resume)
 	}
 	sw.Stopped = fmt.Sprintf("interrupted during point %d of %d: partial, %d points finished", i+1, n, len(sw.Points))
-	if werr := opts.emit(f, sw); werr != nil {
-		return fmt.Errorf("%w; the %d points finished could not be written: %w", err, len(sw.Points), werr)
-	}
 	where := ""
 	if opts.Out != "" {
-		where = " and written to " + opts.Out
+		// A finished sweep there is never replaced by a partial one.
+		switch _, werr := reports.WriteSweepDir(opts.Out, sw, opts.Game); {
+		case errors.Is(werr, reports.ErrFinishedOutput):
+			resume += fmt.Sprintf("; --out %s %v", opts.Out, reports.ErrFinishedOutput)
+		case werr != nil:
+			return fmt.Errorf("%w; the %d points finished could not be written: %w", err, len(sw.Points), werr)
+		default:
+			where = " and written to " + opts.Out
+		}
+	}
+	if werr := opts.print(f, sw); werr != nil {
+		return fmt.Errorf("%w; the %d points finished could not be printed: %w", err, len(sw.Points), werr)
 	}
 	return fmt.Errorf("%w; the points finished before it (%d of %d) are printed%s, marked partial%s", err, len(sw.Points), n, where, resume)
 }
