@@ -16,6 +16,11 @@ import (
 	"github.com/cardsim/cardsim/sim"
 )
 
+// MaxScale is the most --scale takes: a million times every study's deals,
+// years of play on a laptop, with every count still far inside what a run
+// can number.
+const MaxScale = 1e6
+
 // ReportOptions are the options of the report command.
 type ReportOptions struct {
 	Flags
@@ -37,7 +42,8 @@ manifests), the same as Markdown with PNG charts, and every figure as CSV.
 Each answer comes with one plain sentence read off the numbers.
 
 --scale multiplies every study's number of deals (1 takes a minute or two on a
-laptop; 10 narrows the intervals about three times).`,
+laptop; 10 narrows the intervals about three times), up to a million times;
+a study plays at least 2 deals however small the scale.`,
 		Example: "  cardsim report --out out/report\n  cardsim report --scale 10 --game nora --out out/nora",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -56,8 +62,8 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 	if err := opts.Flags.check(); err != nil {
 		return err
 	}
-	if !(opts.Scale > 0) || math.IsInf(opts.Scale, 0) {
-		return fmt.Errorf("--scale %g: want a positive number", opts.Scale)
+	if !(opts.Scale > 0 && opts.Scale <= MaxScale) {
+		return fmt.Errorf("--scale %g: want a positive number of at most %g (a million times every study's deals)", opts.Scale, MaxScale)
 	}
 	for _, g := range opts.Games {
 		if _, err := f.Games.Lookup(g); err != nil {

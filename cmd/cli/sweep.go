@@ -114,6 +114,12 @@ func grid(rules []string) (keys []string, points [][]string, values []map[string
 		if slices.Contains(keys, k) {
 			return nil, nil, nil, fmt.Errorf("rule %s swept twice", k)
 		}
+		for i, v := range vals {
+			vals[i] = strings.TrimSpace(v)
+			if slices.Contains(vals[:i], vals[i]) {
+				return nil, nil, nil, fmt.Errorf("rule %s=%s twice in the sweep: give each value once", k, vals[i])
+			}
+		}
 		keys = append(keys, k)
 		lists = append(lists, vals)
 	}
@@ -137,7 +143,7 @@ func grid(rules []string) (keys []string, points [][]string, values []map[string
 		pt := append([]string{}, fixed...)
 		vm := map[string]string{}
 		for i, k := range keys {
-			v := strings.TrimSpace(lists[i][idx[i]])
+			v := lists[i][idx[i]]
 			pt = append(pt, k+"="+v)
 			vm[k] = v
 		}
@@ -195,6 +201,9 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 			return err
 		}
 		cfgs = append(cfgs, sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers})
+	}
+	if err := distinctPoints(keys, values, cfgs); err != nil {
+		return err
 	}
 	if opts.Checkpoint != "" {
 		pl := checkpointPlace{flag: "--checkpoint", resume: opts.Resume, overwrite: opts.Overwrite, out: opts.Out, dir: true}
