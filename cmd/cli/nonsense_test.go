@@ -64,3 +64,23 @@ func TestNonsenseRefused(t *testing.T) {
 		t.Error("a refused command wrote --out")
 	}
 }
+
+// TestSuitSymbols: a deal written with suit symbols (as a player copies it
+// from a page, emoji forms included) is the deal written with letters.
+func TestSuitSymbols(t *testing.T) {
+	letters := "AS 5H 10D KC 2S 7H 9D QC JK 3S 4H 8D JC 6S 6H 6D 6C 7S 7D 7C 8S 8H 8C 9S 9H 9C 10S 10H 10C JS JH JD QS QH QD KS KH KD AH AD AC 2H 2D 2C 3H 3D 3C 4S 4D 4C 5S 5D 5C JK"
+	symbol := map[byte]string{'S': "♠", 'H': "♥\uFE0F", 'D': "♦", 'C': "♣"}
+	var cs []string
+	for _, c := range strings.Fields(letters) {
+		if c != "JK" {
+			c = c[:len(c)-1] + symbol[c[len(c)-1]]
+		}
+		cs = append(cs, c)
+	}
+	symbols := strings.Join(cs, " ")
+	want := mustRun(t, "trace", "nora", "--deal", letters, "--format", "json")
+	got := mustRun(t, "trace", "nora", "--deal", symbols, "--format", "json")
+	if strings.ReplaceAll(got, symbols, letters) != want {
+		t.Errorf("the deal in suit symbols %q traces otherwise than in letters", symbols)
+	}
+}

@@ -20,6 +20,15 @@ func TestParse(t *testing.T) {
 		{"KD", New(King, Diamonds)},
 		{"JK", New(Joker, 0)},
 		{"jk", New(Joker, 0)},
+		{"Q♦", New(Queen, Diamonds)},
+		{"10♥", New(10, Hearts)},
+		{"a♠", New(Ace, Spades)},
+		{"7♣", New(7, Clubs)},
+		{"K♢", New(King, Diamonds)},
+		{"3♡", New(3, Hearts)},
+		{"9♤", New(9, Spades)},
+		{"2♧", New(2, Clubs)},
+		{"J♥\uFE0F", New(Jack, Hearts)}, // the emoji form of the symbol
 	}
 	for _, tt := range tests {
 		got, err := Parse(tt.in)
@@ -27,9 +36,19 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
 		}
 	}
-	for _, bad := range []string{"", "H", "11H", "1", "QX", "10", "ZZ", "JKS"} {
+	for _, bad := range []string{"", "H", "11H", "1", "QX", "10", "ZZ", "JKS", "♦", "♦Q"} {
 		if c, err := Parse(bad); err == nil {
 			t.Errorf("Parse(%q) = %v, want an error", bad, c)
+		}
+	}
+	// Errors quote the parts whole: never a character cut in half.
+	for _, tt := range []struct{ in, want string }{
+		{"Q★", `card "Q★": unknown suit "★" (want C, D, H or S, or ♣ ♦ ♥ ♠)`},
+		{"é♦", `card "é♦": unknown rank "é"`},
+		{"Qé", `card "Qé": unknown suit "é"`},
+	} {
+		if _, err := Parse(tt.in); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("Parse(%q): %v; want %s", tt.in, err, tt.want)
 		}
 	}
 }
