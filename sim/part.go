@@ -113,9 +113,11 @@ func ShardRange(total int64, k, n int) (lo, hi int64) {
 }
 
 // Fingerprint returns a digest of what determines a run's results: the game
-// and its rules, the lineup with every parameter value, the seatings, the
-// seed, the number of deals and any extra settings (such as a precision
-// target). Parts with different fingerprints do not belong together.
+// and its rules (each as games.RuleIdentity reads it: a table file by its
+// contents, not its path), the lineup with every parameter value, the
+// seatings, the seed, the number of deals and any extra settings (such as a
+// precision target). Parts with different fingerprints do not belong
+// together.
 func Fingerprint(cfg *Config, total int64, extra string) string {
 	type entry struct {
 		Name   string
@@ -131,7 +133,7 @@ func Fingerprint(cfg *Config, total int64, extra string) string {
 		Extra    string
 	}{Game: cfg.Game.Name(), Seatings: cfg.seatings(), Seed: cfg.Seed, Total: total, Extra: extra}
 	for _, r := range cfg.Game.Rules() {
-		rec.Rules = append(rec.Rules, r.Name+"="+r.Value)
+		rec.Rules = append(rec.Rules, r.Name+"="+games.RuleIdentity(r.Value))
 	}
 	for _, p := range cfg.Lineup {
 		rec.Lineup = append(rec.Lineup, entry{p.Strategy.Name, ParamValues(p)})
@@ -362,9 +364,18 @@ func MergeParts(cfg *Config, parts []*Part) (*Tally, error) {
 
 // sameRun reports whether two manifests describe the same run, setting
 // aside what differs between its parts (deals, workers, wall time, why it
-// stopped).
+// stopped, how each spelled the path of a table file).
 func sameRun(a, b *Manifest) bool {
-	return a.Game == b.Game && reflect.DeepEqual(a.Rules, b.Rules) && reflect.DeepEqual(a.Strategies, b.Strategies) &&
+	if len(a.Rules) != len(b.Rules) {
+		return false
+	}
+	for k, v := range a.Rules {
+		w, ok := b.Rules[k]
+		if !ok || v.Kind != w.Kind || games.RuleIdentity(v.Text) != games.RuleIdentity(w.Text) {
+			return false
+		}
+	}
+	return a.Game == b.Game && reflect.DeepEqual(a.Strategies, b.Strategies) &&
 		a.Seatings == b.Seatings && a.Seed == b.Seed && a.Confidence == b.Confidence
 }
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -155,4 +156,32 @@ func TestOverwriteCheckpointOnlyRegular(t *testing.T) {
 	if b, _ := os.ReadFile(target); string(b) != "keep" {
 		t.Error("the link's target was changed")
 	}
+}
+
+// TestFlipTableIdentifiedByContents: shards of a Flip run on one table
+// merge whatever path spelled it or whichever copy of it they read (a copy
+// with CRLF line endings included), giving the one run's summary; and a
+// checkpoint resumes under another spelling of the path. They used to be
+// refused at merge as "another run".
+func TestFlipTableIdentifiedByContents(t *testing.T) {
+	dir := t.TempDir()
+	table := "AC/2C 2C/3C 3C/AC AD/2D 2D/3D 3D/AD AH/2H 2H/3H 3H/AH AS/2S 2S/3S 3S/AS\n"
+	t1, copied := filepath.Join(dir, "t1.txt"), filepath.Join(dir, "copy", "t1.txt")
+	os.WriteFile(t1, []byte(table), 0o644)
+	os.MkdirAll(filepath.Dir(copied), 0o755)
+	os.WriteFile(copied, []byte(strings.ReplaceAll(table, " ", "\r\n")), 0o644)
+	base := []string{"run", "flip", "--rule", "ranks=3", "--games", "900", "-q"}
+	parts := filepath.Join(dir, "parts")
+	for k, path := range []string{t1, dir + "/./t1.txt", copied} { // two spellings of one path, and a copy
+		mustRun(t, append(base, "--rule", "mapping=file:"+path, "--shard", fmt.Sprintf("%d/3", k), "--out", parts)...)
+	}
+	whole, merged := filepath.Join(dir, "whole"), filepath.Join(dir, "merged")
+	mustRun(t, append(base, "--rule", "mapping=file:"+t1, "--out", whole)...)
+	mustRun(t, "merge", parts, "--out", merged)
+	if summaryOf(t, merged) != summaryOf(t, whole) {
+		t.Error("shards of one table under three spellings merge into another summary than one run's")
+	}
+	ckpt := filepath.Join(dir, "run.ckpt")
+	mustRun(t, append(base, "--rule", "mapping=file:"+t1, "--checkpoint", ckpt)...)
+	mustRun(t, append(base, "--rule", "mapping=file:"+copied, "--checkpoint", ckpt, "--resume")...)
 }
