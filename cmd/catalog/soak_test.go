@@ -43,7 +43,10 @@ func TestSoak(t *testing.T) {
 			t.Fatal(err)
 		}
 		start := time.Now()
-		cfg := gamestest.SoakConfig{Workers: runtime.GOMAXPROCS(0), MaxSteps: 1_000_000, DeepEvery: soakDeepEvery}
+		cfg := gamestest.SoakConfig{Workers: runtime.GOMAXPROCS(0), MaxSteps: 1_000_000, DeepEvery: soakDeepEvery,
+			ProgressEvery: 1_000_000, Progress: func(k int64) {
+				t.Logf("%s: %d games survived so far (%.0f s)", d.Name, k, time.Since(start).Seconds())
+			}}
 		played, err := gamestest.Soak(context.Background(), vs, 0, n, cfg)
 		if err != nil {
 			t.Errorf("%s: after %d games: %v", d.Name, played, err)

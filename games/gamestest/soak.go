@@ -17,6 +17,11 @@ type SoakConfig struct {
 	// and clones (Conformance's), before one of its first 32 actions drawn
 	// at random: one game in DeepEvery; never if zero.
 	DeepEvery int
+	// Progress, if not nil, is called with the games survived so far each
+	// time they reach a multiple of ProgressEvery, for a long soak to
+	// show how far it got.
+	Progress      func(survived int64)
+	ProgressEvery int64
 }
 
 // Soak plays n whole games, dealt from the seeds first, first+1, …, with
@@ -62,7 +67,9 @@ func Soak(ctx context.Context, variants []Variant, first, n int64, cfg SoakConfi
 				if err := checkers[v].play(seed, randomChoices(seed, 0x50a4), deep, nil); err != nil {
 					return fmt.Errorf("rules %s: %w", variants[v], err)
 				}
-				done.Add(1)
+				if k := done.Add(1); cfg.Progress != nil && cfg.ProgressEvery > 0 && k%cfg.ProgressEvery == 0 {
+					cfg.Progress(k)
+				}
 			}
 			return gctx.Err()
 		})
