@@ -99,6 +99,13 @@ func FuzzLoadCheckpoint(f *testing.F) {
 		}
 		cancel()
 		for _, b := range saved {
+			p, err := decodePart(b)
+			if err == nil {
+				_, err = (&Session{Config: cfg, Deals: 200, Confidence: 0.95, Resume: p}).start()
+			}
+			if err != nil {
+				f.Fatalf("a real checkpoint of %s does not load: %v", cfg.Game.Name(), err)
+			}
 			f.Add(uint8(run), b)
 		}
 	}
