@@ -10,6 +10,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cardsim/cardsim/reports"
+	"github.com/cardsim/cardsim/sim"
 )
 
 // interruptWhen runs cardsim with args in this process and interrupts it
@@ -184,4 +187,30 @@ func TestFlipTableIdentifiedByContents(t *testing.T) {
 	ckpt := filepath.Join(dir, "run.ckpt")
 	mustRun(t, append(base, "--rule", "mapping=file:"+t1, "--checkpoint", ckpt)...)
 	mustRun(t, append(base, "--rule", "mapping=file:"+copied, "--checkpoint", ckpt, "--resume")...)
+}
+
+// TestResumeRefusesEditedCheckpoint: a checkpoint edited and resealed is
+// refused with one line naming it and the impossible figure; it used to be
+// carried on from.
+func TestResumeRefusesEditedCheckpoint(t *testing.T) {
+	ckpt := filepath.Join(t.TempDir(), "run.ckpt")
+	args := []string{"run", "nora", "--games", "600", "-q", "--checkpoint", ckpt}
+	mustRun(t, args...)
+	p, err := sim.ReadPart(ckpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []*sim.Outcomes{&p.Tally.Entries[0], &p.Tally.Seats[0]} {
+		lo, _, _ := o.Score.Range()
+		o.Score.AddN(lo, -1)
+		o.Score.AddN(541, 1)
+	}
+	p.Seal()
+	if err := reports.WritePart(ckpt, p); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := run(t, append(args, "--resume")...)
+	if code != 1 || !strings.Contains(errs, "--resume: "+ckpt+": entry 0 (") || !strings.Contains(errs, "score 541 outside 0…540") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("resuming an edited checkpoint: exit %d, %q", code, errs)
+	}
 }

@@ -244,9 +244,12 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		s.Config.Records = rf
 	}
 	r, err := f.play(ctx, s, opts.Game, opts.Quiet)
+	var bad *sim.CheckpointError
 	switch {
 	case errors.Is(err, sim.ErrForeignCheckpoint):
 		return fmt.Errorf("--resume: %s was %w", opts.Checkpoint, err)
+	case errors.As(err, &bad):
+		return fmt.Errorf("--resume: %s: %w", opts.Checkpoint, bad.Err)
 	case err != nil && r != nil && errors.Is(err, context.Canceled) && opts.Checkpoint != "":
 		// A shard's --out holds the parts of the whole run: the checkpoint
 		// is its record, and a partial summary there would not be a part.

@@ -240,8 +240,12 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 	for i, s := range sessions {
 		label := pointLabel(keys, values[i])
 		r, err := bar.play(ctx, s, pointProgress(i, len(cfgs), keys, values[i]))
-		if errors.Is(err, sim.ErrForeignCheckpoint) {
+		var bad *sim.CheckpointError
+		switch {
+		case errors.Is(err, sim.ErrForeignCheckpoint):
 			return fmt.Errorf("--resume: %s was %w", opts.pointCheckpoint(i, len(cfgs)), err)
+		case errors.As(err, &bad):
+			return fmt.Errorf("--resume: %s: %w", opts.pointCheckpoint(i, len(cfgs)), bad.Err)
 		}
 		if err != nil {
 			err = fmt.Errorf("point %s: %w", label, err)
