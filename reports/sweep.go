@@ -379,9 +379,11 @@ func reversed(xy plotter.XYs) plotter.XYs {
 
 // WriteSweepDir writes a sweep into dir: sweep.json (every point's full
 // summary), sweep.csv (one row per point and strategy) and the charts as SVG,
-// PNG and PDF, each file atomically. It returns the names written.
+// PNG and PDF, each file atomically. It returns the names written. A sweep
+// that holds only some of its points (Stopped set) is written marked
+// partial, and never replaces a finished result (ErrFinishedOutput).
 func WriteSweepDir(dir string, sw *Sweep, game string) ([]string, error) {
-	var out outputs
+	out := outputs{partial: sw.Stopped != ""}
 	js, err := json.MarshalIndent(sw, "", "  ")
 	if err != nil {
 		return nil, err

@@ -102,6 +102,9 @@ func runDesign(ctx context.Context, env *analyses.Env, o designOptions) (analyse
 	if err := checkRules(env.Rules); err != nil {
 		return nil, err
 	}
+	if err := checkMixes(env, o.Mixes); err != nil {
+		return nil, err
+	}
 	a := &designStudy{designOptions: o, env: env}
 	var all []*roundupFigures
 	for _, mix := range a.Mixes {
@@ -154,6 +157,23 @@ func checkRules(rules []string) error {
 			return fmt.Errorf("--rule players=%s: the analysis plays each player count of --opt players in turn and would override it; give --opt players=%s instead", v, v)
 		case slices.ContainsFunc(faceRanks, func(r faceRank) bool { return r.rule == k }) && v != "on":
 			return fmt.Errorf("--rule %s=%s: the analysis values each face card's power by replaying the same deals with that card made blank and every other power on, which a rule changing the %s's power would break; to play with it %s, use cardsim run or compare roundup --rule %s=%s", k, v, k, v, k, v)
+		}
+	}
+	return nil
+}
+
+// checkMixes refuses, before any deal is played, a mix with an empty name
+// (greedy+, which would seat the game's first strategy unasked) or a
+// strategy Round-up does not have.
+func checkMixes(env *analyses.Env, mixes []string) error {
+	for _, mix := range mixes {
+		for _, name := range strings.Split(mix, "+") {
+			if strings.TrimSpace(name) == "" {
+				return fmt.Errorf("option mixes: mix %q: want a strategy, or strategies joined by +, such as greedy+defender", mix)
+			}
+			if _, err := env.Strategies.Lookup("roundup", strings.TrimSpace(name)); err != nil {
+				return fmt.Errorf("option mixes: mix %q: %w", mix, err)
+			}
 		}
 	}
 	return nil

@@ -16,6 +16,11 @@ import (
 	"github.com/cardsim/cardsim/sim"
 )
 
+// MaxScale is the most --scale takes: a million times every study's deals,
+// years of play on a laptop, with every count still far inside what a run
+// can number.
+const MaxScale = 1e6
+
 // ReportOptions are the options of the report command.
 type ReportOptions struct {
 	Flags
@@ -40,7 +45,8 @@ interval, count and condition; they go to answers.json (its JSON Schema is
 reports/answers.schema.json in the source) and answers.csv as well.
 
 --scale multiplies every study's number of deals (1 takes about 3 minutes on a
-2-core laptop, as in make run; 10 narrows the intervals about three times).`,
+2-core laptop, as in make run; 10 narrows the intervals about three times), up to
+a million times; a study plays at least 2 deals however small the scale.`,
 		Example: "  cardsim report --out out/report\n  cardsim report --scale 10 --game nora --out out/nora",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -59,8 +65,8 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 	if err := opts.Flags.check(); err != nil {
 		return err
 	}
-	if !(opts.Scale > 0) || math.IsInf(opts.Scale, 0) {
-		return fmt.Errorf("--scale %g: want a positive number", opts.Scale)
+	if !(opts.Scale > 0 && opts.Scale <= MaxScale) {
+		return fmt.Errorf("--scale %g: want a positive number of at most %g (a million times every study's deals)", opts.Scale, MaxScale)
 	}
 	for _, g := range opts.Games {
 		if _, err := f.Games.Lookup(g); err != nil {

@@ -136,6 +136,7 @@ whatever the number of workers.`,
 	finishTree(cmd, f) // completions, --version, help placeholders (completion.go, version.go, help.go)
 	decimalFlags(cmd)
 	nonEmptyFlags(cmd)
+	onceFlags(cmd)
 	return cmd
 }
 

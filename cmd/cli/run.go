@@ -204,11 +204,6 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 			return err
 		}
 	}
-	if opts.Resume {
-		if s.Resume, err = sim.ReadPart(opts.Checkpoint); err != nil {
-			return fmt.Errorf("--resume: %w", err)
-		}
-	}
 	if opts.Out != "" {
 		check := reports.CheckDir
 		if opts.Shard != "" {
@@ -222,8 +217,19 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		if err := reports.CheckFileDir(filepath.Dir(opts.Checkpoint)); err != nil {
 			return fmt.Errorf("--checkpoint: %w", err)
 		}
+		pl := checkpointPlace{flag: "--checkpoint", resume: opts.Resume, overwrite: opts.Overwrite}
+		unlock, err := lockCheckpoint(opts.Checkpoint, pl)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 		s.Checkpoint = func(p *sim.Part) error { return reports.WritePart(opts.Checkpoint, p) }
 		s.CheckpointEvery = opts.CheckpointEvery
+	}
+	if opts.Resume {
+		if s.Resume, err = sim.ReadPart(opts.Checkpoint); err != nil {
+			return fmt.Errorf("--resume: %w", err)
+		}
 	}
 	if opts.Records != "" {
 		if opts.Out != "" && opts.Shard == "" {
@@ -239,9 +245,12 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		s.Config.Records = rf
 	}
 	r, err := f.play(ctx, s, opts.Game, opts.Quiet)
+	var bad *sim.CheckpointError
 	switch {
 	case errors.Is(err, sim.ErrForeignCheckpoint):
 		return fmt.Errorf("--resume: %s was %w", opts.Checkpoint, err)
+	case errors.As(err, &bad):
+		return fmt.Errorf("--resume: %s: %w", opts.Checkpoint, bad.Err)
 	case err != nil && r != nil && errors.Is(err, context.Canceled):
 		return opts.interrupted(s, r)
 	case err != nil:
@@ -282,13 +291,18 @@ func (opts *RunOptions) interrupted(s *sim.Session, r *sim.Result) error {
 	ie.resume = "run the same command with --resume to carry on"
 	// A shard's --out holds the parts of the whole run: the checkpoint
 	// is its record, and a partial summary there would not be a part.
+	// A finished result there is never replaced by a partial one.
 	if opts.Out != "" && opts.Shard == "" && r.Tally.Games >= 2 {
 		sum := r.Summary()
 		sum.Manifest.Stopped = fmt.Sprintf("interrupted after %d deals: partial", r.Tally.Games)
-		if _, werr := reports.WriteDir(opts.Out, &sum); werr != nil {
+		switch _, werr := reports.WritePartialDir(opts.Out, &sum); {
+		case errors.Is(werr, reports.ErrFinishedOutput):
+			ie.kept += fmt.Sprintf("; --out %s %v", opts.Out, reports.ErrFinishedOutput)
+		case werr != nil:
 			return fmt.Errorf("%w, but the partial summary could not be written: %w", ie, werr)
+		default:
+			ie.kept += ", and a partial summary in " + opts.Out
 		}
-		ie.kept += ", and a partial summary in " + opts.Out
 	}
 	return ie
 }

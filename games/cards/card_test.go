@@ -23,6 +23,15 @@ func TestParse(t *testing.T) {
 		{"KD", New(King, Diamonds)},
 		{"JK", New(Joker, 0)},
 		{"jk", New(Joker, 0)},
+		{"Q♦", New(Queen, Diamonds)},
+		{"10♥", New(10, Hearts)},
+		{"a♠", New(Ace, Spades)},
+		{"7♣", New(7, Clubs)},
+		{"K♢", New(King, Diamonds)},
+		{"3♡", New(3, Hearts)},
+		{"9♤", New(9, Spades)},
+		{"2♧", New(2, Clubs)},
+		{"J♥\uFE0F", New(Jack, Hearts)}, // the emoji form of the symbol
 	}
 	for _, tt := range tests {
 		got, err := Parse(tt.in)
@@ -30,21 +39,22 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
 		}
 	}
-	for _, bad := range []string{"", "H", "11H", "1", "QX", "10", "ZZ", "JKS"} {
+	for _, bad := range []string{"", "H", "11H", "1", "QX", "10", "ZZ", "JKS", "♦", "♦Q"} {
 		if c, err := Parse(bad); err == nil {
 			t.Errorf("Parse(%q) = %v, want an error", bad, c)
 		}
 	}
-	// Characters of several bytes are quoted whole: the suit is the last
-	// character, not the last byte (a pasted "…" was quoted as "\xe2\x80").
+	// Errors quote the parts whole: never a character cut in half (a
+	// pasted "…" was quoted as "\xe2\x80").
 	for _, tt := range []struct{ in, want string }{
-		{"…", `card "…": want a rank and a suit such as 10H, QS or JK`},
-		{"A♠", `card "A♠": unknown suit "♠" (want C, D, H or S)`},
-		{"1…", `card "1…": unknown suit "…" (want C, D, H or S)`},
-		{"…H", `card "…H": unknown rank "…" (want A, 2-10, J, Q, K, or JK for a joker)`},
+		{"Q★", `card "Q★": unknown suit "★" (want C, D, H or S, or ♣ ♦ ♥ ♠)`},
+		{"é♦", `card "é♦": unknown rank "é"`},
+		{"Qé", `card "Qé": unknown suit "é"`},
+		{"1…", `card "1…": unknown suit "…"`},
+		{"…H", `card "…H": unknown rank "…"`},
 	} {
-		if _, err := Parse(tt.in); err == nil || err.Error() != tt.want {
-			t.Errorf("Parse(%q): %v, want %s", tt.in, err, tt.want)
+		if _, err := Parse(tt.in); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("Parse(%q): %v; want %s", tt.in, err, tt.want)
 		}
 	}
 }

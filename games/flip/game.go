@@ -150,19 +150,22 @@ func (g *Game) Rules() []games.Setting { return g.rules.Settings() }
 // ScoreBounds returns 0 and twice the deck size (every card removed).
 func (g *Game) ScoreBounds() (lo, hi int) { return 0, 2 * g.size }
 
-// The metrics, in the order State.Metrics reports them.
-var metrics = []games.Metric{
-	{Name: "score", Usage: "1 per dark card held at the end + 2 per removed card"},
-	{Name: "removed", Usage: "cards removed"},
-	{Name: "dark", Usage: "dark cards still held at the end"},
-	{Name: "flips", Usage: "flip plays made"},
-	{Name: "removals", Usage: "removal plays made"},
-	{Name: "stalled_at", Usage: "cards dealt when the last play was made (0 if none); no later deal brought a play the player took"},
-	{Name: "dead_deals", Usage: "deals after which no play was available"},
+// Metrics describes the counts State.Metrics reports, each with the most
+// it can reach in a game of n cards: a card turns dark at most once (it
+// stays dark until removed) and every flip turns at least one, every
+// removal takes at least two cards, and every deal adds one card.
+func (g *Game) Metrics() []games.Metric {
+	n := int64(g.size)
+	return []games.Metric{
+		{Name: "score", Usage: "1 per dark card held at the end + 2 per removed card", Max: 2 * n},
+		{Name: "removed", Usage: "cards removed", Max: n},
+		{Name: "dark", Usage: "dark cards still held at the end", Max: n},
+		{Name: "flips", Usage: "flip plays made", Max: n},
+		{Name: "removals", Usage: "removal plays made", Max: n / 2},
+		{Name: "stalled_at", Usage: "cards dealt when the last play was made (0 if none); no later deal brought a play the player took", Max: n},
+		{Name: "dead_deals", Usage: "deals after which no play was available", Max: n},
+	}
 }
-
-// Metrics describes the counts State.Metrics reports.
-func (g *Game) Metrics() []games.Metric { return slices.Clone(metrics) }
 
 // NewState returns a state ready for Reset or Deal.
 func (g *Game) NewState() games.State { return g.newState() }

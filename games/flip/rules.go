@@ -59,6 +59,7 @@ func (r *Rules) options() *games.Options {
 		func() string { return r.Mapping })
 	o.Enum(&r.DarkAce, "dark-ace", DarkAceOther, []string{DarkAceOther, DarkAceAce},
 		"under mapping=random and fixed:<n>, an ace's dark face: another rank and suit, as for every card (other: the seed's \"a new suit and rank\"), or an ace of another suit (ace: the commercial double-faced deck)")
+	o.Sample("mapping", "random", "identity", "fixed:0", "fixed:7")
 	o.Enum(&r.Start, "start", StartLight, []string{StartLight, StartDark}, "the face every card shows when dealt; dark with mapping=identity is classic one-handed solitaire")
 	o.Enum(&r.Windows, "windows", WindowsAny, []string{WindowsAny, WindowsTop}, "which sets of four may be played: any four consecutive dealt cards, or only the top four")
 	o.Bool(&r.ForcedPlay, "forced-play", true, "the player must flip or remove while a play is available and may deal only when there is none (the designer's text); false lets the player deal instead of playing")

@@ -357,6 +357,9 @@ func (s *State) Outcome(seat int) games.Outcome {
 	return o
 }
 
+// ScoreSoFar returns Score (games.Scorer).
+func (s *State) ScoreSoFar(int) int { return s.Score() }
+
 // Metrics appends score, removed, dark, flips, removals, stalled_at and
 // dead_deals to dst[:0].
 func (s *State) Metrics(dst []int64) []int64 {
@@ -364,9 +367,22 @@ func (s *State) Metrics(dst []int64) []int64 {
 		int64(s.flips), int64(s.removals), int64(s.lastPlay), int64(s.deadDeals))
 }
 
-// Cards appends every card of the game, by its light face, to dst[:0].
+// Cards appends every card of the game, by its light face, to dst[:0],
+// counted where the game holds it: the pile bottom to top, the cards not
+// dealt yet in dealing order, then the cards removed. Right after the deal
+// that is the deal's order.
 func (s *State) Cards(dst []cards.Card) []cards.Card {
-	return append(dst[:0], s.face[0][:s.g.size]...)
+	dst = dst[:0]
+	for _, p := range s.pile[:s.n] {
+		dst = append(dst, s.face[0][p])
+	}
+	dst = append(dst, s.face[0][s.dealt:s.g.size]...)
+	for p := range s.dealt {
+		if s.held>>p&1 == 0 {
+			dst = append(dst, s.face[0][p])
+		}
+	}
+	return dst
 }
 
 // Clone returns an independent copy, event log included.

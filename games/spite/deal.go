@@ -48,11 +48,13 @@ func (s *State) Deal(deal string, seed uint64) error {
 	first := -1
 	firstSeen := false
 	lines := strings.FieldsFunc(deal, func(r rune) bool { return r == '\n' || r == ';' })
+	given := 0
 	for _, line := range lines {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
+		given++
 		name, body, ok := strings.Cut(line, ":")
 		if !ok {
 			return fmt.Errorf("deal: %q: want a section such as \"hand1: AS 2D JK 5C 9H\"", line)
@@ -81,6 +83,9 @@ func (s *State) Deal(deal string, seed uint64) error {
 		if err := secs[i].parse(body); err != nil {
 			return fmt.Errorf("deal: %s: %w", name, err)
 		}
+	}
+	if given == 0 {
+		return fmt.Errorf("deal: no section given: want sections such as \"hand0: AS 2D JK 5C 9H\", one a line or separated by \";\" (a section left out is dealt at random)")
 	}
 	for _, sec := range secs {
 		if !sec.seen {

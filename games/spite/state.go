@@ -159,7 +159,7 @@ func (s *State) begin(first int) {
 	for first < 0 {
 		switch first = s.starter(); {
 		case first >= 0:
-		case s.r.FirstTie == TieReshuffle && ties < 64:
+		case s.r.FirstTie == TieReshuffle && ties < maxTieShuffles:
 			s.reseed(keyTie + uint64(ties))
 			cards.Shuffle(s.rng, s.piles[0])
 			cards.Shuffle(s.rng, s.piles[1])
