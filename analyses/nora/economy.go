@@ -124,7 +124,7 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (analy
 	logf("policy ready in %.1f s (value %.2f, upper bound %.2f)", time.Since(t0).Seconds(), opt.Value(r.StartIP), ub.Value(r.StartIP))
 	// Re-value both policies on independent shuffles: free of the upward
 	// bias of valuing a policy on the samples it was chosen for.
-	chk, err := snora.DistsContext(ctx, r, a.Samples, snora.CheckSeed)
+	chk, err := snora.DistsContext(ctx, r, a.Samples, snora.CheckSeed, snora.PlanWholePass)
 	if err != nil {
 		return nil, err
 	}
