@@ -67,9 +67,9 @@ func TestDefineOptions(t *testing.T) {
 		}
 	}
 	want := []games.Setting{
-		{Name: "games", Value: "100", Default: "100", Usage: "deals (an integer from 2 to 1000)", Kind: games.Integer},
-		{Name: "players", Value: "2,3", Default: "2,3", Usage: "player counts (integers from 2 to 6, separated by commas)", Kind: games.Text},
-		{Name: "mixes", Value: "a,a+b", Default: "a,a+b", Usage: "bots round the table (words separated by commas)", Kind: games.Text},
+		{Name: "games", Value: "100", Default: "100", Usage: "deals (an integer from 2 to 1000)", Kind: games.Integer, Samples: []string{"2", "3", "501", "1000"}},
+		{Name: "players", Value: "2,3", Default: "2,3", Usage: "player counts (integers from 2 to 6, separated by commas, each once)", Kind: games.Text},
+		{Name: "mixes", Value: "a,a+b", Default: "a,a+b", Usage: "bots round the table (words separated by commas, each once)", Kind: games.Text},
 	}
 	if got := d.Options(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Options() = %+v, want %+v", got, want)
@@ -164,4 +164,45 @@ func TestEnvRun(t *testing.T) {
 	if _, err := env.Run(context.Background(), "", g, lineup, 40); err == nil {
 		t.Error("the env's Play was not used")
 	}
+}
+
+// TestEnvRunLineup: RunLineup plays the named game under the env's rules
+// and the extra ones, by the strategies named, labels the run with them,
+// and sends every game's records to the sink; an unknown strategy is an
+// error before anything is played.
+func TestEnvRunLineup(t *testing.T) {
+	gr := new(games.Registry)
+	gr.Register(nora.Definition())
+	sr := new(strategies.Registry)
+	norabots.Register(sr)
+	var label string
+	env := &analyses.Env{Games: gr, Strategies: sr, Rules: []string{"rounds=2"}, Seed: 9, Workers: 1, Confidence: 0.95}
+	env.Play = func(ctx context.Context, s *sim.Session, l string) (*sim.Result, error) {
+		label = l
+		return s.Play(ctx)
+	}
+	var recs recordCount
+	r, err := env.RunLineup(context.Background(), "nora", []string{"insure=3"}, []string{"stop-at:cards=20"}, 30, &recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := map[string]string{}
+	for _, s := range r.Config.Game.Rules() {
+		rules[s.Name] = s.Value
+	}
+	if label != "nora insure=3 stop-at:cards=20" || r.Tally.Games != 30 || int(recs) != 30 || rules["rounds"] != "2" || rules["insure"] != "3" {
+		t.Errorf("label %q, %d deals, %d records, rules %v", label, r.Tally.Games, recs, rules)
+	}
+	if _, err := env.RunLineup(context.Background(), "nora", nil, []string{"nobody"}, 30, nil); err == nil {
+		t.Error("an unknown strategy was played")
+	}
+}
+
+// recordCount counts the records written to it.
+type recordCount int
+
+// Write counts rs.
+func (c *recordCount) Write(rs []sim.Record) error {
+	*c += recordCount(len(rs))
+	return nil
 }

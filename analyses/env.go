@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/sim"
@@ -58,6 +59,23 @@ func (e *Env) RunRecorded(ctx context.Context, label string, g games.Game, lineu
 		return s.Play(ctx)
 	}
 	return e.Play(ctx, s, label)
+}
+
+// RunLineup plays deals of the named game under the env's rules and then
+// rules, by the strategies of specs (each "name" or "name:key=value:…",
+// seated in turn), sending every seat of every game to records if not nil.
+// Its progress label names the game, the rules and the lineup.
+func (e *Env) RunLineup(ctx context.Context, game string, rules, specs []string, deals int64, records sim.RecordSink) (*sim.Result, error) {
+	g, err := e.Game(game, rules...)
+	if err != nil {
+		return nil, err
+	}
+	lineup, err := e.Lineup(g, specs...)
+	if err != nil {
+		return nil, err
+	}
+	label := fmt.Sprintf("%s %s %s", game, strings.Join(rules, " "), strings.Join(specs, "+"))
+	return e.RunRecorded(ctx, label, g, lineup, deals, records)
 }
 
 // Logf writes a note on progress to Log.

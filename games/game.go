@@ -127,6 +127,28 @@ type Metric struct {
 	Name  string
 	Usage string
 	Role  MetricRole // what sim may read in the count beyond its distribution
+	// Max is the most the count can be in one game under the game's
+	// rules, at every moment of the game as at its end, or Unbounded when
+	// the rules set no bound (a count a player could prolong at will). A
+	// 0-or-1 role is bounded by 1 whatever Max says. The soak checks it
+	// after every action, and sim refuses a tally read from a file with a
+	// count beyond it.
+	Max int64
+}
+
+// Unbounded is the Max of a count the rules do not bound.
+const Unbounded int64 = -1
+
+// Bound returns the most the count can be in one game, and whether the
+// rules bound it at all.
+func (m Metric) Bound() (max int64, ok bool) {
+	switch {
+	case m.Role.Binary():
+		return 1, true
+	case m.Max == Unbounded:
+		return 0, false
+	}
+	return m.Max, true
 }
 
 // MetricRole tells sim what a metric means where it needs to know: the
@@ -153,6 +175,16 @@ const (
 
 // Binary reports whether the metric is 0 or 1 in every game.
 func (r MetricRole) Binary() bool { return r == Capped || r == Indicator }
+
+// Scorer is implemented by states whose seats hold a score during play,
+// not only once the game is over (points so far, cards removed so far).
+// ScoreSoFar stays within Game.ScoreBounds after every action, and at the
+// end it is Outcome's score; the conformance and soak checks hold it to
+// both. Games that settle the score only at the end (Spite and Malice) do
+// not implement it.
+type Scorer interface {
+	ScoreSoFar(seat int) int
+}
 
 // Event is one entry of a game's log. Games define their own event types;
 // String gives the human-readable trace line and the value marshals to a

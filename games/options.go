@@ -19,6 +19,11 @@ type Setting struct {
 	// Choices lists the values an option of a set of choices takes, in
 	// order; nil for any other option.
 	Choices []string `json:"choices,omitempty"`
+	// Samples lists values that together exercise the option, for checks
+	// that play every rule's readings (the soak): both ends of a range
+	// (every value of a short one), every choice, both truth values, and
+	// what a game names for an option of its own kind (Options.Sample).
+	Samples []string `json:"-"`
 }
 
 // Kind is the kind of value an option takes, named as JSON Schema names
@@ -46,6 +51,7 @@ type option struct {
 	name, def, usage, accepts string
 	kind                      Kind
 	choices                   []string
+	samples                   []string
 	set                       func(string) error
 	get                       func() string
 }
@@ -68,7 +74,7 @@ func (o *Options) add(op option) {
 func (o *Options) Int(p *int, name string, def, lo, hi int, usage string) {
 	o.add(option{
 		name: name, def: strconv.Itoa(def), usage: usage, kind: Integer,
-		accepts: fmt.Sprintf("an integer from %d to %d", lo, hi),
+		accepts: fmt.Sprintf("an integer from %d to %d", lo, hi), samples: intSamples(lo, hi),
 		set: func(s string) error {
 			v, err := strconv.Atoi(s)
 			if err != nil || v < lo || v > hi {
@@ -86,6 +92,7 @@ func (o *Options) Float(p *float64, name string, def, lo, hi float64, usage stri
 	o.add(option{
 		name: name, def: strconv.FormatFloat(def, 'g', -1, 64), usage: usage, kind: Number,
 		accepts: fmt.Sprintf("a number from %g to %g", lo, hi),
+		samples: []string{strconv.FormatFloat(lo, 'g', -1, 64), strconv.FormatFloat(hi, 'g', -1, 64)},
 		set: func(s string) error {
 			v, err := strconv.ParseFloat(s, 64)
 			if err != nil || !(v >= lo && v <= hi) {
@@ -102,6 +109,7 @@ func (o *Options) Float(p *float64, name string, def, lo, hi float64, usage stri
 func (o *Options) Bool(p *bool, name string, def bool, usage string) {
 	o.add(option{
 		name: name, def: strconv.FormatBool(def), usage: usage, accepts: "true or false", kind: Boolean,
+		samples: []string{"false", "true"},
 		set: func(s string) error {
 			v, err := strconv.ParseBool(s)
 			if err != nil {
@@ -118,7 +126,7 @@ func (o *Options) Bool(p *bool, name string, def bool, usage string) {
 func (o *Options) Enum(p *string, name, def string, choices []string, usage string) {
 	accepts := "one of " + strings.Join(choices, ", ")
 	o.add(option{
-		name: name, def: def, usage: usage, accepts: accepts, kind: Text, choices: slices.Clone(choices),
+		name: name, def: def, usage: usage, accepts: accepts, kind: Text, choices: slices.Clone(choices), samples: slices.Clone(choices),
 		set: func(s string) error {
 			if !slices.Contains(choices, s) {
 				return fmt.Errorf("want %s", accepts)
@@ -168,7 +176,8 @@ func (o *Options) Apply(kvs []string) error {
 func (o *Options) Settings() []Setting {
 	s := make([]Setting, len(o.list))
 	for i, op := range o.list {
-		s[i] = Setting{Name: op.name, Value: op.get(), Default: op.def, Usage: op.usage + " (" + op.accepts + ")", Kind: op.kind, Choices: slices.Clone(op.choices)}
+		s[i] = Setting{Name: op.name, Value: op.get(), Default: op.def, Usage: op.usage + " (" + op.accepts + ")", Kind: op.kind,
+			Choices: slices.Clone(op.choices), Samples: slices.Clone(op.samples)}
 	}
 	return s
 }
@@ -206,4 +215,35 @@ func SettingsOf[T any](bind func(*T) *Options, v T) []Setting {
 // set at once; accepts says what set takes, for help and errors.
 func (o *Options) Var(name, def, accepts, usage string, set func(string) error, get func() string) {
 	o.add(option{name: name, def: def, usage: usage, accepts: accepts, kind: Text, set: set, get: get})
+}
+
+// Sample adds values to the samples of the named option (Setting.Samples),
+// for an option defined with Var, whose values only the game can name. It
+// panics if no option has that name.
+func (o *Options) Sample(name string, values ...string) {
+	for i := range o.list {
+		if o.list[i].name == name {
+			o.list[i].samples = append(o.list[i].samples, values...)
+			return
+		}
+	}
+	panic("games: no option " + name + " to sample")
+}
+
+// intSamples returns every integer from lo to hi when they are few, and
+// otherwise both ends, the one above the least and the middle.
+func intSamples(lo, hi int) []string {
+	var v []int
+	if hi-lo < 6 {
+		for n := lo; n <= hi; n++ {
+			v = append(v, n)
+		}
+	} else {
+		v = []int{lo, lo + 1, lo + (hi-lo)/2, hi}
+	}
+	out := make([]string, len(v))
+	for i, n := range v {
+		out[i] = strconv.Itoa(n)
+	}
+	return out
 }

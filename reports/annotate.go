@@ -96,26 +96,6 @@ func addIntervalKey(p *plot.Plot, confidence float64) {
 	p.Legend.Add(fmt.Sprintf("%g%% interval", 100*confidence), intervalKey{})
 }
 
-// countLabels writes "n=…" above bars at x = 0, 1, … of heights ys.
-func countLabels(ys []float64, counts []int64) (*plotter.Labels, error) {
-	xys := make(plotter.XYs, len(ys))
-	text := make([]string, len(ys))
-	for i := range ys {
-		xys[i] = plotter.XY{X: float64(i), Y: ys[i]}
-		text[i] = fmt.Sprintf("n=%d", counts[i])
-	}
-	l, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: text})
-	if err != nil {
-		return nil, err
-	}
-	for i := range l.TextStyle {
-		l.TextStyle[i].XAlign = draw.XCenter
-		l.TextStyle[i].Font.Size = vg.Points(8)
-		l.Offset = vg.Point{Y: vg.Points(5)}
-	}
-	return l, nil
-}
-
 // addRefCurve adds a dashed reference line through xys, such as the fair
 // share 1/players against the rule players, with a legend entry.
 func addRefCurve(p *plot.Plot, xys plotter.XYs, label string) error {

@@ -1,7 +1,9 @@
 package reports
 
 import (
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -87,5 +89,81 @@ func TestLineChartLegendAndReferences(t *testing.T) {
 	}
 	if svg := svgOf(t, each); !hasText(svg, "fair share of each line (dotted, its colour)") {
 		t.Errorf("series of different fair shares: no legend entry for their lines")
+	}
+}
+
+// pathStyles returns the style of every path of an SVG, in drawing order.
+func pathStyles(svg string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile(`<path d="([^"]*)"\s+style="([^"]*)"`).FindAllStringSubmatch(svg, -1) {
+		out = append(out, m[2])
+	}
+	return out
+}
+
+// TestBandsUnderLines: every interval band is drawn before any line, in
+// line charts and in sweep charts, so that no band is laid over another
+// series' line (which then no longer has its legend's colour).
+func TestBandsUnderLines(t *testing.T) {
+	band := func(label string, y float64) LineSeries {
+		return LineSeries{Label: label, X: []float64{2, 3, 4}, Y: []float64{y, y, y}, Lo: []float64{y - 0.1, y - 0.1, y - 0.1}, Hi: []float64{y + 0.1, y + 0.1, y + 0.1}}
+	}
+	line, err := LineChart("l", "t", "players", "edge", []LineSeries{band("greedy", 0.02), band("defender", 0.03)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sweep, err := SweepCharts(sweepOf(t, "roundup", "players", []string{"2", "3"}, 30, "greedy", "defender"), "roundup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []Chart{line, sweep[0]} {
+		lastBand, firstLine := -1, -1
+		for i, st := range pathStyles(svgOf(t, c)) {
+			if strings.Contains(st, "fill-opacity:0.23529") { // a series' band, not the legend's grey key
+				lastBand = i
+			}
+			if strings.Contains(st, "stroke:#0072B2") && firstLine < 0 { // the first series' line
+				firstLine = i
+			}
+		}
+		if lastBand < 0 || firstLine < 0 || lastBand > firstLine {
+			t.Errorf("chart %s: the last band is path %d, the first line path %d: want every band under the lines", c.Name, lastBand, firstLine)
+		}
+	}
+}
+
+// TestCategoricalSweepAsPoints: a sweep over a rule whose values are not
+// numbers (true/false, or named readings) draws each value's points with
+// interval bars, side by side, and joins nothing: there is nothing
+// between two readings. Its default is named at its tick.
+func TestCategoricalSweepAsPoints(t *testing.T) {
+	sw := sweepOf(t, "nora", "removal", []string{"max-ip", "left-to-right"}, 40, "cautious", "rescuer")
+	sw.Defaults["removal"] = "max-ip"
+	cs, err := SweepCharts(sw, "nora")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := svgOf(t, cs[0])
+	if !hasText(svg, "max-ip (default)") || !hasText(svg, "left-to-right") || hasText(svg, "default removal=max-ip") {
+		t.Errorf("the ticks do not read the readings, the default named at its own")
+	}
+	d := regexp.MustCompile(`<path d="([^"]*)"\s+style="[^"]*stroke:#(0072B2|E69F00)[^"]*"`)
+	strokes := d.FindAllStringSubmatch(svg, -1)
+	if len(strokes) < 4 {
+		t.Fatalf("%d strokes in the series' colours: want an interval bar and its caps at each point", len(strokes))
+	}
+	for _, m := range strokes {
+		xs := regexp.MustCompile(`[ML]([0-9.]+),`).FindAllStringSubmatch(m[1], -1)
+		lo, hi := 1e9, -1e9
+		for _, x := range xs {
+			v, _ := strconv.ParseFloat(x[1], 64)
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		if hi-lo > 20 { // an interval bar's cap is a few points wide
+			t.Errorf("a stroke in a series' colour spans %.0f points across: the readings are joined by a line", hi-lo)
+		}
+	}
+	if strings.Contains(svg, "fill-opacity:0.23529") {
+		t.Error("an interval band between readings")
 	}
 }

@@ -1,9 +1,11 @@
 package reports
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -55,7 +57,7 @@ func TestNoraScoreChartPerfectScore(t *testing.T) {
 
 // TestFeatureChartReferences: a deal feature's chart of a game of several
 // seats draws the fair share (the games not drawn shared among the seats),
-// the count of seats over each bar, and the interval level.
+// the count of seats under each value, and the interval level.
 func TestFeatureChartReferences(t *testing.T) {
 	s := summaryOf(t, roundup.Definition(), []string{"players=4"}, 200, "greedy")
 	if len(s.Features) == 0 {
@@ -70,11 +72,49 @@ func TestFeatureChartReferences(t *testing.T) {
 	if !hasText(svg, name) || !strings.HasPrefix(name, "fair share (") || math.Abs(fair*4-(1-s.Balance.DrawRate)) > 1e-12 {
 		t.Errorf("feature chart: no fair share line %q (%g)", name, fair)
 	}
-	if !strings.Contains(svg, ">n=") {
-		t.Errorf("feature chart: no n= count over the bars")
+	// Each value's count of seats is the second line of its tick label,
+	// under the axis, where no interval bar reaches.
+	var ticks []string
+	for _, tk := range c.Plot.X.Tick.Marker.Ticks(c.Plot.X.Min, c.Plot.X.Max) {
+		ticks = append(ticks, tk.Label)
+	}
+	bins := poolFeature(s.Features[0].Values, 0.95)
+	for i, b := range bins {
+		if want := fmt.Sprintf("%s\n%d", b.label, b.games); i >= len(ticks) || ticks[i] != want || !hasText(svg, fmt.Sprint(b.games)) {
+			t.Errorf("feature chart: tick labels %q, want %q (the value, then its seats) at %d", ticks, want, i)
+		}
+	}
+	if want := words(s.Features[0].Name) + " dealt to the seat (below each value: seats)"; !hasText(svg, want) || strings.Contains(svg, ">n=") {
+		t.Errorf("feature chart: no axis title %q, or counts over the bars", want)
 	}
 	if !hasText(svg, "95% interval") {
 		t.Errorf("feature chart: no interval level")
+	}
+}
+
+// TestChartTextInWords: the charts of a run name their axes and groups in
+// words, not in the snake_case of the metrics' and features' names.
+func TestChartTextInWords(t *testing.T) {
+	s := summaryOf(t, roundup.Definition(), []string{"players=3"}, 60, "greedy", "defender")
+	cs, err := Charts(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range s.Features {
+		c, err := featureChart(&Study{Game: "roundup", Summary: s}, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs = append(cs, c)
+	}
+	snake := regexp.MustCompile(`>[^<]*[a-z]_[a-z][^<]*<`)
+	for _, c := range cs {
+		if m := snake.FindString(svgOf(t, c)); m != "" {
+			t.Errorf("chart %s writes %s", c.Name, m)
+		}
+	}
+	if len(cs) < 5 {
+		t.Errorf("%d charts: want the metric groups' and the features'", len(cs))
 	}
 }
 
@@ -186,5 +226,36 @@ func TestChartFilesInEveryFormat(t *testing.T) {
 		if svgs == 0 {
 			t.Errorf("%s: no chart written", d.dir)
 		}
+	}
+}
+
+// TestScoreBinsOnLattice: the score histogram's bins hold the same number
+// of possible scores each: Nora's scores are all even, so its bins are an
+// even number of points wide (9-point bins held four and five scores in
+// turn, a saw-tooth of the binning, not of the game).
+func TestScoreBinsOnLattice(t *testing.T) {
+	for _, tt := range []struct {
+		lo     int64
+		scores []int64
+		step   int64
+	}{{0, []int64{0, 2, 480, 54}, 2}, {5, []int64{5}, 1}, {3, []int64{3, 9, 15}, 6}, {1, []int64{1, 4, 6}, 1}} {
+		if got := scoreStep(tt.lo, tt.scores); got != tt.step {
+			t.Errorf("scoreStep(%d, %v) = %d, want %d", tt.lo, tt.scores, got, tt.step)
+		}
+	}
+	for _, tt := range []struct{ lo, hi, step, width int64 }{{0, 480, 2, 10}, {0, 480, 1, 9}, {0, 30, 2, 2}, {0, 30, 1, 1}, {100, 540, 2, 8}} {
+		if got := scoreBinWidth(tt.lo, tt.hi, tt.step); got != tt.width {
+			t.Errorf("scoreBinWidth(%d, %d, %d) = %d, want %d", tt.lo, tt.hi, tt.step, got, tt.width)
+		}
+	}
+	s := summaryOf(t, nora.Definition(), nil, 300, "rescuer")
+	c, err := scoreChart(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var width int
+	label := c.Plot.Y.Label.Text
+	if _, err := fmt.Sscanf(label[max(strings.Index(label, "bins of "), 0):], "bins of %d points", &width); err != nil || width%2 != 0 {
+		t.Errorf("Nora's score chart: %q, want bins an even number of points wide", label)
 	}
 }

@@ -111,9 +111,18 @@ func scoreChart(s *sim.Summary) (Chart, error) {
 	for _, e := range ents[1:] {
 		lo, hi = min(lo, e.score.Min), max(hi, e.score.Max)
 	}
-	// Scores are integers: bins of a whole number of points each, so that
-	// no bin holds more distinct scores than its neighbours.
-	width := (hi - lo + 60) / 60
+	// Scores are integers, and in some games only every other one (or
+	// every k-th) can be scored: bins of a whole number of those steps
+	// each, so that no bin holds more possible scores than its neighbours
+	// (bins of 9 points on Nora's even scores drew a saw-tooth).
+	var scores []int64
+	for _, e := range ents {
+		for _, b := range e.score.Histogram {
+			scores = append(scores, b.Value)
+		}
+	}
+	step := scoreStep(lo, scores)
+	width := scoreBinWidth(lo, hi, step)
 	nbins := (hi-lo)/width + 1
 	if width > 1 {
 		p.Y.Label.Text = fmt.Sprintf("%s, bins of %d points", unit, width)
@@ -121,7 +130,7 @@ func scoreChart(s *sim.Summary) (Chart, error) {
 	shares := func(e entryFigures) []plotter.HistogramBin {
 		bins := make([]plotter.HistogramBin, nbins)
 		for i := range bins {
-			l := float64(lo+int64(i)*width) - 0.5
+			l := float64(lo+int64(i)*width) - float64(step)/2
 			bins[i] = plotter.HistogramBin{Min: l, Max: l + float64(width)}
 		}
 		for _, b := range e.score.Histogram {
@@ -161,6 +170,32 @@ func scoreChart(s *sim.Summary) (Chart, error) {
 	return Chart{Name: "score", Plot: p}, nil
 }
 
+// words writes a snake_case name as words for a chart: "jokers in first
+// hand".
+func words(name string) string { return strings.ReplaceAll(name, "_", " ") }
+
+// scoreStep returns the step of the lattice the scores lie on from lo:
+// the greatest common divisor of their distances from it (1 where there
+// is no distance).
+func scoreStep(lo int64, scores []int64) int64 {
+	g := int64(0)
+	for _, v := range scores {
+		a, b := v-lo, g
+		for b != 0 {
+			a, b = b, a%b
+		}
+		g = a
+	}
+	return max(g, 1)
+}
+
+// scoreBinWidth returns the width of the bins of a score chart from lo to
+// hi, scores step apart: about 60 bins, each a whole number of steps.
+func scoreBinWidth(lo, hi, step int64) int64 {
+	w := (hi - lo + 60) / 60
+	return (w + step - 1) / step * step
+}
+
 type group struct {
 	name    string
 	members []string
@@ -193,11 +228,11 @@ type errorBars struct {
 func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 	ents := entries(s)
 	p := plot.New()
-	p.Title.Text = title(strings.ReplaceAll(name, "_", " ")+" per game", s)
+	p.Title.Text = title(words(name)+" per game", s)
 	p.Y.Label.Text = "mean per game (bars: " + fmt.Sprintf("%g%%", s.Manifest.Confidence*100) + " interval)"
 	labels := make([]string, len(members))
 	for i, m := range members {
-		labels[i] = strings.TrimPrefix(m, name+".")
+		labels[i] = words(strings.TrimPrefix(m, name+"."))
 	}
 	if len(ents) == 1 {
 		vals := make(plotter.Values, len(members))
@@ -209,7 +244,7 @@ func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 			eb.YErrors[i] = struct{ Low, High float64 }{ms.Mean - ms.CILow, ms.CIHigh - ms.Mean}
 		}
 		addIntervalKey(p, s.Manifest.Confidence)
-		return barChart(p, vals, labels, eb, name, name)
+		return barChart(p, vals, labels, eb, name, words(name))
 	}
 	// Several strategies: a group of bars per member, one bar per strategy,
 	// each offset from the member's tick.
@@ -243,7 +278,7 @@ func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 	}
 	addIntervalKey(p, s.Manifest.Confidence)
 	p.NominalX(labels...)
-	p.X.Label.Text = name
+	p.X.Label.Text = words(name)
 	return Chart{Name: name, Plot: p}, nil
 }
 
@@ -297,27 +332,26 @@ func entryChart(st *Study, fig string) (Chart, error) {
 }
 
 // featureChart draws the win rate of seats against a deal feature's value,
-// with the number of seats over each bar and the fair share (the games not
-// drawn shared among the seats) as a reference. Values held by fewer than
-// 1% of seats are pooled at either end ("≤2", "≥7").
+// with the number of seats dealt it under each value (clear of the interval
+// bars, which a count over a bar ran into) and the fair share (the games not drawn shared among the seats) as
+// a reference. Values held by fewer than 1% of seats are pooled at either
+// end ("≤2", "≥7").
 func featureChart(st *Study, f sim.FeatureSummary) (Chart, error) {
 	s := st.Summary
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: win rate against %s dealt\n%s", st.Game, strings.ReplaceAll(f.Name, "_", " "), caption(s))
+	p.Title.Text = fmt.Sprintf("%s: win rate against %s dealt\n%s", st.Game, words(f.Name), caption(s))
 	p.Y.Label.Text = "win rate of the seat"
 	bins := poolFeature(f.Values, s.Manifest.Confidence)
 	vals := make(plotter.Values, len(bins))
 	labels := make([]string, len(bins))
-	counts := make([]int64, len(bins))
-	tops := make([]float64, len(bins))
 	eb := errorBars{XYs: make(plotter.XYs, len(bins)), YErrors: make(plotter.YErrors, len(bins))}
 	for i, b := range bins {
-		vals[i], labels[i], counts[i], tops[i] = b.rate, b.label, b.games, b.hi
+		vals[i], labels[i] = b.rate, fmt.Sprintf("%s\n%d", b.label, b.games)
 		eb.XYs[i] = plotter.XY{X: float64(i), Y: b.rate}
 		eb.YErrors[i] = struct{ Low, High float64 }{b.rate - b.lo, b.hi - b.rate}
 	}
 	addIntervalKey(p, s.Manifest.Confidence)
-	c, err := barChart(p, vals, labels, eb, "feature_"+f.Name, f.Name+" dealt to the seat")
+	c, err := barChart(p, vals, labels, eb, "feature_"+f.Name, words(f.Name)+" dealt to the seat (below each value: seats)")
 	if err != nil || len(bins) == 0 {
 		return c, err
 	}
@@ -325,11 +359,6 @@ func featureChart(st *Study, f sim.FeatureSummary) (Chart, error) {
 		fair, name := fairShare(s)
 		addRefLine(p, fair, false, name) // over the bars
 	}
-	l, err := countLabels(tops, counts)
-	if err != nil {
-		return Chart{}, err
-	}
-	p.Add(l)
 	return c, nil
 }
 

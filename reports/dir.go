@@ -11,12 +11,24 @@ import (
 )
 
 // WriteDir writes every output of s into dir: summary.json, figures.csv (every
-// figure, tidy), score_histogram.csv, and each chart as SVG and PNG. All
+// figure, tidy), score_histogram.csv, and each chart as SVG, PNG and PDF. All
 // outputs are rendered first and each file is written atomically (a
 // temporary file renamed into place), so a failure never leaves a
 // half-written file. It returns the names written.
 func WriteDir(dir string, s *sim.Summary) ([]string, error) {
-	var out outputs
+	return writeSummaryDir(dir, s, false)
+}
+
+// WritePartialDir writes the outputs of a run that did not finish into dir,
+// as WriteDir does, marked partial in the manifest. It never replaces a
+// finished result: if dir holds one, it writes nothing and returns an
+// error wrapping ErrFinishedOutput.
+func WritePartialDir(dir string, s *sim.Summary) ([]string, error) {
+	return writeSummaryDir(dir, s, true)
+}
+
+func writeSummaryDir(dir string, s *sim.Summary, partial bool) ([]string, error) {
+	out := outputs{partial: partial}
 	for _, f := range []struct {
 		name  string
 		write func(*bytes.Buffer) error

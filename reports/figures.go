@@ -144,7 +144,7 @@ func Figures(s *sim.Summary) []Figure {
 		add(Figure{Metric: "first_player_win", Statistic: "edge_over_fair_share", Value: fp.Edge, CILow: fp.CILow, CIHigh: fp.CIHigh, N: fp.WinRate.Games})
 	}
 	if b := s.Balance; b != nil {
-		add(Figure{Metric: "balance", Statistic: "one_minus_largest_seat_gap", Value: b.Balance, CILow: nan, CIHigh: nan})
+		add(Figure{Metric: "balance", Statistic: "one_minus_largest_seat_gap", Value: b.Balance, CILow: nan, CIHigh: nan, N: s.Manifest.Games})
 		add(Figure{Metric: "draw", Statistic: "rate_all_seats", Value: b.DrawRate, CILow: nan, CIHigh: nan, N: s.Manifest.Games})
 		add(Figure{Metric: "completion", Statistic: "rate", Value: b.Completion, CILow: nan, CIHigh: nan, N: s.Manifest.Games})
 		if d := b.Duration; d != nil {

@@ -60,10 +60,11 @@ func NoChangeRef() RefLine { return RefLine{Label: "no change (0)"} }
 const maxXTicks = 12
 
 // LineChart draws series as lines with points, each with its interval band
-// shaded in its own colour, the band's level named in the legend. The x
-// axis is marked at the series' x values (up to maxXTicks of them, not too
-// close together), so that a line between x = 2 and x = 4 is not read as a
-// value at 3. opts adds reference lines and names the interval level.
+// shaded in its own colour under every line, the band's level named in the
+// legend. The x axis is marked at the series' x values (up to maxXTicks of
+// them, not too close together), so that a line between x = 2 and x = 4 is
+// not read as a value at 3. opts adds reference lines and names the
+// interval level.
 func LineChart(name, title, xLabel, yLabel string, series []LineSeries, opts ...LineOptions) (Chart, error) {
 	var opt LineOptions
 	for _, o := range opts {
@@ -79,7 +80,8 @@ func LineChart(name, title, xLabel, yLabel string, series []LineSeries, opts ...
 	p.Add(plotter.NewGrid())
 	var xs []float64
 	var bands []*plotter.Polygon
-	var fair []float64 // each drawn series' fair share, 0 for none
+	var lines []plot.Plotter // drawn over every band, so each line keeps its colour
+	var fair []float64       // each drawn series' fair share, 0 for none
 	var colours []color.RGBA
 	for i, s := range series {
 		if len(s.X) != len(s.Y) || (s.Lo != nil && len(s.Lo) != len(s.X)) || (s.Hi != nil && len(s.Hi) != len(s.X)) {
@@ -104,7 +106,6 @@ func LineChart(name, title, xLabel, yLabel string, series []LineSeries, opts ...
 			}
 			poly.Color = color.NRGBA{R: col.R, G: col.G, B: col.B, A: 60}
 			poly.LineStyle.Width = 0
-			p.Add(poly)
 			bands = append(bands, poly)
 		}
 		xys := make(plotter.XYs, len(s.X))
@@ -121,13 +122,17 @@ func LineChart(name, title, xLabel, yLabel string, series []LineSeries, opts ...
 		pts.Color = col
 		pts.Shape = draw.CircleGlyph{}
 		pts.Radius = vg.Points(2)
-		p.Add(l, pts)
+		lines = append(lines, l, pts)
 		if s.Label != "" {
 			p.Legend.Add(s.Label, l, pts)
 		}
 		fair = append(fair, s.FairShare)
 		colours = append(colours, col)
 	}
+	for _, b := range bands {
+		p.Add(b)
+	}
+	p.Add(lines...)
 	if len(bands) > 0 {
 		label := "interval (band)"
 		if opt.Level > 0 {

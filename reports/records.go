@@ -57,7 +57,6 @@ type RecordsWriter struct {
 	csv        *csv.Writer
 	row        []string
 	pq         *parquet.Writer
-	pqIndex    []int // column i's index in the Parquet schema
 	pqRows     []parquet.Row
 }
 
@@ -90,14 +89,26 @@ func NewRecordsWriter(w io.Writer, format string, cfg *sim.Config) (*RecordsWrit
 				group[c] = parquet.Int(64)
 			}
 		}
-		schema := parquet.NewSchema("records", group)
-		sorted := slices.Sorted(slices.Values(r.cols)) // a Group's columns come in name order
-		for _, c := range r.cols {
-			r.pqIndex = append(r.pqIndex, slices.Index(sorted, c))
-		}
+		schema := parquet.NewSchema("records", orderedGroup{group, r.cols})
 		r.pq = parquet.NewWriter(w, schema, parquet.Compression(&parquet.Zstd), parquet.MaxRowsPerRowGroup(recordsRowGroup))
 	}
 	return r, nil
+}
+
+// orderedGroup is a Parquet group whose columns come in the order given,
+// the CSV's, where a parquet.Group's come in the order of their names.
+type orderedGroup struct {
+	parquet.Group
+	order []string
+}
+
+// Fields returns the group's columns in its order.
+func (g orderedGroup) Fields() []parquet.Field {
+	fields := slices.Clone(g.Group.Fields())
+	slices.SortStableFunc(fields, func(a, b parquet.Field) int {
+		return slices.Index(g.order, a.Name()) - slices.Index(g.order, b.Name())
+	})
+	return fields
 }
 
 // entryLabel names lineup entry e as comparisons do (name#k when two
@@ -138,7 +149,7 @@ func (r *RecordsWriter) Write(rs []sim.Record) error {
 	}
 	for k, rec := range rs {
 		row := r.pqRows[k]
-		set := func(i int, v parquet.Value) { row[r.pqIndex[i]] = v.Level(0, 0, r.pqIndex[i]) }
+		set := func(i int, v parquet.Value) { row[i] = v.Level(0, 0, i) }
 		set(0, parquet.Int64Value(int64(r.seed)))
 		set(1, parquet.Int64Value(rec.Index))
 		set(2, parquet.Int64Value(int64(rec.Seating)))

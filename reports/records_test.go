@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
@@ -70,7 +71,7 @@ func TestRecordsCSV(t *testing.T) {
 }
 
 // TestRecordsParquet: the Parquet file reads back (with parquet-go's own
-// reader) as the same records as the CSV.
+// reader) as the same records as the CSV, its columns in the CSV's order.
 func TestRecordsParquet(t *testing.T) {
 	data, _, _ := recordsOf(t, "parquet")
 	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)))
@@ -107,6 +108,13 @@ func TestRecordsParquet(t *testing.T) {
 	}
 	csvData, _, _ := recordsOf(t, "csv")
 	want := readStrict(t, csvData)
+	var order []string
+	for _, c := range cols {
+		order = append(order, c[0])
+	}
+	if head, _, _ := strings.Cut(string(csvData), "\n"); strings.Join(order, ",") != head {
+		t.Errorf("Parquet columns in the order\n%s\nwant the CSV's\n%s", strings.Join(order, ","), head)
+	}
 	if len(rows) != len(want) {
 		t.Fatalf("%d Parquet rows, %d CSV rows", len(rows), len(want))
 	}

@@ -117,9 +117,6 @@ func fakeRecords(cfg *sim.Config, first, n int64) []sim.Record {
 // most recordsRowGroup rows, each written out when full, so a long run's
 // records are not held in memory.
 func TestRecordsParquetRowGroups(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes 150,000 records")
-	}
 	cfg := recordsConfig(t)
 	path := filepath.Join(t.TempDir(), "r.parquet")
 	f, err := CreateRecords(path, "", cfg)
@@ -157,9 +154,6 @@ func TestRecordsParquetRowGroups(t *testing.T) {
 // started (131,072-row groups held about 57 MB), and eight more row groups
 // later it has grown by less than 4 MB (it does not grow with the rows).
 func TestRecordsParquetMemoryFlat(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes 170,000 records")
-	}
 	cfg := recordsConfig(t)
 	heap := func() int64 {
 		runtime.GC()

@@ -43,6 +43,13 @@ type Study struct {
 	// Quote names metrics whose mean per game the answer quotes, for
 	// questions such as "how long is a round?".
 	Quote []string
+	// Rules are the rule options the study set over the defaults
+	// ("key=value"; a swept rule lists its values), for the conditions of
+	// its answers.
+	Rules []string
+	// Glance holds the study's answers at a glance, which open the report
+	// in its Answers section and go to answers.json.
+	Glance []Answer
 }
 
 // Report is a set of studies over every game.
@@ -507,19 +514,12 @@ func WriteReportDir(dir string, r *Report) error {
 	for i := range r.Studies {
 		st := &r.Studies[i]
 		so := studyOut{Study: *st, Anchor: fmt.Sprintf("s%d", i+1)}
-		for _, c := range st.Charts {
-			svg, err := c.Render("svg")
-			if err != nil {
-				return err
-			}
-			png, err := c.Render("png")
-			if err != nil {
-				return err
-			}
-			pdf, err := c.Render("pdf")
-			if err != nil {
-				return err
-			}
+		rendered, err := renderCharts(st.Charts)
+		if err != nil {
+			return err
+		}
+		for k, c := range st.Charts {
+			svg, png, pdf := rendered[k]["svg"], rendered[k]["png"], rendered[k]["pdf"]
 			file := fmt.Sprintf("%s_%s.png", so.Anchor, c.Name)
 			put(file, png)
 			put(strings.TrimSuffix(file, ".png")+".pdf", pdf)
@@ -548,13 +548,24 @@ func WriteReportDir(dir string, r *Report) error {
 		studies = append(studies, so)
 	}
 	cw.Flush()
+	answers := r.Answers()
+	groups := answerGroups(answers)
 	var html bytes.Buffer
-	if err := reportPage.Execute(&html, map[string]any{"Report": r, "Studies": studies}); err != nil {
+	if err := reportPage.Execute(&html, map[string]any{"Report": r, "Studies": studies, "Answers": groups}); err != nil {
 		return err
 	}
 	put("report.html", html.Bytes())
 	var md bytes.Buffer
 	fmt.Fprintf(&md, "# %s\n\n%s\n", r.Title, r.Intro)
+	if len(groups) > 0 {
+		md.WriteString("\n## Answers\n")
+		for _, g := range groups {
+			fmt.Fprintf(&md, "\n### %s\n\n", g.Game)
+			for _, a := range g.Answers {
+				fmt.Fprintf(&md, "- **%s** — **%s.** %s *(%s)*\n", a.Question, a.Verdict, a.Sentence, a.Condition)
+			}
+		}
+	}
 	for _, so := range studies {
 		fmt.Fprintf(&md, "\n## %s — %s\n\n", so.Game, so.Title)
 		for _, a := range so.Answer {
@@ -576,6 +587,14 @@ func WriteReportDir(dir string, r *Report) error {
 	}
 	put("report.md", md.Bytes())
 	put("report.csv", csvBuf.Bytes())
+	if len(answers) > 0 {
+		b, err := answersJSON(answers)
+		if err != nil {
+			return err
+		}
+		put("answers.json", b)
+		put("answers.csv", answersCSV(answers))
+	}
 	_, err := out.write(dir)
 	return err
 }
@@ -830,10 +849,15 @@ table{border-collapse:collapse;font-size:.85rem;margin:.5rem 0} td,th{border:1px
 td:last-child{text-align:right;font-variant-numeric:tabular-nums}
 img.chart{width:100%;max-width:56rem;display:block;margin:1rem 0;border:1px solid #eee}
 .manifest{font-size:.75rem;color:#666} nav li{margin:.15rem 0}
+.glance li{margin:.4rem 0} .verdict{font-weight:600;color:#063} .condition{font-size:.8rem;color:#666}
 details{margin:.5rem 0}
 </style></head><body>
 <h1>{{.Report.Title}}</h1>
 <p>{{.Report.Intro}}</p>
+{{if .Answers}}<h2 id="answers">Answers</h2>
+{{range .Answers}}<h3>{{.Game}}</h3>
+<ul class="glance">{{range .Answers}}<li><b>{{.Question}}</b> <span class="verdict">{{.Verdict}}.</span> {{.Sentence}} <span class="condition">({{.Condition}})</span></li>{{end}}</ul>
+{{end}}{{end}}
 <nav><ol>{{range .Studies}}<li><a href="#{{.Anchor}}">{{.Game}}: {{.Title}}</a></li>{{end}}</ol></nav>
 {{range .Studies}}
 <h2 id="{{.Anchor}}">{{.Game}}: {{.Title}}</h2>

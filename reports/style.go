@@ -58,7 +58,7 @@ var ChartFormats = []string{"svg", "png", "pdf"}
 func canvas(format string) (vg.CanvasWriterTo, bool) {
 	switch format {
 	case "svg":
-		return vgsvg.New(chartWidth, chartHeight), true
+		return outlinedSVG{vgsvg.New(chartWidth, chartHeight)}, true
 	case "png":
 		return vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(chartWidth, chartHeight), vgimg.UseDPI(printDPI))}, true
 	case "pdf":

@@ -15,6 +15,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/cardsim/cardsim/games"
@@ -149,7 +150,17 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 		return 0
 	}
 	if !numeric {
-		p.NominalX(values...)
+		// Values that are not numbers are categories: nothing lies between
+		// them, so their points are not joined. The default is named at
+		// its tick.
+		labels := slices.Clone(values)
+		for i, v := range values {
+			if d, ok := sw.Defaults[key]; ok && d == v {
+				labels[i] = v + " (default)"
+			}
+		}
+		p.NominalX(labels...)
+		p.X.Min, p.X.Max = -0.5, float64(len(values))-0.5
 	} else {
 		ticks := make([]plot.Tick, len(values))
 		for i, v := range values {
@@ -157,10 +168,7 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 		}
 		p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	}
-	// fair holds each line's fair share at each of its points, in a win
-	// chart of a game of several seats.
-	type series struct{ mid, lo, hi, fair plotter.XYs }
-	lines := map[string]*series{}
+	lines := map[string]*sweepLine{}
 	var order []string
 	fairName := "" // the fair share's name in the legend
 	for _, pt := range sw.Points {
@@ -174,7 +182,7 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 			name := strings.Join(append([]string{e.name}, other...), " ")
 			s := lines[name]
 			if s == nil {
-				s = &series{}
+				s = &sweepLine{}
 				lines[name] = s
 				order = append(order, name)
 			}
@@ -201,29 +209,16 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 		}
 	}
 	p.Add(plotter.NewGrid())
-	var lastBand *plotter.Polygon
-	for i, name := range order {
-		s := lines[name]
-		col := paletteColor(i)
-		band, err := plotter.NewPolygon(append(append(plotter.XYs{}, s.lo...), reversed(s.hi)...))
-		if err != nil {
-			return Chart{}, err
-		}
-		r, g, b, _ := col.RGBA()
-		band.Color = fade(r, g, b)
-		band.LineStyle.Width = 0
-		line, points, err := plotter.NewLinePoints(s.mid)
-		if err != nil {
-			return Chart{}, err
-		}
-		line.Color, points.Color = col, col
-		points.Shape = draw.CircleGlyph{}
-		p.Add(band, line, points)
-		p.Legend.Add(name, line, points)
-		lastBand = band
+	level := 0.95
+	if len(sw.Points) > 0 {
+		level = sw.Points[0].Summary.Manifest.Confidence
 	}
-	if lastBand != nil && len(sw.Points) > 0 {
-		p.Legend.Add(fmt.Sprintf("%g%% interval (band)", 100*sw.Points[0].Summary.Manifest.Confidence), lastBand)
+	plotLines := sweepPoints
+	if numeric {
+		plotLines = sweepLines
+	}
+	if err := plotLines(p, order, lines, level); err != nil {
+		return Chart{}, err
 	}
 	// The fair share: a grey line where every line has the same at each
 	// rule value, else a dotted line in each line's colour.
@@ -239,11 +234,22 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 	}
 	switch {
 	case len(fairAt) == 0:
-	case shared:
-		var curve plotter.XYs
-		for _, x := range slices.Sorted(maps.Keys(fairAt)) {
-			curve = append(curve, plotter.XY{X: x, Y: fairAt[x]})
+	case shared && !numeric && !constant(sortedCurve(fairAt)):
+		// A fair share that differs between categories: a short line at
+		// each.
+		for x, f := range fairAt {
+			l, err := plotter.NewLine(plotter.XYs{{X: x - 0.4, Y: f}, {X: x + 0.4, Y: f}})
+			if err != nil {
+				return Chart{}, err
+			}
+			l.LineStyle = refLine{}.style()
+			p.Add(l)
+			if x == 0 {
+				p.Legend.Add(fairName, l)
+			}
 		}
+	case shared:
+		curve := sortedCurve(fairAt)
 		if constant(curve) {
 			addRefLine(p, curve[0].Y, false, fairName)
 		} else if err := addRefCurve(p, curve, fairName); err != nil {
@@ -262,10 +268,95 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 		}
 		p.Legend.Add("fair share of each line (dotted, its colour)", refLine{Dotted: true})
 	}
-	if d, ok := sw.Defaults[key]; ok && slices.Contains(values, d) {
+	if d, ok := sw.Defaults[key]; ok && slices.Contains(values, d) && numeric {
 		addRefLine(p, xOf(d), true, fmt.Sprintf("default %s=%s", key, d))
 	}
 	return Chart{Name: "sweep_" + key + "_" + fig, Plot: p, lines: true}, nil
+}
+
+// sweepLine is one line of a sweep chart: a strategy (and the values of
+// the other rules swept) at each value of the rule, with the interval's
+// ends and, in a win chart of a game of several seats, the fair share.
+type sweepLine struct{ mid, lo, hi, fair plotter.XYs }
+
+// sweepLines draws the line with points of each of names, its interval
+// band under every line so that no line takes another's colour.
+func sweepLines(p *plot.Plot, names []string, series map[string]*sweepLine, level float64) error {
+	var bands, lines []plot.Plotter
+	var lastBand *plotter.Polygon
+	for i, name := range names {
+		mid, lo, hi := series[name].mid, series[name].lo, series[name].hi
+		col := paletteColor(i)
+		band, err := plotter.NewPolygon(append(append(plotter.XYs{}, lo...), reversed(hi)...))
+		if err != nil {
+			return err
+		}
+		r, g, b, _ := col.RGBA()
+		band.Color = fade(r, g, b)
+		band.LineStyle.Width = 0
+		line, points, err := plotter.NewLinePoints(mid)
+		if err != nil {
+			return err
+		}
+		line.Color, points.Color = col, col
+		points.Shape = draw.CircleGlyph{}
+		bands = append(bands, band)
+		lines = append(lines, line, points)
+		p.Legend.Add(name, line, points)
+		lastBand = band
+	}
+	p.Add(bands...)
+	p.Add(lines...)
+	var key plot.Thumbnailer = bandKey{} // grey, for bands of several colours
+	if len(bands) == 1 {
+		key = lastBand
+	}
+	if lastBand != nil {
+		p.Legend.Add(fmt.Sprintf("%g%% interval (band)", 100*level), key)
+	}
+	return nil
+}
+
+// sweepPoints draws the points of each of names at categories x = 0, 1, …,
+// side by side within each category, each with its interval as a bar in
+// its colour, and nothing joining them.
+func sweepPoints(p *plot.Plot, names []string, series map[string]*sweepLine, level float64) error {
+	for i, name := range names {
+		mid, lo, hi := series[name].mid, series[name].lo, series[name].hi
+		dx := 0.0
+		if len(names) > 1 {
+			dx = -0.3 + 0.6*float64(i)/float64(len(names)-1)
+		}
+		eb := errorBars{XYs: make(plotter.XYs, len(mid)), YErrors: make(plotter.YErrors, len(mid))}
+		for j := range mid {
+			eb.XYs[j] = plotter.XY{X: mid[j].X + dx, Y: mid[j].Y}
+			eb.YErrors[j] = struct{ Low, High float64 }{mid[j].Y - lo[j].Y, hi[j].Y - mid[j].Y}
+		}
+		col := paletteColor(i)
+		bars, err := plotter.NewYErrorBars(eb)
+		if err != nil {
+			return err
+		}
+		bars.LineStyle.Color, bars.LineStyle.Width = col, vg.Points(1.2)
+		points, err := plotter.NewScatter(eb.XYs)
+		if err != nil {
+			return err
+		}
+		points.Color, points.Shape, points.Radius = col, draw.CircleGlyph{}, vg.Points(3)
+		p.Add(bars, points)
+		p.Legend.Add(name, points)
+	}
+	p.Legend.Add(fmt.Sprintf("%g%% interval (bar in the point's colour)", 100*level), intervalKey{})
+	return nil
+}
+
+// sortedCurve returns the points of a curve y(x) in the order of x.
+func sortedCurve(ys map[float64]float64) plotter.XYs {
+	var curve plotter.XYs
+	for _, x := range slices.Sorted(maps.Keys(ys)) {
+		curve = append(curve, plotter.XY{X: x, Y: ys[x]})
+	}
+	return curve
 }
 
 // constant reports whether every point of xy has the same Y.
@@ -288,9 +379,11 @@ func reversed(xy plotter.XYs) plotter.XYs {
 
 // WriteSweepDir writes a sweep into dir: sweep.json (every point's full
 // summary), sweep.csv (one row per point and strategy) and the charts as SVG,
-// PNG and PDF, each file atomically. It returns the names written.
+// PNG and PDF, each file atomically. It returns the names written. A sweep
+// that holds only some of its points (Stopped set) is written marked
+// partial, and never replaces a finished result (ErrFinishedOutput).
 func WriteSweepDir(dir string, sw *Sweep, game string) ([]string, error) {
-	var out outputs
+	out := outputs{partial: sw.Stopped != ""}
 	js, err := json.MarshalIndent(sw, "", "  ")
 	if err != nil {
 		return nil, err

@@ -65,16 +65,17 @@ func (c *Cluster) add(t dealTotals) {
 	c.S2 += t.s * t.s
 }
 
-func (c *Cluster) merge(o *Cluster) {
-	c.Deals += o.Deals
-	c.N2 += o.N2
-	c.NW += o.NW
-	c.W2 += o.W2
-	c.ND += o.ND
-	c.D2 += o.D2
-	c.WD += o.WD
-	c.NS += o.NS
-	c.S2 += o.S2
+// merge adds o to c, noting in k a sum that overflows.
+func (c *Cluster) merge(o *Cluster, k *checked) {
+	c.Deals = k.add(c.Deals, o.Deals)
+	c.N2 = k.add(c.N2, o.N2)
+	c.NW = k.add(c.NW, o.NW)
+	c.W2 = k.add(c.W2, o.W2)
+	c.ND = k.add(c.ND, o.ND)
+	c.D2 = k.add(c.D2, o.D2)
+	c.WD = k.add(c.WD, o.WD)
+	c.NS = k.add(c.NS, o.NS)
+	c.S2 = k.add(c.S2, o.S2)
 }
 
 // clustered reports whether some deal counted more than one play: with n

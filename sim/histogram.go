@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"math"
 
 	"gonum.org/v1/gonum/stat"
@@ -36,13 +37,49 @@ func (h *Histogram) AddN(v, n int64) {
 	h.Counts[i] += n
 }
 
-// Merge adds every count of o to h.
+// Merge adds every count of o to h. It panics where merge reports an
+// error: a span or a count beyond what a histogram holds.
 func (h *Histogram) Merge(o *Histogram) {
+	if err := h.merge(o); err != nil {
+		panic("sim: " + err.Error())
+	}
+}
+
+// merge adds every count of o to h, growing h once to the values of both,
+// after checking that they span at most maxHistogramLen values and that no
+// count overflows: the memory a merge takes is bounded by the values the
+// tallies hold, which a tally read from a file has had checked against the
+// game's bounds.
+func (h *Histogram) merge(o *Histogram) error {
+	lo, hi, ok := o.Range()
+	if !ok {
+		return nil
+	}
+	if len(h.Counts) > 0 {
+		lo, hi = min(lo, h.Min), max(hi, h.Min+int64(len(h.Counts))-1)
+	}
+	var c checked
+	if span := c.add(hi, -lo); c.overflow || span >= maxHistogramLen {
+		return errors.New("a histogram's values spanning more than any game's")
+	}
+	if len(h.Counts) == 0 {
+		h.Min, h.Counts = lo, make([]int64, 0, hi-lo+1)
+	}
+	if lo < h.Min {
+		grown := make([]int64, int(h.Min-lo)+len(h.Counts), hi-lo+1)
+		copy(grown[h.Min-lo:], h.Counts)
+		h.Min, h.Counts = lo, grown
+	}
+	for int64(len(h.Counts)) < hi-h.Min+1 {
+		h.Counts = append(h.Counts, 0)
+	}
 	for i, n := range o.Counts {
 		if n != 0 {
-			h.AddN(o.Min+int64(i), n)
+			k := o.Min + int64(i) - h.Min
+			h.Counts[k] = c.add(h.Counts[k], n)
 		}
 	}
+	return c.err()
 }
 
 // Count returns how often the value v was counted.
@@ -60,6 +97,17 @@ func (h *Histogram) N() int64 {
 		n += c
 	}
 	return n
+}
+
+// totals returns the number of values counted and their sum, or
+// errOverflow when either does not fit in an int64.
+func (h *Histogram) totals() (n, sum int64, err error) {
+	var c checked
+	for i, k := range h.Counts {
+		n = c.add(n, k)
+		sum = c.add(sum, c.mul(k, c.add(h.Min, int64(i))))
+	}
+	return n, sum, c.err()
 }
 
 // Sum returns the sum of the values counted.

@@ -48,7 +48,10 @@ type Part struct {
 	Stopped  string   `json:"stopped,omitempty"`
 	Manifest Manifest `json:"manifest"`
 	Tally    *Tally   `json:"tally"`
-	Checksum string   `json:"checksum"` // SHA-256 of the whole part without it, to catch damage and edits
+	// Checksum is the SHA-256 of the whole part without it. It catches
+	// damage (a truncated or corrupted file), not edits: anyone can
+	// recompute it. Edits are caught by what the figures mean (Check).
+	Checksum string `json:"checksum"`
 }
 
 // NewPart returns an empty part for shard k of n of the run cfg of total
@@ -110,9 +113,11 @@ func ShardRange(total int64, k, n int) (lo, hi int64) {
 }
 
 // Fingerprint returns a digest of what determines a run's results: the game
-// and its rules, the lineup with every parameter value, the seatings, the
-// seed, the number of deals and any extra settings (such as a precision
-// target). Parts with different fingerprints do not belong together.
+// and its rules (each as games.RuleIdentity reads it: a table file by its
+// contents, not its path), the lineup with every parameter value, the
+// seatings, the seed, the number of deals and any extra settings (such as a
+// precision target). Parts with different fingerprints do not belong
+// together.
 func Fingerprint(cfg *Config, total int64, extra string) string {
 	type entry struct {
 		Name   string
@@ -128,7 +133,7 @@ func Fingerprint(cfg *Config, total int64, extra string) string {
 		Extra    string
 	}{Game: cfg.Game.Name(), Seatings: cfg.seatings(), Seed: cfg.Seed, Total: total, Extra: extra}
 	for _, r := range cfg.Game.Rules() {
-		rec.Rules = append(rec.Rules, r.Name+"="+r.Value)
+		rec.Rules = append(rec.Rules, r.Name+"="+games.RuleIdentity(r.Value))
 	}
 	for _, p := range cfg.Lineup {
 		rec.Lineup = append(rec.Lineup, entry{p.Strategy.Name, ParamValues(p)})
@@ -166,24 +171,33 @@ func ReadPart(path string) (*Part, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	p, err := decodePart(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return p, nil
+}
+
+// decodePart decodes and checks a part file's contents, as ReadPart does.
+func decodePart(b []byte) (*Part, error) {
 	var p Part
 	if err := json.Unmarshal(b, &p); err != nil {
-		return nil, fmt.Errorf("%s: not a cardsim part (corrupt or truncated)", path)
+		return nil, errors.New("not a cardsim part (corrupt or truncated)")
 	}
 	if p.Format != PartFormat {
-		return nil, fmt.Errorf("%s: format %.40q, want %q", path, p.Format, PartFormat)
+		return nil, fmt.Errorf("format %.40q, want %q", p.Format, PartFormat)
 	}
 	if p.Checksum != p.checksum() {
-		return nil, fmt.Errorf("%s: does not match its checksum (damaged or edited file)", path)
+		return nil, errors.New("does not match its checksum (damaged, or edited without resealing)")
 	}
 	if err := p.checkRange(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	if err := p.Manifest.check(); err != nil {
-		return nil, fmt.Errorf("%s: manifest: %w", path, err)
+		return nil, fmt.Errorf("manifest: %w", err)
 	}
 	if err := p.Tally.checkCounts(p.Played()); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	return &p, nil
 }
@@ -234,23 +248,64 @@ func (p *Part) checkRange() error {
 	return nil
 }
 
+// errAnotherCommand reports a part whose command fingerprint is not the
+// run's.
+var errAnotherCommand = errors.New("written by another command (game, rules, strategies, seed, games or precision differ)")
+
 // Check reports whether p is a part of the run cfg of total deals with the
-// fingerprint extra: the same fingerprint, and a tally shaped for cfg.
+// fingerprint extra: the same fingerprint, a tally shaped for cfg, every
+// figure of it one that the deals p holds can give under cfg's game and
+// lineup (see Tally.checkMeaning), and the fingerprint of those very
+// deals, dealt again, where cfg's game can be dealt. The checksum of a part
+// catches damage, not edits (anyone can recompute it); these checks catch
+// an edit that makes a figure impossible, and a part relabelled as
+// another slice of deals.
 func (p *Part) Check(cfg *Config, total int64, extra string) error {
 	if fp := Fingerprint(cfg, total, extra); p.Fingerprint != fp || p.Total != total {
-		return errors.New("written by another command (game, rules, strategies, seed, games or precision differ)")
+		return errAnotherCommand
 	}
 	if !sameShape(NewTallyFor(cfg), p.Tally) {
 		return errors.New("its tally is not shaped for its game and strategies")
 	}
-	return nil
+	if err := p.Tally.checkMeaning(cfg, p.Played()); err != nil {
+		return err
+	}
+	return p.checkDeals(cfg)
 }
 
-// MergeParts checks that parts are the complete shards of one run — the same
-// fingerprint and manifest, every shard 0…n-1 once, each complete — and
-// returns their merged tally, merged in shard order. The caller checks the
-// first part against the run its manifest describes (Part.Check).
-func MergeParts(parts []*Part) (*Tally, error) {
+// spans returns the ranges of deal indices the part holds.
+func (p *Part) spans() []span {
+	out := []span{{p.First, p.Next}}
+	for _, d := range p.Done {
+		out = append(out, span{d, min(d+int64(p.Chunk), p.End)})
+	}
+	return out
+}
+
+// checkDeals checks that the part's tally holds the fingerprint of the
+// deals it claims, dealt again from cfg's seed; a game that cannot be
+// dealt (its table file not at hand) is not checked.
+func (p *Part) checkDeals(cfg *Config) error {
+	if games.CanDeal(cfg.Game) != nil {
+		return nil
+	}
+	if dealsFingerprint(cfg, p.spans()) == p.Tally.Fingerprint {
+		return nil
+	}
+	which := fmt.Sprintf("deals %d…%d", p.First, p.End-1)
+	if p.Played() != p.End-p.First {
+		which = fmt.Sprintf("the %d deals it holds from deal %d", p.Played(), p.First)
+	}
+	return fmt.Errorf("its tally does not hold the fingerprint of %s of seed %d: it counts other deals", which, cfg.Seed)
+}
+
+// MergeParts checks that parts are the complete shards of the run cfg — the
+// same fingerprint and manifest, every shard 0…n-1 once, each complete,
+// each passing Part.Check against cfg — and returns their merged tally,
+// merged in shard order with every count checked for overflow. Since every
+// part's figures lie within cfg's game's bounds, so does the memory the
+// merge takes.
+func MergeParts(cfg *Config, parts []*Part) (*Tally, error) {
 	if len(parts) == 0 {
 		return nil, errors.New("no parts to merge")
 	}
@@ -295,30 +350,33 @@ func MergeParts(parts []*Part) (*Tally, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("missing shard(s) %v of %d", missing, n)
 	}
-	t := emptyLike(first.Tally)
+	t := NewTallyFor(cfg)
 	for _, p := range ps {
-		if !sameShape(t, p.Tally) {
-			return nil, fmt.Errorf("shard %d's tally has another shape", p.Shard)
+		if err := p.Check(cfg, first.Total, ""); err != nil {
+			return nil, fmt.Errorf("shard %d: %w", p.Shard, err)
 		}
-		t.Merge(p.Tally)
+		if err := t.add(p.Tally); err != nil {
+			return nil, fmt.Errorf("merging shard %d: %w", p.Shard, err)
+		}
 	}
 	return t, nil
 }
 
 // sameRun reports whether two manifests describe the same run, setting
 // aside what differs between its parts (deals, workers, wall time, why it
-// stopped).
+// stopped, how each spelled the path of a table file).
 func sameRun(a, b *Manifest) bool {
-	return a.Game == b.Game && reflect.DeepEqual(a.Rules, b.Rules) && reflect.DeepEqual(a.Strategies, b.Strategies) &&
-		a.Seatings == b.Seatings && a.Seed == b.Seed && a.Confidence == b.Confidence
-}
-
-func emptyLike(t *Tally) *Tally {
-	m := 0
-	if len(t.Metrics) > 0 {
-		m = len(t.Metrics[0])
+	if len(a.Rules) != len(b.Rules) {
+		return false
 	}
-	return NewTally(len(t.Seats), len(t.Entries), m, len(t.Features))
+	for k, v := range a.Rules {
+		w, ok := b.Rules[k]
+		if !ok || v.Kind != w.Kind || games.RuleIdentity(v.Text) != games.RuleIdentity(w.Text) {
+			return false
+		}
+	}
+	return a.Game == b.Game && reflect.DeepEqual(a.Strategies, b.Strategies) &&
+		a.Seatings == b.Seatings && a.Seed == b.Seed && a.Confidence == b.Confidence
 }
 
 func sameShape(a, b *Tally) bool {

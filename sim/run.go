@@ -258,7 +258,9 @@ type runState struct {
 func (st *runState) add(cfg *Config, a int64, t *Tally) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	st.total.Merge(t)
+	if err := st.total.add(t); err != nil {
+		return fmt.Errorf("the run's tally: %w", err)
+	}
 	st.done = append(st.done, a)
 	if cfg.OnChunk == nil {
 		return nil
@@ -453,11 +455,7 @@ func (w *worker) playDeal(i int64) error {
 		s := w.state
 		s.Reset(GameSeed(seed, i))
 		if k == 0 {
-			if d, ok := s.(games.Dealer); ok {
-				w.cards = d.Dealt(w.cards)
-			} else {
-				w.cards = s.Cards(w.cards)
-			}
+			w.cards = dealtCards(s, w.cards)
 			t.Fingerprint ^= fingerprint(i, w.cards)
 		}
 		if featured != nil && len(t.Features) > 0 {
@@ -640,15 +638,6 @@ func (o *Outcomes) add(r games.Outcome, pr proof) {
 			o.Exact++
 		}
 	}
-}
-
-// fingerprint hashes deal i's cards as dealt.
-func fingerprint(i int64, cs []cards.Card) uint64 {
-	h := games.Mix(uint64(i), 0xfeed)
-	for _, c := range cs {
-		h = games.Mix(h, uint64(c))
-	}
-	return h
 }
 
 // IllegalError reports a bot that chose an action not among the legal ones.

@@ -29,6 +29,15 @@ func ParseTarget(s string) (Target, error) {
 // ErrForeignCheckpoint reports a checkpoint that another run wrote.
 var ErrForeignCheckpoint = errors.New("written by another command (game, rules, strategies, seed, games or shard differ)")
 
+// CheckpointError reports a checkpoint of the run to resume that holds
+// figures the run cannot give (see Part.Check): damaged in a way its
+// checksum cannot see, or edited.
+type CheckpointError struct{ Err error }
+
+func (e *CheckpointError) Error() string { return "the checkpoint to resume: " + e.Err.Error() }
+
+func (e *CheckpointError) Unwrap() error { return e.Err }
+
 // Session plays one run to its end: every deal of the run or of one of its
 // shards, or until a precision target is met. It resumes from a checkpoint,
 // saves checkpoints as it goes, and when its context is cancelled it stops
@@ -176,8 +185,13 @@ func (s *Session) start() (*playing, error) {
 	}
 	p.part = part
 	if ck := s.Resume; ck != nil {
-		if err := ck.Check(&p.cfg, s.Deals, s.extra()); err != nil || ck.Shard != k || ck.Shards != n {
+		if ck.Shard != k || ck.Shards != n {
 			return nil, ErrForeignCheckpoint
+		}
+		if err := ck.Check(&p.cfg, s.Deals, s.extra()); errors.Is(err, errAnotherCommand) {
+			return nil, ErrForeignCheckpoint
+		} else if err != nil {
+			return nil, &CheckpointError{err}
 		}
 		p.cfg.Start, p.cfg.First, p.cfg.Games, p.cfg.Done, p.cfg.Chunk = ck.Tally, ck.Next, hi-ck.Next, ck.Done, ck.Chunk
 		p.part.Chunk = ck.Chunk

@@ -26,7 +26,7 @@ func diceSession(deals int64, workers int) *Session {
 }
 
 // roundTrip returns a copy of p as read back from its file.
-func roundTrip(t *testing.T, p *Part) *Part {
+func roundTrip(t testing.TB, p *Part) *Part {
 	t.Helper()
 	b, err := json.Marshal(p)
 	if err != nil {
@@ -184,7 +184,7 @@ func TestSessionShards(t *testing.T) {
 		}
 		parts = append(parts, roundTrip(t, r.Part))
 	}
-	merged, err := MergeParts(parts)
+	merged, err := MergeParts(&diceSession(101, 1).Config, parts)
 	if err != nil {
 		t.Fatal(err)
 	}

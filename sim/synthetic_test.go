@@ -25,14 +25,14 @@ func (g dice) Rules() []games.Setting  { return nil }
 func (g dice) ScoreBounds() (int, int) { return 0, 5 }
 func (g dice) Metrics() []games.Metric {
 	return []games.Metric{
-		{Name: "die", Usage: "seat 0's die"},
+		{Name: "die", Usage: "seat 0's die", Max: 5},
 		{Name: "end.cap", Usage: "1 if seat 0 rolled 0, as if a cap ended the game", Role: games.Capped},
-		{Name: "length", Usage: "seat 0's die + 1, as if it were the game's turns", Role: games.Duration},
+		{Name: "length", Usage: "seat 0's die + 1, as if it were the game's turns", Role: games.Duration, Max: 6},
 	}
 }
 func (g dice) NewState() games.State { return &diceState{g: g} }
 func (g dice) DealFeatures() []games.Metric {
-	return []games.Metric{{Name: "die", Usage: "the seat's die"}}
+	return []games.Metric{{Name: "die", Usage: "the seat's die", Max: 5}}
 }
 
 // dieOf returns seat's die for a game seed: the deal, written out so the

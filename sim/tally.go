@@ -63,16 +63,23 @@ type Outcomes struct {
 	Cluster Cluster `json:"cluster,omitzero"`
 }
 
-func (o *Outcomes) merge(p *Outcomes) {
-	o.Games += p.Games
-	o.Wins += p.Wins
-	o.Draws += p.Draws
-	o.Undecided += p.Undecided
-	o.Score.Merge(&p.Score)
-	o.Solved += p.Solved
-	o.Best.Merge(&p.Best)
-	o.Exact += p.Exact
-	o.Cluster.merge(&p.Cluster)
+// merge adds p to o, reporting a count that overflows.
+func (o *Outcomes) merge(p *Outcomes) error {
+	var c checked
+	o.Games = c.add(o.Games, p.Games)
+	o.Wins = c.add(o.Wins, p.Wins)
+	o.Draws = c.add(o.Draws, p.Draws)
+	o.Undecided = c.add(o.Undecided, p.Undecided)
+	o.Solved = c.add(o.Solved, p.Solved)
+	o.Exact = c.add(o.Exact, p.Exact)
+	o.Cluster.merge(&p.Cluster, &c)
+	if err := o.Score.merge(&p.Score); err != nil {
+		return err
+	}
+	if err := o.Best.merge(&p.Best); err != nil {
+		return err
+	}
+	return c.err()
 }
 
 // FeatureTally counts outcomes by the value of one deal feature of a seat.
@@ -123,33 +130,61 @@ func NewTally(seats, entries, metrics, features int) *Tally {
 	return t
 }
 
-// Merge adds o to t. Both must be for the same game and lineup.
+// Merge adds o to t. Both must be for the same game and lineup. It panics
+// where add reports an error: tallies of more deals than it can count.
 func (t *Tally) Merge(o *Tally) {
+	if err := t.add(o); err != nil {
+		panic("sim: merging tallies: " + err.Error())
+	}
+}
+
+// add adds o to t, reporting a count or a sum that overflows, or a
+// histogram that would span more values than any game's. On an error t is
+// left part merged.
+func (t *Tally) add(o *Tally) error {
 	if !sameShape(t, o) {
 		panic("sim: merging tallies of different shapes")
 	}
-	t.Games += o.Games
-	t.Plays += o.Plays
+	var c checked
+	t.Games = c.add(t.Games, o.Games)
+	t.Plays = c.add(t.Plays, o.Plays)
 	t.Fingerprint ^= o.Fingerprint
-	for i := range o.Entries {
-		t.Entries[i].merge(&o.Entries[i])
+	outcomes := func(ts, os []Outcomes) error {
+		for i := range os {
+			if err := ts[i].merge(&os[i]); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	for i := range o.Seats {
-		t.Seats[i].merge(&o.Seats[i])
+	hists := func(ts, os []Histogram) error {
+		for i := range os {
+			if err := ts[i].merge(&os[i]); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	t.Starter.merge(&o.Starter)
-	for i := range o.Pairs {
-		t.Pairs[i].Merge(&o.Pairs[i])
-		t.PairWins[i].Merge(&o.PairWins[i])
-		t.PairWinsLow[i].Merge(&o.PairWinsLow[i])
-		t.PairWinsHigh[i].Merge(&o.PairWinsHigh[i])
+	if err := outcomes(t.Entries, o.Entries); err != nil {
+		return err
 	}
-	for e := range o.Metrics {
-		for k := range o.Metrics[e] {
-			t.Metrics[e][k].Merge(&o.Metrics[e][k])
+	if err := outcomes(t.Seats, o.Seats); err != nil {
+		return err
+	}
+	if err := t.Starter.merge(&o.Starter); err != nil {
+		return err
+	}
+	for _, pair := range [][2][]Histogram{{t.Pairs, o.Pairs}, {t.PairWins, o.PairWins}, {t.PairWinsLow, o.PairWinsLow}, {t.PairWinsHigh, o.PairWinsHigh}} {
+		if err := hists(pair[0], pair[1]); err != nil {
+			return err
 		}
 	}
-	for k, c := range o.Joint {
+	for e := range o.Metrics {
+		if err := hists(t.Metrics[e], o.Metrics[e]); err != nil {
+			return err
+		}
+	}
+	for k, oc := range o.Joint {
 		if t.Joint == nil {
 			t.Joint = map[string]*JointCell{}
 		}
@@ -158,23 +193,28 @@ func (t *Tally) Merge(o *Tally) {
 			d = &JointCell{}
 			t.Joint[k] = d
 		}
-		d.Games += c.Games
-		d.Wins += c.Wins
-		d.ScoreSum += c.ScoreSum
+		d.Games = c.add(d.Games, oc.Games)
+		d.Wins = c.add(d.Wins, oc.Wins)
+		d.ScoreSum = c.add(d.ScoreSum, oc.ScoreSum)
 	}
 	if o.MetricClusters != nil && t.MetricClusters == nil {
 		t.MetricClusters = newMetricClusters(len(o.MetricClusters), len(o.MetricClusters[0]))
 	}
 	for e := range o.MetricClusters {
 		for k := range o.MetricClusters[e] {
-			t.MetricClusters[e][k].merge(&o.MetricClusters[e][k])
+			t.MetricClusters[e][k].merge(&o.MetricClusters[e][k], &c)
 		}
 	}
-	mergeFeatures(t.Features, o.Features)
+	if err := mergeFeatures(t.Features, o.Features, &c); err != nil {
+		return err
+	}
 	if len(o.RoundFeatures) > 0 && len(t.RoundFeatures) == 0 {
 		t.RoundFeatures = make([]FeatureTally, len(o.RoundFeatures))
 	}
-	mergeFeatures(t.RoundFeatures, o.RoundFeatures)
+	if err := mergeFeatures(t.RoundFeatures, o.RoundFeatures, &c); err != nil {
+		return err
+	}
+	return c.err()
 }
 
 func newMetricClusters(entries, metrics int) [][]Cluster {
@@ -186,17 +226,19 @@ func newMetricClusters(entries, metrics int) [][]Cluster {
 }
 
 // mergeFeatures adds the cells of o to t, feature by feature.
-func mergeFeatures(t, o []FeatureTally) {
+func mergeFeatures(t, o []FeatureTally, c *checked) error {
 	for f := range o {
 		for k, m := range o[f].Moments {
-			t[f].Moments[k] += m
+			t[f].Moments[k] = c.add(t[f].Moments[k], m)
 		}
-		t[f].Deals += o[f].Deals
+		t[f].Deals = c.add(t[f].Deals, o[f].Deals)
 		for i := range o[f].Cells {
-			c := &o[f].Cells[i]
-			if c.Games > 0 {
-				t[f].cell(o[f].Min + int64(i)).merge(c)
+			if oc := &o[f].Cells[i]; oc.Games > 0 {
+				if err := t[f].cell(o[f].Min + int64(i)).merge(oc); err != nil {
+					return err
+				}
 			}
 		}
 	}
+	return nil
 }

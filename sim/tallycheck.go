@@ -5,16 +5,19 @@ import (
 	"fmt"
 )
 
-// Bounds on what a tally read from a file may hold: far beyond any real
-// game's scores and counts, near enough to keep every sum inside int64.
+// Bounds on what a tally read from a file may hold before its game is
+// known: far beyond any real game's scores and counts, near enough to keep
+// every sum inside int64. Once the game is known, its own bounds apply
+// (checkMeaning).
 const (
 	maxHistogramValue = 1 << 40
 	maxHistogramLen   = 1 << 24
 )
 
-// checkCounts reports whether t is a sane tally of deals deals: no negative
-// count, no histogram beyond the bounds, every outcome's games matching its
-// scores, and every seat counted once per play.
+// checkCounts reports whether t is a sane tally of deals deals, whatever
+// its game: no negative count, no histogram beyond the bounds, every
+// outcome's games matching its scores, every seat counted once per play,
+// and no total beyond what 64 bits hold.
 func (t *Tally) checkCounts(deals int64) error {
 	if t.Games != deals || t.Plays < t.Games || len(t.Seats) == 0 || len(t.Entries) == 0 {
 		return fmt.Errorf("%d deals and %d plays tallied for %d deals", t.Games, t.Plays, deals)
@@ -33,14 +36,24 @@ func (t *Tally) checkCounts(deals int64) error {
 			if err := o.Score.check(); err != nil {
 				return err
 			}
-			if o.Wins < 0 || o.Draws < 0 || o.Undecided < 0 || o.Wins+o.Draws+o.Undecided > o.Games || o.Score.N() != o.Games {
-				return fmt.Errorf("outcomes of %d games with %d wins, %d draws, %d undecided and %d scores", o.Games, o.Wins, o.Draws, o.Undecided, o.Score.N())
-			}
 			if err := o.Best.check(); err != nil {
 				return err
 			}
-			if o.Solved < o.Undecided || o.Solved > o.Games || o.Best.N() > o.Games || o.Exact < 0 || o.Exact > o.Best.N() {
-				return fmt.Errorf("outcomes of %d games with %d solved, %d undecided, %d best scores and %d exact", o.Games, o.Solved, o.Undecided, o.Best.N(), o.Exact)
+			n, _, err := o.Score.totals()
+			if err != nil {
+				return err
+			}
+			best, _, err := o.Best.totals()
+			if err != nil {
+				return err
+			}
+			var c checked
+			decided := c.add(c.add(o.Wins, o.Draws), o.Undecided)
+			if c.overflow || o.Wins < 0 || o.Draws < 0 || o.Undecided < 0 || decided > o.Games || n != o.Games {
+				return fmt.Errorf("outcomes of %d games with %d wins, %d draws, %d undecided and %d scores", o.Games, o.Wins, o.Draws, o.Undecided, n)
+			}
+			if o.Solved < o.Undecided || o.Solved > o.Games || best > o.Games || o.Exact < 0 || o.Exact > best {
+				return fmt.Errorf("outcomes of %d games with %d solved, %d undecided, %d best scores and %d exact", o.Games, o.Solved, o.Undecided, best, o.Exact)
 			}
 		}
 		return nil

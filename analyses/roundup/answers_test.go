@@ -146,37 +146,130 @@ func TestAlliedBidders(t *testing.T) {
 	}
 }
 
-// TestNoMostUsefulPower: no face card is named the most useful unless its
-// gain's interval lies above zero and above every other's: not when every
-// gain is negative, nor when every interval reaches zero.
-func TestNoMostUsefulPower(t *testing.T) {
-	gains := func(g ...[3]float64) *roundupFigures {
-		fig := &roundupFigures{players: 4, mix: "greedy"}
-		for i, w := range g {
-			fig.power[i].winPerCard = sim.Trend{Slope: w[0], CILow: w[1], CIHigh: w[2]}
+// TestMostUsefulByPairedTest: the most useful face card is named exactly
+// where a paired test on the same deals separates it from every other
+// card, whether or not the cards' own intervals overlap: Queen against
+// Jack and King, its per-card gain less theirs clear of zero. Where the
+// paired difference with one card reaches zero, none stands out (and the
+// answer says which cards the test cannot separate); where no power helps,
+// that is said.
+func TestMostUsefulByPairedTest(t *testing.T) {
+	// slopes J, Q, K; paired J − Q, J − K, Q − K.
+	fig := func(j, q, k [3]float64, jq, jk, qk [3]float64) *roundupFigures {
+		f := &roundupFigures{players: 2, mix: "greedy"}
+		for i, w := range [][3]float64{j, q, k} {
+			f.power[i].winPerCard = sim.Trend{Slope: w[0], CILow: w[1], CIHigh: w[2]}
 		}
-		return fig
+		for i, d := range [][3]float64{jq, jk, qk} {
+			f.perCard[i] = estimate{d[0], d[1], d[2], 4000}
+		}
+		return f
 	}
 	for _, tt := range []struct {
-		name string
-		fig  *roundupFigures
-		want string
+		name          string
+		fig           *roundupFigures
+		verdict, want string
+		value, lo, hi float64
 	}{
-		{"all negative", gains([3]float64{-0.05, -0.08, -0.02}, [3]float64{-0.01, -0.03, -0.001}, [3]float64{-0.10, -0.15, -0.05}), "No power helps its holder measurably"},
-		{"all reach zero", gains([3]float64{0.02, -0.01, 0.05}, [3]float64{0.06, -0.001, 0.12}, [3]float64{0.01, -0.02, 0.04}), "No power helps its holder measurably"},
-		{"one helps, overlapping", gains([3]float64{0.02, -0.01, 0.05}, [3]float64{0.06, 0.01, 0.11}, [3]float64{0.01, -0.02, 0.04}), "The Queen's power helps its holder measurably, but does not stand out"},
+		// The figures: Queen +11.62 (8.93 to 14.31), Jack +5.59
+		// (3.10 to 8.07), King +6.56 (4.19 to 8.94): the King's interval
+		// overlaps the Queen's, but paired on the same deals the Queen
+		// beats both.
+		{"paired test decides", fig([3]float64{0.0559, 0.0310, 0.0807}, [3]float64{0.1162, 0.0893, 0.1431}, [3]float64{0.0656, 0.0419, 0.0894},
+			[3]float64{-0.0603, -0.085, -0.035}, [3]float64{-0.0097, -0.03, 0.011}, [3]float64{0.0506, 0.028, 0.073}),
+			"the Queen", "The Queen's power is the most useful: paired on the same deals, its gain per card beats the Jack's by +6.03 percentage points a card (+3.50 to +8.50) and the King's by +5.06 percentage points a card (+2.80 to +7.30).", 0.0506, 0.028, 0.073},
+		// The Queen's interval clear of the King's, but the paired test
+		// cannot separate them: none stands out.
+		{"paired test undecided", fig([3]float64{0.01, -0.01, 0.03}, [3]float64{0.12, 0.10, 0.14}, [3]float64{0.07, 0.05, 0.09},
+			[3]float64{-0.11, -0.13, -0.09}, [3]float64{-0.06, -0.08, -0.04}, [3]float64{0.05, -0.01, 0.11}),
+			"none stands out: a paired test cannot separate the Queen from the King", "None stands out", 0.05, -0.01, 0.11},
+		{"none helps", fig([3]float64{0.02, -0.01, 0.05}, [3]float64{0.03, -0.001, 0.06}, [3]float64{0.01, -0.02, 0.04},
+			[3]float64{-0.01, -0.03, 0.01}, [3]float64{0.01, -0.01, 0.03}, [3]float64{0.02, 0, 0.04}),
+			"none helps its holder measurably at this many deals", "No power helps its holder measurably", 0.01, -0.01, 0.03},
 	} {
-		got := usefulSentence(tt.fig)
-		if strings.Contains(got, "most useful") {
-			t.Errorf("%s: names a most useful power: %s", tt.name, got)
+		got, ans := usefulSentence(tt.fig)
+		if ans.Verdict != tt.verdict || !strings.Contains(got, tt.want) {
+			t.Errorf("%s: verdict %q\n%s\nwant %q and %q", tt.name, ans.Verdict, got, tt.verdict, tt.want)
 		}
-		if !strings.Contains(got, tt.want) {
-			t.Errorf("%s: %s\nlacks %q", tt.name, got, tt.want)
+		if ans.Value != tt.value || ans.CILow != tt.lo || ans.CIHigh != tt.hi || ans.N != 4000 {
+			t.Errorf("%s: figure %v (%v to %v), n %d; want the paired difference with the runner-up %v (%v to %v)", tt.name, ans.Value, ans.CILow, ans.CIHigh, ans.N, tt.value, tt.lo, tt.hi)
+		}
+		if strings.Contains(got, "intervals overlap") {
+			t.Errorf("%s: judged by overlapping intervals: %s", tt.name, got)
 		}
 	}
-	got := usefulSentence(gains([3]float64{0.02, -0.01, 0.05}, [3]float64{0.12, 0.08, 0.16}, [3]float64{0.01, -0.02, 0.04}))
-	if !strings.Contains(got, "The Queen's power is the most useful") {
-		t.Errorf("a Queen clear of the others: %s", got)
+}
+
+// TestPairedGain: the paired difference of two cards' gains, worked by
+// hand and against sim.TrendSums. With the second card's gain zero on
+// every seat the difference is the first card's gain with the interval
+// TrendSums gives it; swapping the cards flips the sign and the interval;
+// and on two cards with the same gain on every seat it is exactly zero
+// with no width.
+func TestPairedGain(t *testing.T) {
+	var seats []seatResult
+	var tr sim.TrendSums
+	for d := range int64(200) {
+		for seat := range 4 {
+			s := seatResult{deal: d, seat: int16(seat)}
+			s.held = [3]int8{int8((d + int64(seat)) % 3), int8((d * int64(seat+1)) % 4), 1}
+			s.dw[0] = int8((d+int64(seat))%3) - 1
+			if s.held[0] > 0 && d%5 == 0 {
+				s.dw[0] = 1
+			}
+			s.dw[2] = s.dw[0]
+			seats = append(seats, s)
+			tr.Add(float64(s.held[0]), float64(s.dw[0]))
+		}
+		tr.EndCluster()
+	}
+	want, _ := tr.Fit(0.95)
+	got := pairedGain(seats, 0, 1, true, 0.95)
+	if math.Abs(got.value-want.Slope) > 1e-12 || math.Abs(got.lo-want.CILow) > 1e-9 || math.Abs(got.hi-want.CIHigh) > 1e-9 || got.n != 800 {
+		t.Errorf("paired against a card that does nothing: %+v, want the trend %+v", got, want)
+	}
+	back := pairedGain(seats, 1, 0, true, 0.95)
+	if math.Abs(back.value+got.value) > 1e-12 || math.Abs(back.lo+got.hi) > 1e-9 {
+		t.Errorf("swapped: %+v against %+v", back, got)
+	}
+	// The same gains on two cards held alike: no difference at all.
+	for i := range seats {
+		seats[i].held[2] = seats[i].held[0]
+	}
+	if z := pairedGain(seats, 0, 2, true, 0.95); z.value != 0 || z.lo != 0 || z.hi != 0 {
+		t.Errorf("two identical cards: %+v", z)
+	}
+	// The holders' means: worked by hand on three deals. Card 0 held by
+	// seats with gains 1, 0 | 1 | −1 (mean 1/4), card 1 by 0 | 1, 1 | 0
+	// (mean 1/2): the difference is −1/4.
+	h := []seatResult{
+		{deal: 0, held: [3]int8{1, 1, 0}, dw: [3]int8{1, 0, 0}}, {deal: 0, held: [3]int8{1, 0, 0}, dw: [3]int8{0, 0, 0}},
+		{deal: 1, held: [3]int8{1, 1, 0}, dw: [3]int8{1, 1, 0}}, {deal: 1, held: [3]int8{0, 1, 0}, dw: [3]int8{0, 1, 0}},
+		{deal: 2, held: [3]int8{1, 1, 0}, dw: [3]int8{-1, 0, 0}},
+	}
+	if d := pairedGain(h, 0, 1, false, 0.95); math.Abs(d.value+0.25) > 1e-12 || !(d.lo < d.value && d.value < d.hi) {
+		t.Errorf("holders' means: %+v, want −0.25", d)
+	}
+}
+
+// TestAlliedGain: allied bidders scored 12 points in 8 bids (1.5 a bid),
+// lone bidders 6 in 6 (1 a bid), over three deals: a gain of 0.5 a round,
+// its interval by the delta method, clustered by deal.
+func TestAlliedGain(t *testing.T) {
+	deals := []alliedDeal{{alliedPoints: 6, allied: 4, lonePoints: 2, lone: 2}, {alliedPoints: 2, allied: 2, lonePoints: 3, lone: 2}, {alliedPoints: 4, allied: 2, lonePoints: 1, lone: 2}}
+	g, a, l := alliedGain(deals, 0.95)
+	if math.Abs(g.value-0.5) > 1e-12 || math.Abs(a.value-1.5) > 1e-12 || math.Abs(l.value-1) > 1e-12 || a.n != 8 || l.n != 6 {
+		t.Fatalf("gain %+v, allied %+v, lone %+v", g, a, l)
+	}
+	// Influences: allied (6 − 6)/8, (2 − 3)/8, (4 − 3)/8; lone (2 − 2)/6,
+	// (3 − 2)/6, (1 − 2)/6; differences 0, −1/8 − 1/6, 1/8 + 1/6: Σ² =
+	// 2·(7/24)², times 3/2, the t quantile of 2 degrees of freedom.
+	half := 4.302652729911275 * math.Sqrt(2*(7.0/24)*(7.0/24)*1.5)
+	if math.Abs(g.hi-g.value-half) > 1e-9 {
+		t.Errorf("half-width %v, want %v", g.hi-g.value, half)
+	}
+	if g, _, _ := alliedGain([]alliedDeal{{alliedPoints: 3, allied: 2}}, 0.95); !math.IsNaN(g.value) {
+		t.Errorf("no lone bidders: %+v", g)
 	}
 }
 

@@ -19,6 +19,7 @@ type designOptions struct {
 	Games   int      // deals of each player count and mix, and of each face card made blank
 	Players []int    // the player counts
 	Mixes   []string // each "a" or "a+b": the strategies seated round the table
+	Versus  []string // each "a+b": two bots head to head at every player count, no card made blank
 }
 
 func (o *designOptions) bind() *games.Options {
@@ -27,6 +28,8 @@ func (o *designOptions) bind() *games.Options {
 	analyses.Ints(opts, &o.Players, "players", []int{2, 3, 4, 5, 6}, 2, 6, "player counts to study")
 	analyses.Strings(opts, &o.Mixes, "mixes", []string{"greedy", "defender", "greedy+defender"},
 		"bot mixes round the table: a, or a+b seated in turn (seats rotated)")
+	analyses.Strings(opts, &o.Versus, "versus", []string{"greedy+defender"},
+		"pairs of bots a+b played head to head at every player count (seated in turn, seats rotated), to say which plays better; none for no such runs")
 	return opts
 }
 
@@ -77,10 +80,29 @@ type roundupFigures struct {
 	mix     string
 	summary sim.Summary
 	power   [3]powerGain // by faceRanks
+	// versus[i] are paired the two ranks of pairs[i], rank a's gain less
+	// rank b's, per card held and over the holders.
+	perCard, holders [3]estimate
+	// allied is the round points an allied bidder scored less a lone
+	// bidder's in the same rounds; alliedPts and lonePts each kind's.
+	allied, alliedPts, lonePts estimate
+}
+
+// rankPairs are the pairs of face ranks compared on the same deals.
+var rankPairs = [3][2]int{{0, 1}, {0, 2}, {1, 2}}
+
+// duel is two bots head to head at one player count.
+type duel struct {
+	players int
+	pair    string
+	summary sim.Summary
 }
 
 func runDesign(ctx context.Context, env *analyses.Env, o designOptions) (analyses.Page, error) {
 	if err := checkRules(env.Rules); err != nil {
+		return nil, err
+	}
+	if err := checkMixes(env, o.Mixes); err != nil {
 		return nil, err
 	}
 	a := &designStudy{designOptions: o, env: env}
@@ -95,7 +117,31 @@ func runDesign(ctx context.Context, env *analyses.Env, o designOptions) (analyse
 			all = append(all, fig)
 		}
 	}
-	return a.page(all)
+	var duels []duel
+	for _, pair := range a.Versus {
+		if pair == "none" {
+			continue
+		}
+		for _, n := range a.Players {
+			env.Logf("roundup: %d players, %s head to head", n, pair)
+			r, err := a.run(ctx, []string{"players=" + strconv.Itoa(n)}, pair, nil)
+			if err != nil {
+				return nil, fmt.Errorf("%d players, %s: %w", n, pair, err)
+			}
+			duels = append(duels, duel{players: n, pair: pair, summary: r.Summary()})
+		}
+	}
+	return a.page(all, duels)
+}
+
+// Check refuses a head-to-head pair that is not two bots.
+func (o *designOptions) Check() error {
+	for _, v := range o.Versus {
+		if v != "none" && len(strings.Split(v, "+")) != 2 {
+			return fmt.Errorf("versus=%s: want two bots a+b, or none", v)
+		}
+	}
+	return nil
 }
 
 // checkRules refuses the rule options the analysis sets itself: the
@@ -111,6 +157,23 @@ func checkRules(rules []string) error {
 			return fmt.Errorf("--rule players=%s: the analysis plays each player count of --opt players in turn and would override it; give --opt players=%s instead", v, v)
 		case slices.ContainsFunc(faceRanks, func(r faceRank) bool { return r.rule == k }) && v != "on":
 			return fmt.Errorf("--rule %s=%s: the analysis values each face card's power by replaying the same deals with that card made blank and every other power on, which a rule changing the %s's power would break; to play with it %s, use cardsim run or compare roundup --rule %s=%s", k, v, k, v, k, v)
+		}
+	}
+	return nil
+}
+
+// checkMixes refuses, before any deal is played, a mix with an empty name
+// (greedy+, which would seat the game's first strategy unasked) or a
+// strategy Round-up does not have.
+func checkMixes(env *analyses.Env, mixes []string) error {
+	for _, mix := range mixes {
+		for _, name := range strings.Split(mix, "+") {
+			if strings.TrimSpace(name) == "" {
+				return fmt.Errorf("option mixes: mix %q: want a strategy, or strategies joined by +, such as greedy+defender", mix)
+			}
+			if _, err := env.Strategies.Lookup("roundup", strings.TrimSpace(name)); err != nil {
+				return fmt.Errorf("option mixes: mix %q: %w", mix, err)
+			}
 		}
 	}
 	return nil
@@ -146,16 +209,7 @@ func (a *designStudy) rulesInForce() (string, error) {
 
 // run plays one configuration, sending its records to records if not nil.
 func (a *designStudy) run(ctx context.Context, rules []string, mix string, records sim.RecordSink) (*sim.Result, error) {
-	g, err := a.env.Game("roundup", rules...)
-	if err != nil {
-		return nil, err
-	}
-	lineup, err := a.env.Lineup(g, strings.Split(mix, "+")...)
-	if err != nil {
-		return nil, err
-	}
-	label := fmt.Sprintf("roundup %s %s", strings.Join(rules, " "), mix)
-	return a.env.RunRecorded(ctx, label, g, lineup, int64(a.Games), records)
+	return a.env.RunLineup(ctx, "roundup", rules, strings.Split(mix, "+"), int64(a.Games), records)
 }
 
 func (a *designStudy) measure(ctx context.Context, n int, mix string) (*roundupFigures, error) {
@@ -183,6 +237,11 @@ func (a *designStudy) measure(ctx context.Context, n int, mix string) (*roundupF
 		}
 		fig.power[i] = paired.gain(a.env.Confidence)
 	}
+	for k, pr := range rankPairs {
+		fig.perCard[k] = pairedGain(base.seats, pr[0], pr[1], true, a.env.Confidence)
+		fig.holders[k] = pairedGain(base.seats, pr[0], pr[1], false, a.env.Confidence)
+	}
+	fig.allied, fig.alliedPts, fig.lonePts = alliedGain(base.allied, a.env.Confidence)
 	return fig, nil
 }
 
@@ -193,6 +252,7 @@ type seatResult struct {
 	score         int32
 	win           bool
 	held          [3]int8 // Jacks, Queens, Kings dealt in the first round
+	dw            [3]int8 // the seat's win with every power on less with each rank made blank
 }
 
 // seatResults keeps every seat of every game of the run with every power
@@ -200,6 +260,11 @@ type seatResult struct {
 type seatResults struct {
 	seats    []seatResult
 	features [3]int // the deal feature of each face rank
+	// allied holds each deal's counts of allied and lone bidders in mixed
+	// rounds (metrics mixed.*), every seating's game added.
+	allied []alliedDeal
+	mixed  [4]int // the metrics' indexes: allied bidders, their points, lone bidders, their points
+	last   int64  // the deal of allied's last entry
 }
 
 // newSeatResults returns an empty keeper for the records of g, whose deal
@@ -213,10 +278,19 @@ func newSeatResults(g games.Game) (*seatResults, error) {
 	for _, m := range f.DealFeatures() {
 		names = append(names, m.Name)
 	}
-	s := &seatResults{}
+	s := &seatResults{last: -1}
 	for i, rank := range faceRanks {
 		if s.features[i] = slices.Index(names, rank.feature); s.features[i] < 0 {
 			return nil, fmt.Errorf("%s deals have no feature %s", g.Name(), rank.feature)
+		}
+	}
+	var metrics []string
+	for _, m := range g.Metrics() {
+		metrics = append(metrics, m.Name)
+	}
+	for i, name := range []string{"mixed.allied_bidders", "mixed.allied_points", "mixed.lone_bidders", "mixed.lone_points"} {
+		if s.mixed[i] = slices.Index(metrics, name); s.mixed[i] < 0 {
+			return nil, fmt.Errorf("%s games have no metric %s", g.Name(), name)
 		}
 	}
 	return s, nil
@@ -230,6 +304,19 @@ func (s *seatResults) Write(rs []sim.Record) error {
 			sr.held[i] = int8(r.Features[fi])
 		}
 		s.seats = append(s.seats, sr)
+		if r.Seat != 0 {
+			continue // the game's metrics, once a game
+		}
+		if r.Index != s.last {
+			s.allied = append(s.allied, alliedDeal{})
+			s.last = r.Index
+		}
+		d := &s.allied[len(s.allied)-1]
+		m := r.Metrics
+		d.allied += float64(m[s.mixed[0]])
+		d.alliedPoints += float64(m[s.mixed[1]])
+		d.lone += float64(m[s.mixed[2]])
+		d.lonePoints += float64(m[s.mixed[3]])
 	}
 	return nil
 }
@@ -254,7 +341,7 @@ func (p *pairedSeats) Write(rs []sim.Record) error {
 		if p.next >= len(p.base.seats) {
 			return fmt.Errorf("more seats than the run with every power on")
 		}
-		on := p.base.seats[p.next]
+		on := &p.base.seats[p.next]
 		p.next++
 		if on.deal != r.Index || int(on.seating) != r.Seating || int(on.seat) != r.Seat {
 			return fmt.Errorf("deal %d seating %d seat %d paired with deal %d seating %d seat %d", r.Index, r.Seating, r.Seat, on.deal, on.seating, on.seat)
@@ -266,6 +353,7 @@ func (p *pairedSeats) Write(rs []sim.Record) error {
 			p.deal = r.Index
 		}
 		dw := b2f(on.win) - b2f(r.Result == games.Win)
+		on.dw[p.feature] = int8(dw)
 		dp := float64(on.score) - float64(r.Score)
 		held := float64(on.held[p.feature])
 		p.win.Add(held, dw)
@@ -313,7 +401,7 @@ func feature(fs []sim.FeatureSummary, name string) *sim.FeatureSummary {
 
 // page turns the figures into the report's studies: charts, sentences and
 // one table of every figure.
-func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
+func (a *designStudy) page(all []*roundupFigures, duels []duel) (*reports.Report, error) {
 	rules, err := a.rulesInForce()
 	if err != nil {
 		return nil, err
@@ -339,7 +427,7 @@ func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
 		if n > 0 {
 			count = strconv.FormatInt(n, 10)
 		}
-		rows = append(rows, []string{tableRules(fig), fig.mix, metric, stat, feat, featValue, fnum(v), fnum(lo), fnum(hi), count})
+		rows = append(rows, []string{tableRules(fig), fig.mix, metric, stat, feat, featValue, reports.FullNumber(v), reports.FullNumber(lo), reports.FullNumber(hi), count})
 	}
 	add := func(fig *roundupFigures, metric, stat string, v, lo, hi float64, n int64) {
 		addBy(fig, metric, stat, "", "", v, lo, hi, n)
@@ -372,6 +460,16 @@ func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
 			add(fig, rank.rule+"_power_holder_win", "gain", g.holderWin[0], g.holderWin[1], g.holderWin[2], g.holders)
 			add(fig, rank.rule+"_power_holder_points", "gain", g.holderPoints[0], g.holderPoints[1], g.holderPoints[2], g.holders)
 		}
+		for k, pr := range rankPairs {
+			name := faceRanks[pr[0]].rule + "_less_" + faceRanks[pr[1]].rule + "_power_win"
+			add(fig, name, "paired_slope_per_card_held", fig.perCard[k].value, fig.perCard[k].lo, fig.perCard[k].hi, fig.perCard[k].n)
+			add(fig, name, "paired_holder_gain", fig.holders[k].value, fig.holders[k].lo, fig.holders[k].hi, fig.holders[k].n)
+		}
+		if !math.IsNaN(fig.allied.value) {
+			add(fig, "allied_bidder_points", "mean_per_round", fig.alliedPts.value, fig.alliedPts.lo, fig.alliedPts.hi, fig.alliedPts.n)
+			add(fig, "lone_bidder_points", "mean_per_round", fig.lonePts.value, fig.lonePts.lo, fig.lonePts.hi, fig.lonePts.n)
+			add(fig, "allied_less_lone_bidder_points", "difference_per_round", fig.allied.value, fig.allied.lo, fig.allied.hi, fig.allied.n)
+		}
 		if fp := s.FirstPlayer; fp != nil {
 			add(fig, "first_player_win", "rate", fp.WinRate.Rate, fp.WinRate.CILow, fp.WinRate.CIHigh, fp.WinRate.Games)
 			add(fig, "first_player_win", "fair_share", fp.FairShare, math.NaN(), math.NaN(), fp.WinRate.Games)
@@ -401,6 +499,22 @@ func (a *designStudy) page(all []*roundupFigures) (*reports.Report, error) {
 		return nil, err
 	}
 	r.Studies = append(r.Studies, st)
+	if len(duels) > 0 {
+		st, err := duelStudy(duels, a.env.Confidence)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range duels {
+			if len(d.summary.Comparisons) == 0 {
+				continue
+			}
+			c := d.summary.Comparisons[0]
+			fig := &roundupFigures{players: d.players, mix: d.pair}
+			add(fig, "win", "difference "+c.Label, c.WinDiff, c.WinDiffCILow, c.WinDiffCIHigh, d.summary.Manifest.Games)
+		}
+		r.Studies = append(r.Studies, st)
+	}
+	r.Studies[0].Glance = a.glance(byMix, duels)
 	r.Studies[0].Rows = rows // the full table of figures, once
 	for i := range r.Studies {
 		if i > 0 {
@@ -482,7 +596,8 @@ func faceCardStudies(mix string, figs []*roundupFigures, level float64) ([]repor
 		gains = append(gains, s)
 	}
 	for _, fig := range figs {
-		useful = append(useful, usefulSentence(fig))
+		u, _ := usefulSentence(fig)
+		useful = append(useful, u)
 	}
 	c3, err := reports.LineChart("roundup_power_"+safe(mix), "Round-up ("+mix+"): a face card's power to its holder, per card held (same deals, the card blank)",
 		"players", "change in the holder's chance of winning", gains, reports.LineOptions{Level: level, Refs: []reports.RefLine{reports.NoChangeRef()}})
@@ -496,42 +611,72 @@ func faceCardStudies(mix string, figs []*roundupFigures, level float64) ([]repor
 }
 
 // usefulSentence reads what each face card's power is worth to its holder
-// at one player count, and names the most useful only when the measure can
-// tell it apart: its gain above zero, and above every other's interval.
-func usefulSentence(fig *roundupFigures) string {
-	var parts, holders, helping []string
+// at one player count, saying exactly what each figure is, and names the
+// most useful card only where a paired test on the same deals separates
+// it from every other: the gain of its power per card held less the
+// other's, each seat's two ablations paired, clustered by deal. It returns
+// the sentence and its answer at a glance.
+func usefulSentence(fig *roundupFigures) (string, reports.Answer) {
+	var parts, holders []string
 	best := 0
 	for i, rank := range faceRanks {
 		g := &fig.power[i]
 		w := g.winPerCard
 		parts = append(parts, fmt.Sprintf("%s %s (%s to %s)", rank.name, reports.PP(w.Slope), reports.PP(w.CILow), reports.PP(w.CIHigh)))
 		holders = append(holders, fmt.Sprintf("%s %s (%s to %s)", rank.name, reports.PP(g.holderWin[0]), reports.PP(g.holderWin[1]), reports.PP(g.holderWin[2])))
-		if w.CILow > 0 {
-			helping = append(helping, rank.name)
-		}
 		if w.Slope > fig.power[best].winPerCard.Slope {
 			best = i
 		}
 	}
-	out := fmt.Sprintf("With %d players (%s), against the same deals with that card's power taken away (the card still played, to no effect), each face card held moves its holder's chance of winning, relative to seats without one, by: %s percentage points; seats dealt at least one gain %s.",
+	out := fmt.Sprintf("With %d players (%s), each face card's power is valued by replaying the same deals with that rank's power taken away in every round (the card still played, to no effect). Per card of the rank the seat was dealt in round 1 (the slope of its paired difference in winning the game against those cards), its chance of winning the game changes by %s percentage points; seats dealt at least one in round 1 gain on average %s percentage points (the holders' mean difference).",
 		fig.players, fig.mix, strings.Join(parts, ", "), strings.Join(holders, ", "))
-	b := fig.power[best].winPerCard
-	standsOut := b.CILow > 0
-	for i := range faceRanks {
-		if i != best && fig.power[i].winPerCard.CIHigh >= b.CILow {
-			standsOut = false
+	// The paired differences of the best card against each other one.
+	var beats, ties, tied []string
+	runnerUp := estimate{value: math.Inf(1)}
+	for k, pr := range rankPairs {
+		if pr[0] != best && pr[1] != best {
+			continue
+		}
+		d := fig.perCard[k]
+		other := pr[1]
+		if pr[1] == best {
+			d, other = estimate{-d.value, -d.hi, -d.lo, d.n}, pr[0]
+		}
+		if d.lo > 0 {
+			beats = append(beats, fmt.Sprintf("the %s's by %s percentage points a card (%s to %s)", faceRanks[other].name, reports.PP(d.value), reports.PP(d.lo), reports.PP(d.hi)))
+		} else {
+			ties = append(ties, fmt.Sprintf("cannot be told from the %s's (%s − %s: %s percentage points a card, %s to %s)", faceRanks[other].name, faceRanks[best].name, faceRanks[other].name, reports.PP(d.value), reports.PP(d.lo), reports.PP(d.hi)))
+			tied = append(tied, "the "+faceRanks[other].name)
+		}
+		if d.value < runnerUp.value {
+			runnerUp = d
 		}
 	}
+	b := fig.power[best].winPerCard
+	ans := reports.Answer{Game: "roundup", Question: "Which face card is most useful?", Value: runnerUp.value, CILow: runnerUp.lo, CIHigh: runnerUp.hi,
+		Unit: "share difference per card", N: runnerUp.n}
 	switch {
-	case standsOut:
-		return out + fmt.Sprintf(" The %s's power is the most useful: its interval lies above the others'.", faceRanks[best].name)
-	case len(helping) == 1:
-		return out + fmt.Sprintf(" The %s's power helps its holder measurably, but does not stand out: the intervals overlap.", helping[0])
-	case len(helping) > 1:
-		return out + fmt.Sprintf(" The powers of the %s and the %s help their holders measurably, but none stands out: the intervals overlap.",
-			strings.Join(helping[:len(helping)-1], ", the "), helping[len(helping)-1])
+	case b.CILow <= 0:
+		ans.Verdict = "none helps its holder measurably at this many deals"
+		out += " No power helps its holder measurably at this number of deals: every per-card interval reaches zero or below."
+		ans.Sentence = fmt.Sprintf("With %d players (%s), no face card's power helps its holder measurably: per card held, %s percentage points.", fig.players, fig.mix, strings.Join(parts, ", "))
+	case len(ties) == 0:
+		ans.Verdict = "the " + faceRanks[best].name
+		out += fmt.Sprintf(" The %s's power is the most useful: paired on the same deals, its gain per card beats %s.", faceRanks[best].name, strings.Join(beats, " and "))
+		ans.Sentence = fmt.Sprintf("With %d players (%s), the %s's power is the most useful: it moves its holder's chance of winning by %s percentage points a card (%s to %s), and paired on the same deals beats %s.",
+			fig.players, fig.mix, faceRanks[best].name, reports.PP(b.Slope), reports.PP(b.CILow), reports.PP(b.CIHigh), strings.Join(beats, " and "))
+	default:
+		ans.Verdict = "none stands out: a paired test cannot separate the " + faceRanks[best].name + " from " + strings.Join(tied, " or ")
+		var all []string
+		if len(beats) > 0 {
+			all = append(all, "beats "+strings.Join(beats, " and "))
+		}
+		all = append(all, ties...)
+		out += fmt.Sprintf(" None stands out: paired on the same deals, the %s's gain per card %s; only a difference whose interval is clear of zero tells two cards apart.", faceRanks[best].name, strings.Join(all, ", but "))
+		ans.Sentence = fmt.Sprintf("With %d players (%s), the %s's power gains most per card held (%s percentage points, %s to %s), but paired on the same deals its gain %s.",
+			fig.players, fig.mix, faceRanks[best].name, reports.PP(b.Slope), reports.PP(b.CILow), reports.PP(b.CIHigh), strings.Join(all, ", but "))
 	}
-	return out + " No power helps its holder measurably at this number of deals: every interval reaches zero or below."
+	return out, ans
 }
 
 // share is a seat's fair share of wins: the games not drawn shared out
@@ -564,17 +709,22 @@ func (f share) String() string {
 // are many, with a majority of games said as well where the interval lies
 // above one half too (as reports reads a deal feature).
 func topSentence(top topGroup, fair share) string {
-	verdict := "not distinguishable from their fair share at this number of deals"
+	return fmt.Sprintf("Seats dealt %d or more face cards in the first round (%d seat-games) win %s of their games (%s to %s) against a fair share of %s: %s.",
+		top.from, top.games, pctf(top.rate), pctf(top.lo), pctf(top.hi), fair, fairVerdict(top, fair))
+}
+
+// fairVerdict reads how the seats dealt the most fare against their fair
+// share, and against one half.
+func fairVerdict(top topGroup, fair share) string {
 	switch {
 	case top.lo > fair.rate && top.lo > 0.5:
-		verdict = "more often than their fair share, and most of the time"
+		return "more often than their fair share, and most of the time"
 	case top.lo > fair.rate:
-		verdict = "more often than their fair share, though not most of the time"
+		return "more often than their fair share, though not most of the time"
 	case top.hi < fair.rate:
-		verdict = "less often than their fair share"
+		return "less often than their fair share"
 	}
-	return fmt.Sprintf("Seats dealt %d or more face cards in the first round (%d seat-games) win %s of their games (%s to %s) against a fair share of %s: %s.",
-		top.from, top.games, pctf(top.rate), pctf(top.lo), pctf(top.hi), fair, verdict)
+	return "not distinguishable from their fair share at this number of deals"
 }
 
 // topGroup is the seats dealt the most face cards.
@@ -643,6 +793,9 @@ func seatStudy(mixes []string, byMix map[string][]*roundupFigures, level float64
 				won := float64(w.Total) / float64(r.Total)
 				al.X, al.Y, al.Lo, al.Hi = append(al.X, x), append(al.Y, won), append(al.Lo, lo), append(al.Hi, hi)
 				answer = append(answer, alliedSentence(fig.players, mix, s.Metrics["rounds"].Total, r.Total, w.Total, lo, hi))
+				if g, ok := alliedGainAnswer(fig); ok {
+					answer = append(answer, g.Sentence)
+				}
 				alliedRounds += r.Total
 				rounds += s.Metrics["rounds"].Total
 				unbacked += s.Metrics["last_suit_unbacked"].Total
@@ -653,7 +806,7 @@ func seatStudy(mixes []string, byMix map[string][]*roundupFigures, level float64
 		edge, turns, allied = append(edge, e), append(turns, tn), append(allied, al)
 	}
 	if alliedRounds > 0 {
-		answer = append(answer, fmt.Sprintf("One suit in four is what a suit gets by chance, but a suit somebody backed closes last in nearly every round (one nobody backed closed last in %d of the %d rounds above), so a lone bid beats one in four as well: these counts say how often an allied suit closes last, not whether an ally fares better than a lone bidder; and the last suit pays its backers 3 points alone, 2 each in a pair, 1 each in three, nothing to four or more.",
+		answer = append(answer, fmt.Sprintf("One suit in four is what a suit gets by chance, but a suit somebody backed closes last in nearly every round (one nobody backed closed last in %d of the %d rounds above), so a lone bid beats one in four as well: how often an allied suit closes last does not say whether an ally fares better than a lone bidder (the last suit pays its backers 3 points alone, 2 each in a pair, 1 each in three, nothing to four or more). The comparison that does is of the round points allied and lone bidders scored in the same rounds, above.",
 			unbacked, rounds))
 	}
 	var charts []reports.Chart
@@ -716,12 +869,4 @@ func pctf(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
 func safe(s string) string {
 	return strings.NewReplacer("+", "_", ":", "_", "=", "_", ",", "_").Replace(s)
-}
-
-// fnum writes a figure in full, or nothing for none (NaN).
-func fnum(v float64) string {
-	if math.IsNaN(v) {
-		return ""
-	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
 }

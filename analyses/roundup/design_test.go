@@ -12,6 +12,7 @@ import (
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/roundup"
+	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/strategies"
 	sroundup "github.com/cardsim/cardsim/strategies/roundup"
 )
@@ -29,7 +30,7 @@ func roundupEnv() *analyses.Env {
 // TestDesign: the analysis writes its page and a table with every player
 // count and mix, answering both of the designer's questions.
 func TestDesign(t *testing.T) {
-	page, err := Design().Run(context.Background(), roundupEnv(), []string{"games=150", "players=2,3", "mixes=greedy,greedy+defender"})
+	page, err := Design().Run(context.Background(), roundupEnv(), []string{"games=150", "players=2,3", "mixes=greedy,greedy+defender", "versus=greedy+defender"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +42,8 @@ func TestDesign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"dealt more face cards", "each face card held moves its holder's chance of winning", "round alone by", "starting seat", "With 3 players (greedy+defender)", "a first round takes"} {
+	for _, want := range []string{"dealt more face cards", "Per card of the rank the seat was dealt in round 1", "the holders' mean difference", "round alone by", "starting seat", "With 3 players (greedy+defender)", "a first round takes",
+		"in the rounds where some players backed a suit together and others bid alone", "seated in turn over the same 150 deals", "## Answers"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report.md lacks %q", want)
 		}
@@ -70,6 +72,29 @@ func TestDesign(t *testing.T) {
 	}
 	if len(seen) != 4 {
 		t.Errorf("queen power for %v, want 2 player counts × 2 mixes", seen)
+	}
+	// Every question has its answer at a glance, at the first player
+	// count studied when the designer's 4 is not among them.
+	questions := map[string]int{}
+	for _, a := range page.(*reports.Report).Answers() {
+		questions[a.Question]++
+		if a.Condition == "" || a.Verdict == "" {
+			t.Errorf("incomplete answer %+v", a)
+		}
+	}
+	for q, n := range map[string]int{
+		"If someone is dealt more face cards, are they sure to win most of the time? (bottom line)": 1,
+		"If someone is dealt more face cards, are they sure to win most of the time?":               2,
+		"Which face card is most useful?":               2,
+		"Which face card is most useful? (bottom line)": 1,
+		"Is the seat that starts favoured?":             2,
+		"Do allied bidders gain?":                       2,
+		"How long is a round?":                          2,
+		"Which bot plays better, and by how much?":      1,
+	} {
+		if questions[q] != n {
+			t.Errorf("%d answers to %q, want %d", questions[q], q, n)
+		}
 	}
 	if err := Design().Check([]string{"players=7"}); err == nil || !strings.Contains(err.Error(), "players=7") {
 		t.Errorf("7 players accepted: %v", err)

@@ -6,6 +6,7 @@ import (
 	"github.com/cardsim/cardsim/analyses"
 	noraanalyses "github.com/cardsim/cardsim/analyses/nora"
 	roundupanalyses "github.com/cardsim/cardsim/analyses/roundup"
+	spiteanalyses "github.com/cardsim/cardsim/analyses/spite"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/chriscross"
 	"github.com/cardsim/cardsim/games/flip"
@@ -52,6 +53,7 @@ func Analyses() *analyses.Registry {
 	r := new(analyses.Registry)
 	r.Register(noraanalyses.Economy())
 	r.Register(roundupanalyses.Design())
+	r.Register(spiteanalyses.Edge())
 	return r
 }
 

@@ -54,12 +54,12 @@ func (g toyGame) Rules() []games.Setting  { return games.SettingsOf((*toyRules).
 func (g toyGame) ScoreBounds() (int, int) { return 0, g.r.Hand }
 func (g toyGame) Metrics() []games.Metric {
 	return []games.Metric{
-		{Name: "ties", Usage: "tricks whose two cards had the same rank"},
-		{Name: "turns", Usage: "cards played", Role: games.Duration},
+		{Name: "ties", Usage: "tricks whose two cards had the same rank", Max: int64(g.r.Hand)},
+		{Name: "turns", Usage: "cards played", Role: games.Duration, Max: int64(2 * g.r.Hand)},
 	}
 }
 func (g toyGame) DealFeatures() []games.Metric {
-	return []games.Metric{{Name: "aces", Usage: "aces dealt to the seat"}}
+	return []games.Metric{{Name: "aces", Usage: "aces dealt to the seat", Max: 4}}
 }
 func (g toyGame) NewState() games.State { return &toyState{g: g} }
 

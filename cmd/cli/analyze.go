@@ -40,12 +40,15 @@ func NewCmdAnalyze(f *Factory) *cobra.Command {
 		short: "Answer a game's design questions in a report page (cardsim analyze lists them)",
 		long: `Play the game's strategies on the same deals, solve its policies under varied
 prices and rules, and write a report page into --out: report.md and report.html
-(self-contained, charts embedded), the charts as SVG and PNG, and its tables as
+(self-contained, charts embedded), the charts as SVG, PNG and PDF, and its tables as
 CSV. Each chart comes with one sentence of plain reading generated from the
-measured numbers. Each game's analysis takes options of its own, given as
---opt key=value.`,
+measured numbers; where the analysis answers the designer's questions at a
+glance (Round-up, Spite and Malice), the page opens with them and they go to
+answers.json and answers.csv too. Each game's analysis takes options of its own,
+given as --opt key=value.`,
 		example: `  cardsim analyze
   cardsim analyze roundup --opt games=2000 --opt players=2,4 --out roundup/
+  cardsim analyze spite --opt games=5000 --opt rebuild=all --out spite/
   cardsim analyze nora --opt games=100000 --opt sweep-games=5000 --out economy/`,
 		registry: f.Analyses, what: "analysis", flags: playFlags, needOut: true,
 	})

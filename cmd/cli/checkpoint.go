@@ -26,7 +26,11 @@ type checkpointPlace struct {
 // go: inside an output directory, which is replaced whole when the run
 // ends, or at the path of the shard part the run writes.
 func checkCheckpoint(path string, pl checkpointPlace) error {
-	fi, err := os.Stat(path)
+	stat := os.Lstat // a checkpoint file is replaced: never a link, a pipe or a device
+	if pl.dir {
+		stat = os.Stat // a directory of checkpoints is written into, wherever it leads
+	}
+	fi, err := stat(path)
 	switch {
 	case err != nil && !errors.Is(err, os.ErrNotExist):
 		return fmt.Errorf("%s: %w", pl.flag, err)
@@ -39,6 +43,8 @@ func checkCheckpoint(path string, pl checkpointPlace) error {
 		}
 	case fi.IsDir():
 		return fmt.Errorf("%s %s is a directory: give a file", pl.flag, path)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("%s %s exists and is not a regular file (a link, a named pipe or a device): name a checkpoint file, new or to replace", pl.flag, path)
 	case !pl.resume && !pl.overwrite:
 		return fmt.Errorf("%s %s exists: give --resume to carry on from it, or --overwrite-checkpoint to start afresh", pl.flag, path)
 	}
@@ -52,6 +58,34 @@ func checkCheckpoint(path string, pl checkpointPlace) error {
 		return fmt.Errorf("%s %s is the part this shard writes: put the checkpoint elsewhere", pl.flag, path)
 	}
 	return nil
+}
+
+// errLocked reports a lock another process holds.
+var errLocked = errors.New("locked by another process")
+
+// lockCheckpoint takes, for the life of the run, the lock of the checkpoint
+// at path (a hidden lock file beside it, or inside a directory of a
+// sweep's checkpoints), whose directory exists, and checks the checkpoint
+// again under it: a second run given the same checkpoint is refused while
+// the first holds it, and a checkpoint written by a run that ended in the
+// meantime is seen. unlock lets go of it.
+func lockCheckpoint(path string, pl checkpointPlace) (unlock func(), err error) {
+	lock := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock")
+	if pl.dir {
+		lock = filepath.Join(path, ".cardsim.lock")
+	}
+	unlock, err = lockFile(lock)
+	switch {
+	case errors.Is(err, errLocked):
+		return nil, fmt.Errorf("%s %s is in use by another cardsim run: wait for it to end, or give another checkpoint", pl.flag, path)
+	case err != nil:
+		return nil, fmt.Errorf("%s %s: cannot lock it: %w", pl.flag, path, err)
+	}
+	if err := checkCheckpoint(path, pl); err != nil {
+		unlock()
+		return nil, err
+	}
+	return unlock, nil
 }
 
 // resolved returns path made absolute, with the links of its longest

@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -33,7 +36,7 @@ func TestCompletion(t *testing.T) {
 		{"game argument", []string{"run", ""}, []string{"nora", "chriscross", "flip", "roundup", "spite"}, true, nil, ":4"},
 		{"game argument by prefix", []string{"trace", "r"}, []string{"roundup"}, true, nil, ":4"},
 		{"no second game", []string{"run", "nora", ""}, nil, true, nil, ":4"},
-		{"analyze offers games with an analysis", []string{"analyze", ""}, []string{"nora", "roundup"}, true, nil, ":4"},
+		{"analyze offers games with an analysis", []string{"analyze", ""}, []string{"nora", "roundup", "spite"}, true, nil, ":4"},
 		{"strategies of the game", []string{"run", "nora", "--strategy", ""}, []string{"stop-at", "cautious", "rescuer", "random"}, false, []string{"greedy"}, ":4"},
 		{"strategy by prefix", []string{"run", "nora", "--strategy", "re"}, []string{"rescuer"}, true, nil, ":4"},
 		{"unknown game: no strategies", []string{"run", "poker", "--strategy", ""}, nil, true, nil, ":4"},
@@ -48,7 +51,7 @@ func TestCompletion(t *testing.T) {
 		{"formats of the command", []string{"run", "nora", "--format", ""}, []string{"table", "csv", "json"}, true, nil, ":4"},
 		{"formats of trace", []string{"trace", "nora", "--format", ""}, []string{"text", "json"}, true, nil, ":4"},
 		{"formats of games", []string{"games", "--format", ""}, []string{"table", "json"}, true, nil, ":4"},
-		{"analysis options", []string{"analyze", "roundup", "--opt", ""}, []string{"games=", "players=", "mixes="}, true, nil, ":6"},
+		{"analysis options", []string{"analyze", "roundup", "--opt", ""}, []string{"games=", "players=", "mixes=", "versus="}, true, nil, ":6"},
 		{"analysis option value", []string{"analyze", "roundup", "--opt", "players="}, []string{"players=2,3,4,5,6"}, true, nil, ":4"},
 		{"report games, listed", []string{"report", "--game", "nora,"}, []string{"nora,chriscross", "nora,flip", "nora,roundup", "nora,spite"}, true, nil, ":6"},
 		{"precision target", []string{"run", "nora", "--target", ""}, []string{"score", "win"}, true, nil, ":4"},
@@ -94,6 +97,50 @@ func TestCompletionScripts(t *testing.T) {
 		code, out, errs := run(t, "completion", sh)
 		if code != 0 || !strings.Contains(out, "cardsim") {
 			t.Errorf("completion %s: exit %d, %d bytes, stderr %q", sh, code, len(out), errs)
+		}
+	}
+}
+
+// TestBashCompletesCommaLists runs the bash completion script as bash
+// would on a tab after a comma: each item of a list is completed (cobra's
+// script escaped the comma of every completion before matching it against
+// the word typed, and offered nothing).
+func TestBashCompletesCommaLists(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	t.Parallel()
+	bin := cardsimBinary(t)
+	_, script, _ := run(t, "completion", "bash")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cardsim.bash")
+	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// What bash and the bash-completion package do on a tab at the end of
+	// the line, reduced to what the script uses.
+	harness := `
+_get_comp_words_by_ref() { cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}; words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD; }
+compopt() { :; }
+source "$1"
+read -ra COMP_WORDS <<< "$2"
+COMP_LINE=$2 COMP_POINT=${#2} COMP_CWORD=$((${#COMP_WORDS[@]} - 1)) COMP_TYPE=9
+__start_cardsim cardsim "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+printf '%s\n' "${COMPREPLY[@]}"
+`
+	for _, tt := range []struct{ line, want string }{
+		{"cardsim compare spite --strategies planner,g", "planner,greedy"},
+		{"cardsim compare spite --strategies g", "greedy"},
+		{"cardsim report --game nora,s", "nora,spite"},
+		{"cardsim sweep nora --rule removal=max-ip,l", "max-ip,left-to-right"}, // readline replaces what follows the "="
+		{"cardsim run nora --strategy resc", "rescuer"},
+	} {
+		cmd := exec.Command(bash, "-c", harness, "bash", path, tt.line)
+		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+		out, err := cmd.Output()
+		if got := strings.TrimSpace(string(out)); err != nil || got != tt.want {
+			t.Errorf("%s<TAB>: %q (%v), want %q", tt.line, got, err, tt.want)
 		}
 	}
 }

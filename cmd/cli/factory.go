@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"fmt"
 	"io"
+	"math"
 	"os"
+	"strconv"
 
 	"golang.org/x/term"
 
@@ -23,13 +26,38 @@ type Factory struct {
 	Analyses   *analyses.Registry // cardsim analyze
 	Solvers    *analyses.Registry // cardsim solve
 	Studies    []catalog.Study    // cardsim report
+	// DealScale, if positive, multiplies the deals of every run a command
+	// plays (at least 2 a run): a test's way to run commands written for
+	// millions of deals in seconds. NewFactory reads it from DealScaleEnv.
+	DealScale    float64
+	dealScaleErr error
 }
+
+// DealScaleEnv names the environment variable that sets a factory's
+// DealScale: a share of the deals from 0 to 1, such as 0.001. The README's
+// test runs every command of the README's shell blocks with it.
+const DealScaleEnv = "CARDSIM_DEAL_SCALE"
 
 // NewFactory returns a factory over the given streams with every game,
 // strategy, analysis and study cardsim ships.
 func NewFactory(in io.Reader, out, errw io.Writer) *Factory {
-	return &Factory{In: in, Out: out, Err: errw, Games: catalog.Games(), Strategies: catalog.Strategies(),
+	f := &Factory{In: in, Out: out, Err: errw, Games: catalog.Games(), Strategies: catalog.Strategies(),
 		Analyses: catalog.Analyses(), Solvers: catalog.Solvers(), Studies: catalog.Studies()}
+	if v := os.Getenv(DealScaleEnv); v != "" {
+		f.DealScale, f.dealScaleErr = strconv.ParseFloat(v, 64)
+		if f.dealScaleErr != nil || !(f.DealScale > 0 && f.DealScale <= 1) {
+			f.dealScaleErr = fmt.Errorf("%s=%s: want a share of the deals, more than 0 and at most 1", DealScaleEnv, v)
+		}
+	}
+	return f
+}
+
+// scaled returns a run of deals multiplied by the factory's DealScale.
+func (f *Factory) scaled(deals int64) int64 {
+	if f.DealScale <= 0 || f.DealScale == 1 {
+		return deals
+	}
+	return max(2, int64(math.Ceil(float64(deals)*f.DealScale)))
 }
 
 // ErrIsTerminal reports whether the error stream is a terminal, where a

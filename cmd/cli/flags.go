@@ -101,7 +101,8 @@ type PrecisionFlags struct {
 	Target    string
 	MaxGames  int64
 
-	precision *pflag.Flag // --precision, to tell 0 given from not given
+	// The flags, to tell a value given from the default.
+	precision, target, maxGames *pflag.Flag
 }
 
 // add declares the flags on cmd; each is per point of a sweep when perPoint
@@ -116,15 +117,22 @@ func (p *PrecisionFlags) add(cmd *cobra.Command, perPoint bool) {
 	p.precision = fl.Lookup("precision")
 	fl.StringVar(&p.Target, "target", "score", "figure --precision aims at: score (mean) or win (rate)")
 	fl.Int64Var(&p.MaxGames, "max-games", 10_000_000, "with --precision, the most deals to play"+each)
+	p.target, p.maxGames = fl.Lookup("target"), fl.Lookup("max-games")
 }
 
 // check reports a precision, target or most deals out of range. A
 // precision given is positive and finite: 0 would silently play the
-// default number of deals instead.
+// default number of deals instead. --target and --max-games go with it:
+// without it they would change nothing.
 func (p *PrecisionFlags) check() error {
 	given := p.precision != nil && p.precision.Changed
 	if (given || p.Precision != 0) && !(p.Precision > 0 && !math.IsInf(p.Precision, 1)) {
 		return fmt.Errorf("--precision %g: want a positive half-width", p.Precision)
+	}
+	for _, fl := range []*pflag.Flag{p.maxGames, p.target} {
+		if fl != nil && fl.Changed && p.Precision == 0 {
+			return fmt.Errorf("--%s goes with --precision: without it the run plays --games deals", fl.Name)
+		}
 	}
 	if p.Precision > 0 {
 		if _, err := sim.ParseTarget(p.Target); err != nil {

@@ -28,33 +28,32 @@ var goldenCases = []struct {
 	name  string
 	args  []string
 	files []string
-	slow  bool // skipped under -short
 }{
 	{"run_nora_three", []string{"run", "nora", "--strategies", "stop-at,cautious,rescuer", "--games", "2000", "--seed", "3", "--out", "OUT", "-q"},
-		[]string{"summary.json", "figures.csv", "score_histogram.csv"}, false},
+		[]string{"summary.json", "figures.csv", "score_histogram.csv"}},
 	{"run_roundup_seats", []string{"run", "roundup", "--strategies", "greedy,defender", "--rule", "players=3", "--games", "300", "--seed", "5", "--out", "OUT", "-q"},
-		[]string{"summary.json", "figures.csv"}, false},
+		[]string{"summary.json", "figures.csv"}},
 	{"sweep_nora", []string{"sweep", "nora", "--strategies", "cautious,rescuer", "--rule", "insure=0,2", "--rule", "rounds=4", "--games", "300", "--seed", "2", "--out", "OUT", "-q"},
-		[]string{"sweep.json", "sweep.csv"}, false},
+		[]string{"sweep.json", "sweep.csv"}},
 	{"run_nora_precision", []string{"run", "nora", "--strategy", "rescuer", "--rule", "rounds=3", "--precision", "2", "--seed", "4", "--out", "OUT", "-q"},
-		[]string{"summary.json"}, true},
+		[]string{"summary.json"}},
 	{"compare_spite", []string{"compare", "spite", "--strategies", "planner,greedy", "--games", "100", "--seed", "6", "--out", "OUT", "-q"},
-		[]string{"summary.json"}, false},
+		[]string{"summary.json"}},
 	{"run_chriscross", []string{"run", "chriscross", "--strategies", "greedy,search", "--games", "200", "--seed", "7", "--out", "OUT", "-q"},
-		[]string{"summary.json"}, true},
+		[]string{"summary.json"}},
 	{"tournament_spite", []string{"tournament", "spite", "--strategies", "greedy,random,planner", "--games", "60", "--seed", "8", "--format", "json", "--out", "OUT"},
-		[]string{"-", "tournament.csv"}, false},
+		[]string{"-", "tournament.csv"}},
 	{"skill_chriscross", []string{"skill", "chriscross", "--strategy", "flatmc", "--budgets", "1,2", "--games", "20", "--format", "csv"},
-		[]string{"-"}, false},
+		[]string{"-"}},
 	{"skill_spite", []string{"skill", "spite", "--strategy", "flatmc", "--budgets", "1,2", "--games", "4", "--format", "csv"},
-		[]string{"-"}, false},
+		[]string{"-"}},
 	{"analyze_roundup", []string{"analyze", "roundup", "--opt", "games=100", "--opt", "players=2,3", "--opt", "mixes=greedy,greedy+defender", "--out", "OUT", "-q"},
-		[]string{"report.csv", "report.md"}, false},
+		[]string{"report.csv", "report.md"}},
 	{"analyze_nora", []string{"analyze", "nora", "--rule", "ranks=2", "--rule", "rounds=2", "--opt", "games=400", "--opt", "sweep-games=40",
 		"--opt", "samples=4000", "--opt", "sweep-samples=4000", "--out", "OUT", "-q"},
-		[]string{"report.md", "strategies.csv", "comparisons.csv", "score_distribution.csv", "ip_economy.csv", "marginal_ip.csv", "price_curves.csv", "earning_rules.csv"}, true},
+		[]string{"report.md", "strategies.csv", "comparisons.csv", "score_distribution.csv", "ip_economy.csv", "marginal_ip.csv", "price_curves.csv", "earning_rules.csv"}},
 	{"solve_nora", []string{"solve", "nora", "--rule", "ranks=3", "--rule", "rounds=2", "--opt", "samples=1000", "--opt", "cap=12", "--opt", "fresh=true", "--out", "OUT", "-q"},
-		[]string{"policy.csv", "round_values.csv", "pass_dists.csv"}, false},
+		[]string{"policy.csv", "round_values.csv", "pass_dists.csv"}},
 }
 
 // environmental lines of summary.json: how long and on how many workers a
@@ -79,9 +78,6 @@ func normalize(b []byte) string {
 func TestGolden(t *testing.T) {
 	for _, tc := range goldenCases {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.slow && testing.Short() {
-				t.Skip("slow under -short")
-			}
 			t.Setenv("XDG_CACHE_HOME", t.TempDir()) // Nora's pass distributions, solved afresh
 			out := t.TempDir()
 			args := make([]string, len(tc.args))

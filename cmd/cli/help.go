@@ -12,6 +12,7 @@ import (
 func finishTree(root *cobra.Command, f *Factory) {
 	setVersion(root)
 	completeTree(root, f)
+	completeListsInBash(root)
 	walk(root, func(cmd *cobra.Command) {
 		cmd.Flags().VisitAll(plainPlaceholder)
 		cmd.PersistentFlags().VisitAll(plainPlaceholder)

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -8,6 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/cardsim/cardsim/reports"
 )
 
 // flagLine matches a line of a help's flag list: the flag with its
@@ -54,4 +58,33 @@ func TestHelpAligned(t *testing.T) {
 			}
 		})
 	})
+}
+
+// TestHelpAgreesWithOutputs: a command's help that names the formats its
+// charts are written in names every one of them (run's said "SVG and PNG"
+// of charts written as PDF too), and report's help gives the time of a
+// report at --scale 1 that the README gives for make run.
+func TestHelpAgreesWithOutputs(t *testing.T) {
+	root := NewCmdRoot(NewFactory(strings.NewReader(""), new(strings.Builder), new(strings.Builder)))
+	walk(root, func(cmd *cobra.Command) {
+		long := strings.Join(strings.Fields(cmd.Long), " ")
+		if !strings.Contains(long, "SVG") || strings.Contains(cmd.CommandPath(), "completion") {
+			return
+		}
+		for _, f := range reports.ChartFormats {
+			if !strings.Contains(long, strings.ToUpper(f)) {
+				t.Errorf("%s --help names the charts' formats without %s: %q", cmd.CommandPath(), strings.ToUpper(f), long)
+			}
+		}
+	})
+	minutes := regexp.MustCompile(`takes about (\d+) minutes`)
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, help, _ := run(t, "report", "--help")
+	r, h := minutes.FindSubmatch(readme), minutes.FindStringSubmatch(strings.Join(strings.Fields(help), " "))
+	if r == nil || h == nil || string(r[1]) != h[1] {
+		t.Errorf("the README says make run takes about %s minutes, report --help %s at --scale 1", r, h)
+	}
 }

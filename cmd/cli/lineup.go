@@ -33,11 +33,16 @@ func (f *Factory) lineup(g games.Game, strategy string, params, specs []string) 
 }
 
 // checkSpecs reports an empty entry of --strategies, such as those of ","
-// or "a,,b", which would otherwise stand for the game's first strategy.
+// or "a,,b", which would otherwise stand for the game's first strategy, and
+// a parameter given twice to one entry, which would keep its last value.
 func checkSpecs(specs []string) error {
 	for i, spec := range specs {
-		if name, _, _ := strings.Cut(spec, ":"); strings.TrimSpace(name) == "" {
+		name, params, _ := strings.Cut(spec, ":")
+		if strings.TrimSpace(name) == "" {
 			return fmt.Errorf("--strategies: empty strategy name in place %d of %d: write names such as a,b", i+1, len(specs))
+		}
+		if err := onceEach("parameter", strings.Split(params, ":")); err != nil {
+			return fmt.Errorf("--strategies %s: %w", spec, err)
 		}
 	}
 	return nil

@@ -10,11 +10,11 @@ import (
 
 // nonEmpty reports whether the flag name is one whose empty value would
 // otherwise stand for its default, silently: an empty --strategy or
-// --strategies plays the game's first strategy, an empty --out,
-// --checkpoint or --records writes nothing.
+// --strategies plays the game's first strategy, an empty --game of report
+// every game, an empty --out, --checkpoint or --records writes nothing.
 func nonEmpty(name string) bool {
 	switch name {
-	case "strategy", "strategies", "out", "checkpoint", "records", "plan":
+	case "strategy", "strategies", "game", "out", "checkpoint", "records", "plan":
 		return true
 	}
 	return false

@@ -12,7 +12,7 @@ import (
 // interval included: issue 15's bar for calling the new policy better.
 func TestOptimalBeatsFirstPolicy(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds Nora's optimal policies (tens of seconds the first time)")
+		t.Skip("long: runs in make test-long") // builds Nora's optimal policies: tens of seconds the first time
 	}
 	out := mustRun(t, "compare", "nora", "--strategies", "optimal,optimal-v1", "--games", "2000", "--seed", "7", "--format", "json", "-q")
 	var s struct {

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -48,8 +50,22 @@ func readPlan(path string) (*sweepPlan, error) {
 		return nil, err
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(b, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("not YAML or JSON (%s)", strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	docs := 1
+	for {
+		var more yaml.Node
+		if err := dec.Decode(&more); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("not YAML or JSON (%s)", strings.TrimPrefix(err.Error(), "yaml: "))
+		}
+		docs++
+	}
+	if docs > 1 {
+		return nil, fmt.Errorf("holds %d YAML documents (separated by ---): want one plan a file", docs)
 	}
 	if len(doc.Content) == 0 {
 		return nil, errors.New("empty plan: want at least game: and rules:")
@@ -134,6 +150,8 @@ func scalar(n *yaml.Node) (string, error) {
 		return "", errors.New("want a single value")
 	case n.Tag == "!!null":
 		return "", errors.New("no value")
+	case strings.TrimSpace(n.Value) == "":
+		return "", errors.New("an empty value: give one, or leave the field out for its default")
 	}
 	return n.Value, nil
 }
@@ -235,11 +253,22 @@ func planFloat(n *yaml.Node, ok func(float64) bool, want string) (*float64, erro
 }
 
 // loadPlan reads opts.Plan into opts; flags set on the command line win
-// for single values and add to lists.
+// for single values and add to lists, where they may not give a rule or a
+// parameter the plan gives.
 func loadPlan(opts *SweepOptions, changed func(string) bool) error {
 	plan, err := readPlan(opts.Plan)
 	if err != nil {
 		return fmt.Errorf("--plan %s: %w", opts.Plan, err)
+	}
+	if plan.Precision == nil && !changed("precision") {
+		for _, f := range []struct {
+			field string
+			given bool
+		}{{"max_games", plan.MaxGames != nil}, {"target", plan.Target != nil}} {
+			if f.given {
+				return fmt.Errorf("--plan %s: %s goes with precision: without it the sweep plays games deals a point", opts.Plan, f.field)
+			}
+		}
 	}
 	if opts.Game == "" {
 		opts.Game = plan.Game
@@ -252,6 +281,12 @@ func loadPlan(opts *SweepOptions, changed func(string) bool) error {
 	}
 	opts.Params = append(plan.Params, opts.Params...)
 	opts.Rules = append(plan.Rules, opts.Rules...)
+	if err := onceEach("parameter", opts.Params); err != nil {
+		return fmt.Errorf("--plan %s and the flags: %w", opts.Plan, err)
+	}
+	if err := onceEach("rule", opts.Rules); err != nil {
+		return fmt.Errorf("--plan %s and the flags: %w", opts.Plan, err)
+	}
 	setFrom(&opts.Games, plan.Games, !changed("games"))
 	setFrom(&opts.Seed, plan.Seed, !changed("seed"))
 	setFrom(&opts.Precision, plan.Precision, !changed("precision"))

@@ -28,9 +28,10 @@ import (
 // its first chunk is done. A meter that is not on a terminal, or of a
 // command given --quiet, shows nothing.
 type meter struct {
-	w     io.Writer // nil: silent
-	width int       // columns of the terminal
-	now   func() time.Time
+	w      io.Writer // nil: silent
+	width  int       // columns of the terminal
+	now    func() time.Time
+	scaled func(deals int64) int64 // the deals a session plays (Factory.DealScale); nil: as they are
 
 	mu      sync.Mutex
 	planned int64 // deals the command expects to play, known before it plays them
@@ -48,7 +49,7 @@ const drawEvery = 100 * time.Millisecond
 // newMeter returns the command's meter: on the error stream if it is a
 // terminal and quiet is false, else silent.
 func (f *Factory) newMeter(quiet bool) *meter {
-	m := &meter{now: time.Now, width: 80}
+	m := &meter{now: time.Now, width: 80, scaled: f.scaled}
 	if quiet || !f.ErrIsTerminal() {
 		return m
 	}
@@ -84,6 +85,9 @@ func (m *meter) total() int64 { return max(m.planned, m.started) }
 
 // play plays s, counting its deals under label.
 func (m *meter) play(ctx context.Context, s *sim.Session, label string) (*sim.Result, error) {
+	if m.scaled != nil {
+		s.Deals = m.scaled(s.Deals)
+	}
 	if m.w == nil {
 		return s.Play(ctx)
 	}

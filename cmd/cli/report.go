@@ -16,6 +16,11 @@ import (
 	"github.com/cardsim/cardsim/sim"
 )
 
+// MaxScale is the most --scale takes: a million times every study's deals,
+// years of play on a laptop, with every count still far inside what a run
+// can number.
+const MaxScale = 1e6
+
 // ReportOptions are the options of the report command.
 type ReportOptions struct {
 	Flags
@@ -34,10 +39,14 @@ func NewCmdReport(f *Factory) *cobra.Command {
 each strategy, rule price curves, the first player's edge, outcomes against the
 cards dealt — and write one self-contained HTML page (charts embedded, tables,
 manifests), the same as Markdown with PNG charts, and every figure as CSV.
-Each answer comes with one plain sentence read off the numbers.
+Each answer comes with one plain sentence read off the numbers. The page opens
+with Answers: a verdict for each of the designers' questions, with its figure,
+interval, count and condition; they go to answers.json (its JSON Schema is
+reports/answers.schema.json in the source) and answers.csv as well.
 
---scale multiplies every study's number of deals (1 takes a minute or two on a
-laptop; 10 narrows the intervals about three times).`,
+--scale multiplies every study's number of deals (1 takes about 3 minutes on a
+2-core laptop, as in make run; 10 narrows the intervals about three times), up to
+a million times; a study plays at least 2 deals however small the scale.`,
 		Example: "  cardsim report --out out/report\n  cardsim report --scale 10 --game nora --out out/nora",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -45,7 +54,7 @@ laptop; 10 narrows the intervals about three times).`,
 		},
 	}
 	fl := cmd.Flags()
-	opts.add(cmd, playFlags, "report.html, report.md, report.csv and charts")
+	opts.add(cmd, playFlags, "report.html, report.md, report.csv, answers.json, answers.csv and charts")
 	fl.Lookup("out").DefValue, opts.Out = "out/report", "out/report"
 	fl.Float64Var(&opts.Scale, "scale", 1, "multiply every study's number of deals by this")
 	fl.StringSliceVar(&opts.Games, "game", nil, "only these `games`, such as nora,spite (default: all)")
@@ -56,8 +65,8 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 	if err := opts.Flags.check(); err != nil {
 		return err
 	}
-	if !(opts.Scale > 0) || math.IsInf(opts.Scale, 0) {
-		return fmt.Errorf("--scale %g: want a positive number", opts.Scale)
+	if !(opts.Scale > 0 && opts.Scale <= MaxScale) {
+		return fmt.Errorf("--scale %g: want a positive number of at most %g (a million times every study's deals)", opts.Scale, MaxScale)
 	}
 	for _, g := range opts.Games {
 		if _, err := f.Games.Lookup(g); err != nil {
@@ -123,7 +132,7 @@ func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
 // a rule has several values. Strategies this build lacks are left out, with
 // a note.
 func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportOptions, bar *meter) (*reports.Study, error) {
-	st := &reports.Study{Game: spec.Game, Title: spec.Title, Quote: spec.Quote}
+	st := &reports.Study{Game: spec.Game, Title: spec.Title, Quote: spec.Quote, Rules: spec.Rules}
 	var strats []string
 	for _, s := range spec.Strategies {
 		name, _, _ := strings.Cut(s, ":")
@@ -206,14 +215,43 @@ func runStudy(ctx context.Context, f *Factory, spec catalog.Study, opts *ReportO
 	}
 	st.Answer = reports.Answers(st)
 	if spec.Explain != "" {
-		st.Answer = append(st.Answer, spec.Explain)
+		st.Answer = append(st.Answer, explain(spec.Explain, st))
 	}
+	st.Glance = reports.Glance(st, spec.Asks)
 	charts, err := reports.StudyCharts(st)
 	if err != nil {
 		return nil, err
 	}
 	st.Charts = charts
 	return st, nil
+}
+
+// explain returns a study's explanation with {deals} replaced by the
+// deals it played (at each point of a sweep), written with thousands
+// separators: the real count under any --scale.
+func explain(text string, st *reports.Study) string {
+	var n int64
+	switch {
+	case st.Summary != nil:
+		n = st.Summary.Manifest.Games
+	case st.Sweep != nil && len(st.Sweep.Points) > 0:
+		n = st.Sweep.Points[0].Summary.Manifest.Games
+	}
+	return strings.ReplaceAll(text, "{deals}", thousands(n))
+}
+
+// thousands writes n with a comma between groups of three digits.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
 }
 
 // runAnalysisStudy runs the game's analysis with the study's options, the

@@ -2,21 +2,30 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cardsim/cardsim/reports"
+	"github.com/cardsim/cardsim/sim/schematest"
 )
 
+// TestReport: the report of Nora's studies answers each with its charts
+// and writes report.md with the charts it shows and a report.csv that a
+// strict reader reads (see TestCSVStrict for the other games').
 func TestReport(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds Nora's optimal policy (tens of seconds the first time)")
+		t.Skip("long: runs in make test-long")
 	}
-	dir := t.TempDir()
-	out := mustRun(t, "report", "--game", "nora", "--scale", "0.05", "--out", dir, "-q")
+	dir, out := noraReportDir(t)
 	if !strings.Contains(out, "report.html (4 studies)") {
 		t.Errorf("report says %q", out)
 	}
@@ -39,14 +48,22 @@ func TestReport(t *testing.T) {
 	if !bytes.HasPrefix(csv, []byte("study,point,game,rules,seed,deals,strategy,params,versus,seat,feature,feature_value,metric,statistic,value,ci_low,ci_high,n\n")) || bytes.Count(csv, []byte("\n")) < 20 {
 		t.Errorf("report.csv: %.200s", csv)
 	}
+	problems, rounded := checkStrictCSV(csv)
+	for _, p := range problems {
+		t.Errorf("report.csv: %s", p)
+	}
+	if len(rounded) > 0 {
+		t.Errorf("report.csv: numbers written rounded in %s", strings.Join(rounded, ", "))
+	}
 }
 
 // TestReportInBrowser opens the report and the pages of an analysis and of
 // a solver in headless Chromium, as a person would: each page renders (the
-// screenshot is not blank) and every chart is drawn.
+// screenshot is not blank), every chart is drawn, and the charts look the
+// same whatever font the system has (see sameInAnyFont).
 func TestReportInBrowser(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds Nora's optimal policy (tens of seconds the first time)")
+		t.Skip("long: runs in make test-long")
 	}
 	browser := ""
 	for _, b := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -58,8 +75,13 @@ func TestReportInBrowser(t *testing.T) {
 	if browser == "" {
 		t.Skip("Chromium is not installed (apt-get install chromium); .ci/run installs it")
 	}
+	fonts := substituteFonts(t)
+	t.Run("report nora", func(t *testing.T) {
+		dir, _ := noraReportDir(t)
+		openInBrowser(t, browser, filepath.Join(dir, "report.html"))
+		sameInAnyFont(t, browser, filepath.Join(dir, "report.html"), fonts)
+	})
 	for _, args := range [][]string{
-		{"report", "--game", "nora", "--scale", "0.05"},
 		{"analyze", "roundup", "--opt", "games=100", "--opt", "players=2,4", "--opt", "mixes=greedy"},
 		{"solve", "nora", "--rule", "ranks=3", "--rule", "rounds=2", "--opt", "samples=500"},
 	} {
@@ -67,6 +89,7 @@ func TestReportInBrowser(t *testing.T) {
 			dir := t.TempDir()
 			mustRun(t, append(args, "--out", dir, "-q")...)
 			openInBrowser(t, browser, filepath.Join(dir, "report.html"))
+			sameInAnyFont(t, browser, filepath.Join(dir, "report.html"), fonts)
 		})
 	}
 }
@@ -114,5 +137,172 @@ func openInBrowser(t *testing.T, browser, path string) {
 	}
 	if total := (b.Dx() / 4) * (b.Dy() / 4); dark < total/200 {
 		t.Errorf("the screenshot is nearly blank: %d of %d sampled pixels not white", dark, total)
+	}
+}
+
+// TestReportAnswers: the report opens with its Answers section and writes
+// answers.json, valid under its schema, with answers for every game it
+// studied, each with a verdict, a sentence and the condition it holds
+// under; the studies' texts give the deals they played, whatever --scale.
+func TestReportAnswers(t *testing.T) {
+	dir := t.TempDir()
+	mustRun(t, "report", "--game", "spite,roundup,chriscross,flip", "--scale", "0.01", "--out", dir, "-q")
+	b, err := os.ReadFile(filepath.Join(dir, "answers.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schematest.Validate(schematest.Compile(t, reports.AnswersSchema), b); err != nil {
+		t.Fatalf("answers.json does not fit its schema: %v", err)
+	}
+	var f reports.AnswersFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	games := map[string]int{}
+	for _, a := range f.Answers {
+		games[a.Game]++
+		if a.Verdict == "" || a.Sentence == "" || a.Condition == "" {
+			t.Errorf("incomplete answer %+v", a)
+		}
+	}
+	for _, g := range []string{"spite", "roundup", "chriscross", "flip"} {
+		if games[g] < 4 {
+			t.Errorf("%d answers for %s", games[g], g)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, s := bytes.Index(md, []byte("## Answers")), bytes.Index(md, []byte("\n## spite — ")); a < 0 || s < a {
+		t.Errorf("report.md does not open with its Answers section (at %d, first study at %d)", a, s)
+	}
+	// --scale 0.01 plays 10 deals a point of Flip's optional play and 4 of
+	// Chris-Cross's readings, and the texts say so.
+	for _, want := range []string{"10 deals a point bound the odds", "4 deals a point show how far"} {
+		if !bytes.Contains(md, []byte(want)) {
+			t.Errorf("report.md lacks %q", want)
+		}
+	}
+}
+
+// substituteFonts returns two font files of the system that the charts do
+// not ask for (they are set in Liberation), skipping the test where there
+// are not two.
+func substituteFonts(t *testing.T) []string {
+	t.Helper()
+	var fonts []string
+	for _, pattern := range []string{"/usr/share/fonts/truetype/*/*.ttf", "/usr/share/fonts/*/*/*.ttf", "/usr/share/fonts/*/*.ttf"} {
+		found, _ := filepath.Glob(pattern)
+		for _, f := range found {
+			if !strings.Contains(filepath.Base(f), "Liberation") && !slices.Contains(fonts, f) {
+				fonts = append(fonts, f)
+			}
+		}
+	}
+	// Two faces unlike each other where the system has them: a wide
+	// monospaced one, and a serif of other proportions than Liberation's.
+	slices.SortStableFunc(fonts, func(a, b string) int {
+		rank := func(f string) int {
+			switch filepath.Base(f) {
+			case "DejaVuSansMono.ttf":
+				return 0
+			case "DejaVuSerif.ttf":
+				return 1
+			}
+			return 2
+		}
+		return rank(a) - rank(b)
+	})
+	if len(fonts) < 2 {
+		t.Skipf("fewer than two fonts other than Liberation under /usr/share/fonts: %v", fonts)
+	}
+	return fonts[:2]
+}
+
+// sameInAnyFont shows the charts of the page at path on a page of their
+// own in headless Chromium, once for each of fonts as the only font of the
+// system, and checks that every pixel is the same both times: the charts'
+// text is drawn as outlines. (Text set in a font other than the one a
+// chart was laid out in runs past the space left for it: "95% interva".)
+func sameInAnyFont(t *testing.T, browser, path string, fonts []string) {
+	t.Helper()
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var charts []string // each chart, 504 × 288 points: 672 × 384 pixels
+	for _, m := range regexp.MustCompile(`<img class="chart"[^>]*? src="([^"]*)"`).FindAllSubmatch(page, -1) {
+		charts = append(charts, `<img src="`+string(m[1])+`" width="672" height="384">`)
+	}
+	for _, m := range regexp.MustCompile(`(?s)<figure>(.*?)</figure>`).FindAllSubmatch(page, -1) {
+		charts = append(charts, string(m[1]))
+	}
+	if len(charts) == 0 {
+		t.Fatalf("%s shows no charts", path)
+	}
+	var b strings.Builder
+	b.WriteString(`<!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0;background:#fff;width:2016px}` +
+		`div{float:left;width:672px;height:384px;overflow:hidden}</style></head><body>`)
+	for _, c := range charts {
+		b.WriteString("<div>" + c + "</div>")
+	}
+	b.WriteString("</body></html>")
+	dir := t.TempDir()
+	html := filepath.Join(dir, "charts.html")
+	if err := os.WriteFile(html, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	height := 384 * ((len(charts) + 2) / 3)
+	var shots []image.Image
+	for i, font := range fonts {
+		fontDir := filepath.Join(dir, fmt.Sprintf("fonts%d", i))
+		if err := os.MkdirAll(fontDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(font)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(fontDir, filepath.Base(font)), data, 0o644)
+		conf := filepath.Join(dir, fmt.Sprintf("fonts%d.conf", i))
+		os.WriteFile(conf, []byte(`<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig><dir>`+fontDir+
+			`</dir><cachedir>`+filepath.Join(dir, fmt.Sprintf("cache%d", i))+`</cachedir></fontconfig>`), 0o644)
+		shot := filepath.Join(dir, fmt.Sprintf("shot%d.png", i))
+		cmd := exec.Command(browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+			"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir="+t.TempDir(),
+			fmt.Sprintf("--window-size=2016,%d", height), "--screenshot="+shot, "file://"+html)
+		cmd.Env = append(os.Environ(), "FONTCONFIG_FILE="+conf)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("chromium --screenshot with %s alone: %v\n%s", filepath.Base(font), err, out)
+		}
+		f, err := os.Open(shot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		shots = append(shots, img)
+	}
+	a, z := shots[0], shots[1]
+	if a.Bounds() != z.Bounds() {
+		t.Fatalf("screenshots of %v and %v", a.Bounds(), z.Bounds())
+	}
+	differ := map[int]bool{} // charts, by their place on the page
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			r1, g1, b1, _ := a.At(x, y).RGBA()
+			r2, g2, b2, _ := z.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 {
+				differ[(y/384)*3+x/672] = true
+			}
+		}
+	}
+	if len(differ) > 0 {
+		t.Errorf("%d of the %d charts of %s look different in %s and in %s: their text is set in the system's font", len(differ), len(charts),
+			filepath.Base(path), filepath.Base(fonts[0]), filepath.Base(fonts[1]))
 	}
 }

@@ -32,19 +32,38 @@ func (f *Factory) Main(args []string) int {
 // execute runs cardsim with args under ctx, whose cancellation stands for
 // an interrupt, and returns the exit status.
 func (f *Factory) execute(ctx context.Context, args []string) int {
-	root := NewCmdRoot(f)
-	root.SetArgs(args)
-	if err := root.ExecuteContext(ctx); err != nil {
-		// The replay hint is a command to run as it stands; the message
-		// before it may quote input, which is clipped.
-		msg := clipInput(err.Error()) + strings.TrimPrefix(withReplay(err), err.Error())
-		fmt.Fprintln(f.Err, "cardsim: "+strings.ReplaceAll(msg, "\n", " "))
-		if errors.Is(err, context.Canceled) {
-			return 130
-		}
+	if f.dealScaleErr != nil {
+		fmt.Fprintln(f.Err, "cardsim: "+f.dealScaleErr.Error())
 		return 1
 	}
-	return 0
+	root := NewCmdRoot(f)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	if errors.Is(err, context.Canceled) {
+		err = asInterrupted(err) // never the bare "context canceled"
+	}
+	// The replay hint is a command to run as it stands; the message
+	// before it may quote input, which is clipped.
+	msg := clipInput(err.Error()) + strings.TrimPrefix(withReplay(err), err.Error())
+	if strings.HasPrefix(msg, "unknown command ") {
+		// As gh prints it: cobra's suggestions on lines of their own
+		// ("Did you mean this?", then each command indented), a blank
+		// line, then where to find the commands.
+		msg = strings.TrimRight(msg, "\n")
+		if strings.Contains(msg, "\n") {
+			msg += "\n"
+		}
+		fmt.Fprintf(f.Err, "cardsim: %s\nRun 'cardsim --help' for usage.\n", msg)
+		return 1
+	}
+	fmt.Fprintln(f.Err, "cardsim: "+strings.ReplaceAll(msg, "\n", " "))
+	if errors.Is(err, context.Canceled) {
+		return 130
+	}
+	return 1
 }
 
 // interruptible returns a context that the first SIGINT or SIGTERM cancels;
@@ -117,6 +136,7 @@ whatever the number of workers.`,
 	finishTree(cmd, f) // completions, --version, help placeholders (completion.go, version.go, help.go)
 	decimalFlags(cmd)
 	nonEmptyFlags(cmd)
+	onceFlags(cmd)
 	return cmd
 }
 

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -73,13 +72,8 @@ func TestSignals(t *testing.T) {
 // million tree-search iterations): the first SIGINT leaves it running, the
 // second ends it at once with status 130.
 func TestSecondInterruptQuits(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds cardsim and runs a process")
-	}
-	bin := filepath.Join(t.TempDir(), "cardsim")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/cardsim/cardsim/cmd/cardsim").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	t.Parallel()
+	bin := cardsimBinary(t)
 	cmd := exec.Command(bin, "run", "nora", "--strategy", "ismcts", "--param", "budget=10000000", "--games", "2", "--workers", "1", "-q")
 	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
 	var stderr bytes.Buffer
@@ -106,5 +100,25 @@ func TestSecondInterruptQuits(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		cmd.Process.Kill()
 		t.Fatal("the second interrupt did not quit")
+	}
+}
+
+// TestUnknownCommandSuggestions: an unknown command is told on its own
+// line, cobra's "Did you mean this?" on lines of their own with each
+// command indented, as gh prints them (they were squashed onto one line),
+// then where the commands are listed.
+func TestUnknownCommandSuggestions(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"rn"}, "cardsim: unknown command \"rn\" for \"cardsim\"\n\nDid you mean this?\n\trun\n\nRun 'cardsim --help' for usage.\n"},
+		{[]string{"sweeep", "nora"}, "cardsim: unknown command \"sweeep\" for \"cardsim\"\n\nDid you mean this?\n\tsweep\n\nRun 'cardsim --help' for usage.\n"},
+		{[]string{"poker"}, "cardsim: unknown command \"poker\" for \"cardsim\"\nRun 'cardsim --help' for usage.\n"},
+	} {
+		code, out, errs := run(t, tt.args...)
+		if code != 1 || out != "" || errs != tt.want {
+			t.Errorf("cardsim %v: exit %d, stdout %q, stderr\n%s\nwant\n%s", tt.args, code, out, errs, tt.want)
+		}
 	}
 }

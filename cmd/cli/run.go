@@ -33,11 +33,12 @@ type RunOptions struct {
 	Records         string // file of per-deal records
 	RecordsFormat   string
 	PrecisionFlags
+	checkpoints bool // the command takes --checkpoint (run does, compare does not)
 }
 
 // NewCmdRun returns the command that plays many games and summarises them.
 func NewCmdRun(f *Factory) *cobra.Command {
-	opts := &RunOptions{}
+	opts := &RunOptions{checkpoints: true}
 	cmd := &cobra.Command{
 		Use:   "run <game>",
 		Short: "Play many games and report the odds and scores, with intervals",
@@ -69,7 +70,7 @@ checkpoint inside --out DIR (replaced whole when the run ends) or at the path of
 the shard's part is refused before any deal is played.
 
 With --out DIR it writes summary.json, figures.csv (every figure as tidy rows),
-score_histogram.csv and charts (SVG and PNG) into DIR.
+score_histogram.csv and charts (SVG, PNG at 300 dpi and PDF) into DIR.
 
 --records FILE writes one row per seat of every game (deal index, seating, seat,
 strategy, score, result, the seat's deal features and the game's metrics) as CSV
@@ -203,11 +204,6 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 			return err
 		}
 	}
-	if opts.Resume {
-		if s.Resume, err = sim.ReadPart(opts.Checkpoint); err != nil {
-			return fmt.Errorf("--resume: %w", err)
-		}
-	}
 	if opts.Out != "" {
 		check := reports.CheckDir
 		if opts.Shard != "" {
@@ -221,8 +217,19 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		if err := reports.CheckFileDir(filepath.Dir(opts.Checkpoint)); err != nil {
 			return fmt.Errorf("--checkpoint: %w", err)
 		}
+		pl := checkpointPlace{flag: "--checkpoint", resume: opts.Resume, overwrite: opts.Overwrite}
+		unlock, err := lockCheckpoint(opts.Checkpoint, pl)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 		s.Checkpoint = func(p *sim.Part) error { return reports.WritePart(opts.Checkpoint, p) }
 		s.CheckpointEvery = opts.CheckpointEvery
+	}
+	if opts.Resume {
+		if s.Resume, err = sim.ReadPart(opts.Checkpoint); err != nil {
+			return fmt.Errorf("--resume: %w", err)
+		}
 	}
 	if opts.Records != "" {
 		if opts.Out != "" && opts.Shard == "" {
@@ -238,20 +245,14 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 		s.Config.Records = rf
 	}
 	r, err := f.play(ctx, s, opts.Game, opts.Quiet)
+	var bad *sim.CheckpointError
 	switch {
 	case errors.Is(err, sim.ErrForeignCheckpoint):
 		return fmt.Errorf("--resume: %s was %w", opts.Checkpoint, err)
-	case err != nil && r != nil && errors.Is(err, context.Canceled) && opts.Checkpoint != "":
-		// A shard's --out holds the parts of the whole run: the checkpoint
-		// is its record, and a partial summary there would not be a part.
-		if opts.Out != "" && opts.Shard == "" && r.Tally.Games >= 2 {
-			sum := r.Summary()
-			sum.Manifest.Stopped = fmt.Sprintf("interrupted after %d deals: partial", r.Tally.Games)
-			if _, werr := reports.WriteDir(opts.Out, &sum); werr != nil {
-				return fmt.Errorf("%w; checkpoint in %s, but the partial summary could not be written: %w", err, opts.Checkpoint, werr)
-			}
-		}
-		return fmt.Errorf("%w; checkpoint in %s: run the same command with --resume to carry on", err, opts.Checkpoint)
+	case errors.As(err, &bad):
+		return fmt.Errorf("--resume: %s: %w", opts.Checkpoint, bad.Err)
+	case err != nil && r != nil && errors.Is(err, context.Canceled):
+		return opts.interrupted(s, r)
 	case err != nil:
 		return err
 	}
@@ -271,6 +272,39 @@ func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
 	}
 	sum := r.Summary()
 	return emit(f, &sum, opts.Out, opts.Format)
+}
+
+// interrupted ends a run that an interrupt stopped having played r: with
+// --checkpoint, the checkpoint holds the deals played and a partial
+// summary is written into --out; the error says what was kept and how to
+// carry on.
+func (opts *RunOptions) interrupted(s *sim.Session, r *sim.Result) error {
+	lo, hi := sim.ShardRange(s.Deals, s.Shard, max(s.Shards, 1))
+	ie := &interruptedError{done: dealsDone(r.Tally.Games, hi-lo, s.Precision > 0), kept: "nothing", resume: startAfresh}
+	if opts.Checkpoint == "" {
+		if opts.checkpoints {
+			ie.resume = keepWithCheckpoint("FILE")
+		}
+		return ie
+	}
+	ie.kept = "the deals played, in checkpoint " + opts.Checkpoint
+	ie.resume = "run the same command with --resume to carry on"
+	// A shard's --out holds the parts of the whole run: the checkpoint
+	// is its record, and a partial summary there would not be a part.
+	// A finished result there is never replaced by a partial one.
+	if opts.Out != "" && opts.Shard == "" && r.Tally.Games >= 2 {
+		sum := r.Summary()
+		sum.Manifest.Stopped = fmt.Sprintf("interrupted after %d deals: partial", r.Tally.Games)
+		switch _, werr := reports.WritePartialDir(opts.Out, &sum); {
+		case errors.Is(werr, reports.ErrFinishedOutput):
+			ie.kept += fmt.Sprintf("; --out %s %v", opts.Out, reports.ErrFinishedOutput)
+		case werr != nil:
+			return fmt.Errorf("%w, but the partial summary could not be written: %w", ie, werr)
+		default:
+			ie.kept += ", and a partial summary in " + opts.Out
+		}
+	}
+	return ie
 }
 
 // partPath returns the path of the part of shard k of n in dir.

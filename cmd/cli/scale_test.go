@@ -116,11 +116,13 @@ func TestMergeErrors(t *testing.T) {
 }
 
 // TestPrecision: --precision stops at the same deal for any number of
-// workers, once the interval is narrow enough, and says so.
+// workers, once the interval is narrow enough, and says so. Flip's greedy
+// bot needs three batches of deals (98,304) to know its mean score to
+// ±0.1, in half a second of CPU.
 func TestPrecision(t *testing.T) {
 	var outs, raw []string
 	for _, w := range []string{"1", "2"} {
-		out := mustRun(t, "run", "nora", "--strategy", "rescuer", "--precision", "1.5", "--workers", w, "--format", "json", "-q")
+		out := mustRun(t, "run", "flip", "--strategy", "greedy", "--precision", "0.1", "--workers", w, "--format", "json", "-q")
 		outs = append(outs, volatile.ReplaceAllString(out, ""))
 		raw = append(raw, out)
 	}
@@ -141,7 +143,8 @@ func TestPrecision(t *testing.T) {
 	if err := json.Unmarshal([]byte(raw[0]), &s); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(s.Manifest.Stopped, "precision 1.5 on score reached") || s.Score.CIHigh-s.Score.Mean > 1.5 || s.Manifest.Games >= 10_000_000 {
+	if !strings.Contains(s.Manifest.Stopped, "precision 0.1 on score reached") || s.Score.CIHigh-s.Score.Mean > 0.1 ||
+		s.Manifest.Games <= sim.BatchDeals || s.Manifest.Games >= 10_000_000 {
 		t.Errorf("manifest %+v, score %+v", s.Manifest, s.Score)
 	}
 	out := mustRun(t, "run", "nora", "--precision", "0.0001", "--max-games", "5000", "--format", "json", "-q")
@@ -162,48 +165,56 @@ func buildCardsim(t *testing.T, flags ...string) string {
 	return bin
 }
 
-// waitForFile waits until path exists, killing cmd and failing the test
-// after timeout.
-func waitForFile(t *testing.T, cmd *exec.Cmd, path string, timeout time.Duration) {
+// waitForCheckpoint waits until the run of cmd, playing deals in all, has
+// written a checkpoint of some of them at path, killing cmd and failing
+// the test after timeout. A run that writes its first checkpoint only
+// when it has played every deal fails the test too: it took none while
+// it played.
+func waitForCheckpoint(t *testing.T, cmd *exec.Cmd, path string, deals int64, timeout time.Duration) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
-		if _, err := os.Stat(path); err == nil {
+		if p, err := sim.ReadPart(path); err == nil {
+			if p.Played() >= deals {
+				cmd.Process.Kill()
+				t.Fatalf("the first checkpoint seen holds all %d deals: none was taken while the run played", deals)
+			}
 			return
 		}
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
 			t.Fatalf("no %s written in %v", filepath.Base(path), timeout)
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
 // TestInterruptResume kills a real cardsim process mid-run with SIGINT, then
-// resumes it, and checks the result against an uninterrupted run.
+// resumes it, and checks the result against an uninterrupted run. 20,000
+// deals take under a second on two workers: the interrupt comes after the
+// first checkpoint, some tens of milliseconds in.
 func TestInterruptResume(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds cardsim and plays two long runs")
-	}
-	bin := buildCardsim(t)
+	t.Parallel()
+	bin := cardsimBinary(t)
 	dir := t.TempDir()
 	ckpt := filepath.Join(dir, "run.ckpt")
-	args := []string{"run", "nora", "--strategy", "stop-at", "--games", "400000", "--seed", "5", "-q",
-		"--checkpoint", ckpt, "--checkpoint-every", "100ms", "--out", filepath.Join(dir, "out")}
+	args := []string{"run", "nora", "--strategy", "stop-at", "--games", "20000", "--seed", "5", "-q",
+		"--checkpoint", ckpt, "--checkpoint-every", "50ms", "--out", filepath.Join(dir, "out")}
 	cmd := exec.Command(bin, args...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	waitForFile(t, cmd, ckpt, 60*time.Second) // interrupt once the first checkpoint is on disk
+	waitForCheckpoint(t, cmd, ckpt, 20000, 60*time.Second) // interrupt once the first checkpoint is on disk
 	cmd.Process.Signal(syscall.SIGINT)
 	err := cmd.Wait()
 	if err == nil {
 		t.Skip("the run finished before the signal arrived")
 	}
-	if !strings.Contains(stderr.String(), "--resume") {
-		t.Errorf("interrupted run says %q; want it to tell how to resume", stderr.String())
+	if msg := stderr.String(); !strings.Contains(msg, "kept: the deals played, in checkpoint "+ckpt+", and a partial summary in "+filepath.Join(dir, "out")) ||
+		!strings.Contains(msg, "; run the same command with --resume to carry on") || strings.Contains(msg, "context canceled") {
+		t.Errorf("interrupted run says %q; want it to tell what it kept and how to resume", msg)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "out", "summary.json")); err != nil {
 		t.Errorf("no partial summary after the interruption: %v", err)
@@ -213,7 +224,7 @@ func TestInterruptResume(t *testing.T) {
 		t.Fatalf("resume: %v\n%s", err, out)
 	}
 	whole := t.TempDir()
-	if out, err := exec.Command(bin, "run", "nora", "--strategy", "stop-at", "--games", "400000", "--seed", "5", "-q", "--out", whole).CombinedOutput(); err != nil {
+	if out, err := exec.Command(bin, "run", "nora", "--strategy", "stop-at", "--games", "20000", "--seed", "5", "-q", "--out", whole).CombinedOutput(); err != nil {
 		t.Fatalf("uninterrupted run: %v\n%s", err, out)
 	}
 	if summaryOf(t, filepath.Join(dir, "out")) != summaryOf(t, whole) {
@@ -223,21 +234,22 @@ func TestInterruptResume(t *testing.T) {
 
 // TestCheckpointMidBatch: a slow run interrupted before its first batch
 // of 32,768 deals is done keeps the chunks it played (the checkpoint is
-// taken between chunks), and resumed gives the uninterrupted result.
+// taken between chunks), and resumed gives the uninterrupted result. A
+// strategy that searches at its decisions plays chunks of one deal; these
+// 1,000 deals (flatmc at budget 1) are all in the first batch, and take
+// about half a second on two workers.
 func TestCheckpointMidBatch(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds cardsim and plays a slow strategy")
-	}
-	bin := buildCardsim(t)
+	t.Parallel()
+	bin := cardsimBinary(t)
 	dir := t.TempDir()
 	ckpt := filepath.Join(dir, "run.ckpt")
-	args := []string{"run", "chriscross", "--strategy", "search", "--games", "4000", "--seed", "4", "-q",
+	args := []string{"run", "chriscross", "--strategy", "flatmc", "--param", "budget=1", "--games", "1000", "--seed", "4", "-q",
 		"--checkpoint", ckpt, "--checkpoint-every", "10ms", "--out", filepath.Join(dir, "out")}
 	cmd := exec.Command(bin, args...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	waitForFile(t, cmd, ckpt, 120*time.Second)
+	waitForCheckpoint(t, cmd, ckpt, 1000, 120*time.Second)
 	cmd.Process.Signal(syscall.SIGINT)
 	if err := cmd.Wait(); err == nil {
 		t.Skip("the run finished before the signal arrived")
@@ -246,14 +258,14 @@ func TestCheckpointMidBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if part.Played() == 0 || part.Played() >= 4000 {
-		t.Fatalf("the checkpoint holds %d of 4000 deals, want some but not all", part.Played())
+	if part.Played() == 0 || part.Played() >= 1000 {
+		t.Fatalf("the checkpoint holds %d of 1000 deals, want some but not all", part.Played())
 	}
 	if out, err := exec.Command(bin, append(args, "--resume")...).CombinedOutput(); err != nil {
 		t.Fatalf("resume: %v\n%s", err, out)
 	}
 	whole := t.TempDir()
-	if out, err := exec.Command(bin, "run", "chriscross", "--strategy", "search", "--games", "4000", "--seed", "4", "-q", "--out", whole).CombinedOutput(); err != nil {
+	if out, err := exec.Command(bin, "run", "chriscross", "--strategy", "flatmc", "--param", "budget=1", "--games", "1000", "--seed", "4", "-q", "--out", whole).CombinedOutput(); err != nil {
 		t.Fatalf("uninterrupted run: %v\n%s", err, out)
 	}
 	if summaryOf(t, filepath.Join(dir, "out")) != summaryOf(t, whole) {
@@ -266,14 +278,12 @@ func TestCheckpointMidBatch(t *testing.T) {
 // SLURM_ARRAY_TASK_ID as Slurm would, merges their directory as
 // deploy/slurm/merge.sbatch does, and checks the result against one run.
 func TestClusterLocally(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds cardsim and runs processes")
-	}
+	t.Parallel()
 	sbatch, err := os.ReadFile("../../deploy/slurm/run.sbatch")
 	if err != nil || !strings.Contains(string(sbatch), "--shard auto/64") {
 		t.Fatalf("deploy/slurm/run.sbatch does not shard with auto/64: %v", err)
 	}
-	bin := buildCardsim(t)
+	bin := cardsimBinary(t)
 	const n = 4
 	args := []string{"run", "nora", "--strategy", "rescuer", "--games", "6000", "--seed", "42", "--workers", "1", "--quiet"}
 	parts := t.TempDir()
@@ -400,11 +410,11 @@ func TestMergeRefusesEditedParts(t *testing.T) {
 func TestResumeFinishedPrecisionRun(t *testing.T) {
 	dir := t.TempDir()
 	ckpt := filepath.Join(dir, "run.ckpt")
-	args := []string{"run", "nora", "--strategy", "rescuer", "--precision", "3", "--seed", "2", "-q", "--checkpoint", ckpt}
+	args := []string{"run", "flip", "--strategy", "greedy", "--precision", "0.1", "--seed", "2", "-q", "--checkpoint", ckpt}
 	mustRun(t, append(args, "--out", filepath.Join(dir, "first"))...)
 	mustRun(t, append(args, "--resume", "--out", filepath.Join(dir, "again"))...)
 	first, again := summaryOf(t, filepath.Join(dir, "first")), summaryOf(t, filepath.Join(dir, "again"))
-	if first != again || !strings.Contains(again, "precision 3 on score reached") {
+	if first != again || !strings.Contains(again, "precision 0.1 on score reached") {
 		t.Errorf("the resumed finished run differs or kept playing:\n%.300s\n%.300s", first, again)
 	}
 }

@@ -13,9 +13,6 @@ import (
 // seats rotated, a precision target) and of a merge validate against the
 // published JSON Schema.
 func TestRealSummariesMatchTheSchema(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays every game, a solver and a merge")
-	}
 	schema := schematest.Compile(t, sim.SummarySchema)
 	summaries := map[string][]byte{}
 	for _, d := range catalog.Games().All() {

@@ -47,7 +47,7 @@ drawn.
 Prints a table, or CSV with --format csv (budget, figure, value, ci_low, ci_high),
 or JSON with --format json (the study's settings and the same rows);
 with --out DIR writes skill.csv and line charts against the budget (log scale)
-with interval bands, as SVG and PNG.`,
+with interval bands, as SVG, PNG and PDF.`,
 		Example: `  cardsim skill nora --strategy ismcts --budgets 10,40,160 --games 500
   cardsim skill flip --strategy pimc --budgets 5,10,20,40 --param rollout=greedy --out out/skill`,
 		Args: cobra.ExactArgs(1),

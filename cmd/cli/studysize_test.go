@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cardsim/cardsim/cmd/catalog"
+	"github.com/cardsim/cardsim/sim"
 )
 
 // TestStudySizedByPrecision: a study with a precision target plays until
@@ -15,8 +16,8 @@ import (
 // means.
 func TestStudySizedByPrecision(t *testing.T) {
 	f := NewFactory(strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{})
-	spec := catalog.Study{Game: "nora", Title: "t", Strategies: []string{"rescuer"},
-		Precision: 5, Target: "score", MaxGames: 100000, Explain: "what the interval means"}
+	spec := catalog.Study{Game: "flip", Title: "t", Strategies: []string{"greedy"},
+		Precision: 0.1, Target: "score", MaxGames: 1_000_000, Explain: "what the interval means"}
 	opts := &ReportOptions{Flags: Flags{Seed: 1, Workers: 2, Confidence: 0.95}, Scale: 1}
 	st, err := runStudy(context.Background(), f, spec, opts, &meter{})
 	if err != nil {
@@ -24,7 +25,7 @@ func TestStudySizedByPrecision(t *testing.T) {
 	}
 	s := st.Summary
 	n := s.Manifest.Games
-	if n >= spec.MaxGames || n < 100 {
+	if n >= spec.MaxGames || n <= sim.BatchDeals {
 		t.Errorf("played %d deals: want fewer than %d, stopped by the precision", n, spec.MaxGames)
 	}
 	if half := (s.Score.CIHigh - s.Score.CILow) / 2; half > spec.Precision {
@@ -38,15 +39,16 @@ func TestStudySizedByPrecision(t *testing.T) {
 	}
 }
 
-// TestRareOddsStudiesSized: Flip's clairvoyant wins about 3 deals in
-// 10,000 under compulsory play, so its odds study is sized by a precision
-// on the win rate of at most 0.1 point with room for at least 10,000 deals
-// (a fixed few hundred deals would bound the odds by several points), and
-// says what its interval means.
+// TestRareOddsStudiesSized: Flip's clairvoyant wins about 1 deal in
+// 10,000 under compulsory play, so its odds study (the one that reads the
+// odds under compulsory play, not a sweep of readings) is sized by a
+// precision on the win rate of at most 0.1 point with room for at least
+// 10,000 deals (a fixed few hundred deals would bound the odds by several
+// points), and says what its interval means.
 func TestRareOddsStudiesSized(t *testing.T) {
 	sized := 0
 	for _, spec := range catalog.Studies() {
-		if spec.Game != "flip" || strings.Contains(spec.Title, "optional") {
+		if spec.Game != "flip" || isSwept(spec) {
 			continue
 		}
 		sized++

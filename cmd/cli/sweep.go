@@ -48,7 +48,7 @@ per point shows it) and differences between points are not luck.
 
 Writes (with --out DIR) sweep.csv with one row per point and strategy, sweep.json
 with every point's full summary, and for each swept rule line charts of the mean
-score and the win rate against it with interval bands (SVG and PNG).
+score and the win rate against it with interval bands (SVG, PNG and PDF).
 
 A sweep can be kept in a YAML or JSON file and run with --plan FILE; flags given
 on the command line are added to the plan's. Fields: game, strategy, strategies,
@@ -114,6 +114,12 @@ func grid(rules []string) (keys []string, points [][]string, values []map[string
 		if slices.Contains(keys, k) {
 			return nil, nil, nil, fmt.Errorf("rule %s swept twice", k)
 		}
+		for i, v := range vals {
+			vals[i] = strings.TrimSpace(v)
+			if slices.Contains(vals[:i], vals[i]) {
+				return nil, nil, nil, fmt.Errorf("rule %s=%s twice in the sweep: give each value once", k, vals[i])
+			}
+		}
 		keys = append(keys, k)
 		lists = append(lists, vals)
 	}
@@ -137,7 +143,7 @@ func grid(rules []string) (keys []string, points [][]string, values []map[string
 		pt := append([]string{}, fixed...)
 		vm := map[string]string{}
 		for i, k := range keys {
-			v := strings.TrimSpace(lists[i][idx[i]])
+			v := lists[i][idx[i]]
 			pt = append(pt, k+"="+v)
 			vm[k] = v
 		}
@@ -196,6 +202,9 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 		}
 		cfgs = append(cfgs, sim.Config{Game: g, Lineup: lineup, Seed: opts.Seed, Workers: opts.Workers})
 	}
+	if err := distinctPoints(keys, values, cfgs); err != nil {
+		return err
+	}
 	if opts.Checkpoint != "" {
 		pl := checkpointPlace{flag: "--checkpoint", resume: opts.Resume, overwrite: opts.Overwrite, out: opts.Out, dir: true}
 		if err := checkCheckpoint(opts.Checkpoint, pl); err != nil {
@@ -208,9 +217,11 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 		}
 	}
 	if opts.Checkpoint != "" {
-		if err := prepareCheckpointDir(opts.Checkpoint, opts.Overwrite); err != nil {
+		unlock, err := opts.prepareCheckpointDir()
+		if err != nil {
 			return err
 		}
+		defer unlock()
 	}
 	sw := &reports.Sweep{Keys: keys, Defaults: ruleDefaults(cfgs[0].Game, keys, values)}
 	sessions := make([]*sim.Session, len(cfgs))
@@ -229,16 +240,20 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 	for i, s := range sessions {
 		label := pointLabel(keys, values[i])
 		r, err := bar.play(ctx, s, pointProgress(i, len(cfgs), keys, values[i]))
-		if errors.Is(err, sim.ErrForeignCheckpoint) {
+		var bad *sim.CheckpointError
+		switch {
+		case errors.Is(err, sim.ErrForeignCheckpoint):
 			return fmt.Errorf("--resume: %s was %w", opts.pointCheckpoint(i, len(cfgs)), err)
+		case errors.As(err, &bad):
+			return fmt.Errorf("--resume: %s: %w", opts.pointCheckpoint(i, len(cfgs)), bad.Err)
 		}
 		if err != nil {
-			err = fmt.Errorf("point %s: %w", label, err)
-			if !errors.Is(err, context.Canceled) {
-				return err
+			if !errors.Is(err, context.Canceled) || r == nil {
+				return fmt.Errorf("point %s: %w", label, err)
 			}
 			bar.finish()
-			return opts.interrupted(f, sw, err, i, len(cfgs))
+			done := fmt.Sprintf("during point %s (%d of %d), %s", label, i+1, len(cfgs), dealsDone(r.Tally.Games, s.Deals, s.Precision > 0))
+			return opts.interrupted(f, sw, done, len(cfgs))
 		}
 		sw.Points = append(sw.Points, reports.SweepPoint{Values: values[i], Summary: r.Summary()})
 	}
@@ -253,6 +268,11 @@ func (opts *SweepOptions) emit(f *Factory, sw *reports.Sweep) error {
 			return err
 		}
 	}
+	return opts.print(f, sw)
+}
+
+// print prints the sweep on stdout in --format.
+func (opts *SweepOptions) print(f *Factory, sw *reports.Sweep) error {
 	switch opts.Format {
 	case "json":
 		return reports.WriteSweepJSON(f.Out, sw)
@@ -305,44 +325,67 @@ func (opts *SweepOptions) pointSession(cfg sim.Config, i, n int) (*sim.Session, 
 	return s, nil
 }
 
-// prepareCheckpointDir creates the directory of a sweep's checkpoints and,
-// when starting afresh over old ones, removes them, so that a later
-// --resume never picks up a point of another sweep.
-func prepareCheckpointDir(dir string, overwrite bool) error {
+// prepareCheckpointDir creates the directory of the sweep's checkpoints,
+// locks it for the life of the sweep and, when starting afresh over old
+// checkpoints, removes them, so that a later --resume never picks up a
+// point of another sweep. It returns the unlock.
+func (opts *SweepOptions) prepareCheckpointDir() (unlock func(), err error) {
+	dir := opts.Checkpoint
 	if err := reports.CheckFileDir(dir); err != nil {
-		return fmt.Errorf("--checkpoint: %w", err)
+		return nil, fmt.Errorf("--checkpoint: %w", err)
 	}
-	if overwrite {
+	pl := checkpointPlace{flag: "--checkpoint", resume: opts.Resume, overwrite: opts.Overwrite, dir: true}
+	if unlock, err = lockCheckpoint(dir, pl); err != nil {
+		return nil, err
+	}
+	if opts.Overwrite {
 		old, _ := filepath.Glob(filepath.Join(dir, "point-*-of-*.json"))
 		for _, path := range old {
 			if err := os.Remove(path); err != nil {
-				return fmt.Errorf("--overwrite-checkpoint: %w", err)
+				unlock()
+				return nil, fmt.Errorf("--overwrite-checkpoint: %w", err)
 			}
 		}
 	}
-	return nil
+	return unlock, nil
 }
 
-// interrupted ends a sweep interrupted during point i of n: the points
-// finished are printed and written to --out marked partial, and the error
-// says so and how to carry on.
-func (opts *SweepOptions) interrupted(f *Factory, sw *reports.Sweep, err error, i, n int) error {
-	resume := ""
+// interrupted ends a sweep interrupted where done says, n points in all:
+// the points finished are printed and written to --out marked partial, and
+// the error says what was kept and how to carry on.
+func (opts *SweepOptions) interrupted(f *Factory, sw *reports.Sweep, done string, n int) error {
+	ie := &interruptedError{done: done, kept: "nothing", resume: keepWithCheckpoint("DIR")}
 	if opts.Checkpoint != "" {
-		resume = "; run the same command with --resume to carry on"
+		ie.kept = "the deals played at each point, in checkpoint directory " + opts.Checkpoint
+		ie.resume = "run the same command with --resume to carry on"
 	}
 	if len(sw.Points) == 0 {
-		return fmt.Errorf("%w%s", err, resume)
+		return ie
 	}
-	sw.Stopped = fmt.Sprintf("interrupted during point %d of %d: partial, %d points finished", i+1, n, len(sw.Points))
-	if werr := opts.emit(f, sw); werr != nil {
-		return fmt.Errorf("%w; the %d points finished could not be written: %w", err, len(sw.Points), werr)
-	}
-	where := ""
+	sw.Stopped = fmt.Sprintf("interrupted during point %d of %d: partial, %d points finished", len(sw.Points)+1, n, len(sw.Points))
+	finished := fmt.Sprintf("the %d of %d points finished before it, printed", len(sw.Points), n)
+	left := ""
 	if opts.Out != "" {
-		where = " and written to " + opts.Out
+		// A finished sweep there is never replaced by a partial one.
+		switch _, werr := reports.WriteSweepDir(opts.Out, sw, opts.Game); {
+		case errors.Is(werr, reports.ErrFinishedOutput):
+			left = fmt.Sprintf(" (--out %s %v)", opts.Out, reports.ErrFinishedOutput)
+		case werr != nil:
+			return fmt.Errorf("%w; the %d points finished could not be written: %w", ie, len(sw.Points), werr)
+		default:
+			finished += " and written to " + opts.Out
+		}
 	}
-	return fmt.Errorf("%w; the points finished before it (%d of %d) are printed%s, marked partial%s", err, len(sw.Points), n, where, resume)
+	if werr := opts.print(f, sw); werr != nil {
+		return fmt.Errorf("%w; the %d points finished could not be printed: %w", ie, len(sw.Points), werr)
+	}
+	finished += " marked partial" + left
+	if opts.Checkpoint == "" {
+		ie.kept = finished
+	} else {
+		ie.kept = finished + ", and " + ie.kept
+	}
+	return ie
 }
 
 // pointLabel names a point of a sweep by its swept rules, such as

@@ -3,6 +3,7 @@ package cards
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Rank is a card's rank: Ace is 1, King is 13 and Joker is 14.
@@ -98,38 +99,45 @@ func ParseRank(s string) (Rank, error) {
 	return 0, fmt.Errorf("unknown rank %q (want A, 2-10, J, Q or K)", s)
 }
 
-// ParseSuit parses a suit letter C, D, H or S, case-insensitively.
+// ParseSuit parses a suit: its letter C, D, H or S, case-insensitively, or
+// its symbol, black or white (♣ ♦ ♥ ♠, ♧ ♢ ♡ ♤).
 func ParseSuit(s string) (Suit, error) {
 	switch strings.ToUpper(s) {
-	case "C":
+	case "C", "♣", "♧":
 		return Clubs, nil
-	case "D":
+	case "D", "♦", "♢":
 		return Diamonds, nil
-	case "H":
+	case "H", "♥", "♡":
 		return Hearts, nil
-	case "S":
+	case "S", "♠", "♤":
 		return Spades, nil
 	}
-	return 0, fmt.Errorf("unknown suit %q (want C, D, H or S)", s)
+	return 0, fmt.Errorf("unknown suit %q (want C, D, H or S, or ♣ ♦ ♥ ♠)", s)
 }
 
-// Parse parses a card in short text form: a rank and a suit letter ("10H",
-// "QS", "ad") or "JK" for a joker. The joker parsed is the first joker
-// (suit Clubs); decks with two jokers are read with ParseDeck, which numbers
-// them in order.
+// Parse parses a card in short text form: a rank and a suit ("10H", "QS",
+// "ad", "Q♦", "10♥") or "JK" for a joker. The joker parsed is the first
+// joker (suit Clubs); decks with two jokers are read with ParseDeck, which
+// numbers them in order. Errors quote the card and its parts whole, never a
+// character cut in half.
 func Parse(s string) (Card, error) {
 	t := strings.TrimSpace(s)
+	// A suit symbol pasted from a phone or a web page may carry the
+	// selector asking for its emoji or its text form.
+	t = strings.NewReplacer("\uFE0F", "", "\uFE0E", "").Replace(t)
 	if strings.EqualFold(t, "JK") || strings.EqualFold(t, "JOKER") {
 		return New(Joker, 0), nil
 	}
-	if len(t) < 2 {
+	if utf8.RuneCountInString(t) < 2 {
 		return 0, fmt.Errorf("card %q: want a rank and a suit such as 10H, QS or JK", s)
 	}
-	r, err := ParseRank(t[:len(t)-1])
+	_, size := utf8.DecodeLastRuneInString(t)
+	rank, suit := t[:len(t)-size], t[len(t)-size:]
+	r, err := ParseRank(rank)
 	if err != nil || r == Joker {
-		return 0, fmt.Errorf("card %q: unknown rank %q (want A, 2-10, J, Q, K, or JK for a joker)", s, t[:len(t)-1])
+		return 0, fmt.Errorf("card %q: unknown rank %q (want A, 2-10, J, Q, K, or JK for a joker)", s, rank)
 	}
-	su, err := ParseSuit(t[len(t)-1:])
+	su, err := ParseSuit(suit)
 	if err != nil {
 		return 0, fmt.Errorf("card %q: %w", s, err)
 	}

@@ -3,8 +3,11 @@ package cards
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestParse(t *testing.T) {
@@ -20,6 +23,15 @@ func TestParse(t *testing.T) {
 		{"KD", New(King, Diamonds)},
 		{"JK", New(Joker, 0)},
 		{"jk", New(Joker, 0)},
+		{"Q♦", New(Queen, Diamonds)},
+		{"10♥", New(10, Hearts)},
+		{"a♠", New(Ace, Spades)},
+		{"7♣", New(7, Clubs)},
+		{"K♢", New(King, Diamonds)},
+		{"3♡", New(3, Hearts)},
+		{"9♤", New(9, Spades)},
+		{"2♧", New(2, Clubs)},
+		{"J♥\uFE0F", New(Jack, Hearts)}, // the emoji form of the symbol
 	}
 	for _, tt := range tests {
 		got, err := Parse(tt.in)
@@ -27,9 +39,22 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
 		}
 	}
-	for _, bad := range []string{"", "H", "11H", "1", "QX", "10", "ZZ", "JKS"} {
+	for _, bad := range []string{"", "H", "11H", "1", "QX", "10", "ZZ", "JKS", "♦", "♦Q"} {
 		if c, err := Parse(bad); err == nil {
 			t.Errorf("Parse(%q) = %v, want an error", bad, c)
+		}
+	}
+	// Errors quote the parts whole: never a character cut in half (a
+	// pasted "…" was quoted as "\xe2\x80").
+	for _, tt := range []struct{ in, want string }{
+		{"Q★", `card "Q★": unknown suit "★" (want C, D, H or S, or ♣ ♦ ♥ ♠)`},
+		{"é♦", `card "é♦": unknown rank "é"`},
+		{"Qé", `card "Qé": unknown suit "é"`},
+		{"1…", `card "1…": unknown suit "…"`},
+		{"…H", `card "…H": unknown rank "…"`},
+	} {
+		if _, err := Parse(tt.in); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("Parse(%q): %v; want %s", tt.in, err, tt.want)
 		}
 	}
 }
@@ -117,13 +142,23 @@ func TestShuffleUniform(t *testing.T) {
 	}
 }
 
+// quoted matches a string quoted with %q.
+var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"10H", "QS", "JK", "ad", "TC", "", "1S", "x"} {
+	for _, s := range []string{"10H", "QS", "JK", "ad", "TC", "", "1S", "x", "…", "A♠", "10…"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		c, err := Parse(s)
 		if err != nil {
+			// An error quotes whole characters of the input: no part it
+			// quotes is a character cut into bytes.
+			for _, q := range quoted.FindAllString(err.Error(), -1) {
+				if part, _ := strconv.Unquote(q); utf8.ValidString(s) && !utf8.ValidString(part) {
+					t.Fatalf("Parse(%q): %v quotes %s, part of a character", s, err, q)
+				}
+			}
 			return
 		}
 		if !c.Valid() {

@@ -9,8 +9,9 @@ import (
 
 // Game is Chris-Cross with its rules fixed. It implements games.Game.
 type Game struct {
-	rules Rules
-	deck  []cards.Card // rank-major; read only
+	rules   Rules
+	deck    []cards.Card // rank-major; read only
+	metrics []games.Metric
 }
 
 // New returns the game played by rules r, or an error if r is not playable
@@ -19,7 +20,7 @@ func New(r Rules) (*Game, error) {
 	if err := r.Check(); err != nil {
 		return nil, err
 	}
-	return &Game{rules: r, deck: r.Deck()}, nil
+	return &Game{rules: r, deck: r.Deck(), metrics: metricsFor(r)}, nil
 }
 
 // Name returns "chriscross".
@@ -39,7 +40,7 @@ func (g *Game) RuleValues() Rules { return g.rules }
 func (g *Game) ScoreBounds() (lo, hi int) { return 0, len(g.deck) }
 
 // Metrics describes the counts State.Metrics reports.
-func (g *Game) Metrics() []games.Metric { return metricList }
+func (g *Game) Metrics() []games.Metric { return g.metrics }
 
 // NewState returns a state ready for Reset or Deal.
 func (g *Game) NewState() games.State { return g.NewChrisCross() }

@@ -92,6 +92,9 @@ func (s *State) Outcome(seat int) games.Outcome {
 	return o
 }
 
+// ScoreSoFar returns the cards cast out so far (games.Scorer).
+func (s *State) ScoreSoFar(int) int { return s.pos.Removed() }
+
 // Cards appends every card of the game: tableau, stock, then the cards cast
 // out.
 func (s *State) Cards(dst []cards.Card) []cards.Card {
@@ -168,16 +171,24 @@ func (s *State) Record(on bool) { s.record = on }
 // Events returns the events logged since the deal.
 func (s *State) Events() []games.Event { return s.events }
 
-// The metrics, in the order Metrics reports them.
-var metricList = []games.Metric{
-	{Name: "won", Usage: "1 if every card was cast out", Role: games.Indicator},
-	{Name: "cards_left", Usage: "cards left in the tableau and the stock at the end"},
-	{Name: "rounds", Usage: "rounds played, the last included"},
-	{Name: "pairs.column", Usage: "pairs cast out of a column"},
-	{Name: "pairs.diagonal", Usage: "pairs cast out of a diagonal"},
-	{Name: "vertical_moves", Usage: "cards moved up or down into a vacated cell"},
-	{Name: "transpositions", Usage: "rows transposed at the start of phase 2 (rows of 2 to size-1 cards)"},
-	{Name: "stall_round", Usage: "for a lost game, the round in which no pair was left to cast; 0 for a win"},
+// metricsFor returns the metrics under rules r, each with the most it can
+// reach in one game. Every step casts at least one pair, and every round
+// but the last casts at least one in phase 1, so a game of n cards plays
+// at most n/2 steps and n/2+1 rounds; a step moves each card of the
+// tableau at most once, and a round transposes each row at most once.
+func metricsFor(r Rules) []games.Metric {
+	n, cells, rows := int64(len(r.Deck())), int64(r.Size*r.Size), int64(r.Size)
+	rounds := n/2 + 1
+	return []games.Metric{
+		{Name: "won", Usage: "1 if every card was cast out", Role: games.Indicator},
+		{Name: "cards_left", Usage: "cards left in the tableau and the stock at the end", Max: n},
+		{Name: "rounds", Usage: "rounds played, the last included", Max: rounds},
+		{Name: "pairs.column", Usage: "pairs cast out of a column", Max: n / 2},
+		{Name: "pairs.diagonal", Usage: "pairs cast out of a diagonal", Max: n / 2},
+		{Name: "vertical_moves", Usage: "cards moved up or down into a vacated cell", Max: cells * (n / 2)},
+		{Name: "transpositions", Usage: "rows transposed at the start of phase 2 (rows of 2 to size-1 cards)", Max: rows * rounds},
+		{Name: "stall_round", Usage: "for a lost game, the round in which no pair was left to cast; 0 for a win", Max: rounds},
+	}
 }
 
 // Metrics appends the game's metrics in the order of Game.Metrics.

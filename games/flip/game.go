@@ -36,6 +36,7 @@ type Game struct {
 	size      int // cards in the deck: 4 × ranks
 	deck      []cards.Card
 	pairing   [64]cards.Card // dark face by light face, unless kind is mapRandom
+	pairs     pairRule       // the constraint of mapping=random and fixed:<n>
 	startDark bool
 	topOnly   bool
 	forced    bool
@@ -63,7 +64,7 @@ func New(r Rules) (*Game, error) {
 	}
 	m, _ := readMapping(r.Mapping) // check has parsed it
 	g := &Game{rules: r, kind: m.kind, size: r.DeckSize(), deck: cards.Ranks(r.Ranks, 0),
-		startDark: r.Start == StartDark, topOnly: r.Windows == WindowsTop, forced: r.ForcedPlay}
+		pairs: pairRule{aceToAce: r.DarkAce == DarkAceAce}, startDark: r.Start == StartDark, topOnly: r.Windows == WindowsTop, forced: r.ForcedPlay}
 	switch m.kind {
 	case mapIdentity:
 		for _, c := range g.deck {
@@ -72,7 +73,7 @@ func New(r Rules) (*Game, error) {
 	case mapFixed:
 		light := slices.Clone(g.deck)
 		dark := make([]cards.Card, len(light))
-		randomPairing(newRand(games.Mix(m.n, 0xf11b)), light, dark)
+		g.pairs.random(newRand(games.Mix(m.n, 0xf11b)), light, dark)
 		for i, c := range light {
 			g.pairing[c] = dark[i]
 		}
@@ -90,6 +91,17 @@ func New(r Rules) (*Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// Forced returns g with plays compulsory (forced-play=true) and every other
+// rule the same. Under either rule a position moves on alike (a deal
+// happens by itself when no play is left), so every line of the game it
+// returns is a line of g: a solver of optional play may start from the
+// best line of compulsory play.
+func (g *Game) Forced() *Game {
+	f := *g
+	f.forced, f.rules.ForcedPlay = true, true
+	return &f
 }
 
 // MustNew returns the game under the given "key=value" rule options and
@@ -138,19 +150,22 @@ func (g *Game) Rules() []games.Setting { return g.rules.Settings() }
 // ScoreBounds returns 0 and twice the deck size (every card removed).
 func (g *Game) ScoreBounds() (lo, hi int) { return 0, 2 * g.size }
 
-// The metrics, in the order State.Metrics reports them.
-var metrics = []games.Metric{
-	{Name: "score", Usage: "1 per dark card held at the end + 2 per removed card"},
-	{Name: "removed", Usage: "cards removed"},
-	{Name: "dark", Usage: "dark cards still held at the end"},
-	{Name: "flips", Usage: "flip plays made"},
-	{Name: "removals", Usage: "removal plays made"},
-	{Name: "stalled_at", Usage: "cards dealt when the last play was made (0 if none); no later deal brought a play the player took"},
-	{Name: "dead_deals", Usage: "deals after which no play was available"},
+// Metrics describes the counts State.Metrics reports, each with the most
+// it can reach in a game of n cards: a card turns dark at most once (it
+// stays dark until removed) and every flip turns at least one, every
+// removal takes at least two cards, and every deal adds one card.
+func (g *Game) Metrics() []games.Metric {
+	n := int64(g.size)
+	return []games.Metric{
+		{Name: "score", Usage: "1 per dark card held at the end + 2 per removed card", Max: 2 * n},
+		{Name: "removed", Usage: "cards removed", Max: n},
+		{Name: "dark", Usage: "dark cards still held at the end", Max: n},
+		{Name: "flips", Usage: "flip plays made", Max: n},
+		{Name: "removals", Usage: "removal plays made", Max: n / 2},
+		{Name: "stalled_at", Usage: "cards dealt when the last play was made (0 if none); no later deal brought a play the player took", Max: n},
+		{Name: "dead_deals", Usage: "deals after which no play was available", Max: n},
+	}
 }
-
-// Metrics describes the counts State.Metrics reports.
-func (g *Game) Metrics() []games.Metric { return slices.Clone(metrics) }
 
 // NewState returns a state ready for Reset or Deal.
 func (g *Game) NewState() games.State { return g.newState() }

@@ -1,11 +1,13 @@
 package flip
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -25,10 +27,6 @@ const (
 // maxTableBytes bounds the file of a mapping=file:<path> table. A table of
 // 52 pairs takes a few hundred bytes.
 const maxTableBytes = 64 << 10
-
-// sumMark separates a table's path from the SHA-256 of its contents in the
-// recorded value of the mapping rule.
-const sumMark = "#sha256="
 
 // mapping is a parsed value of the mapping rule.
 type mapping struct {
@@ -54,8 +52,9 @@ func readMapping(v string) (mapping, error) {
 		return mapping{kind: mapFixed, n: n}, nil
 	case name == "file" && hasArg && arg != "":
 		m := mapping{kind: mapFile, path: arg}
-		if i := strings.LastIndex(arg, sumMark); i >= 0 && isSum(arg[i+len(sumMark):]) {
-			m.path, m.sum = arg[:i], arg[i+len(sumMark):]
+		if id := games.RuleIdentity(v); id != v {
+			i := strings.LastIndex(arg, games.ContentMark)
+			m.path, m.sum = arg[:i], arg[i+len(games.ContentMark):]
 		}
 		if m.path == "" {
 			return mapping{}, errors.New("want file:<path>")
@@ -77,28 +76,16 @@ func (m mapping) String() string {
 		if m.sum == "" {
 			return "file:" + m.path
 		}
-		return "file:" + m.path + sumMark + m.sum
+		return "file:" + m.path + games.ContentMark + m.sum
 	}
 	return "random"
 }
 
-// isSum reports whether s is a SHA-256 in lower-case hex.
-func isSum(s string) bool {
-	if len(s) != 2*sha256.Size {
-		return false
-	}
-	for _, c := range s {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
-}
-
 // parseMapping is the parse function of the mapping option. A file is read
-// now: the value kept records the SHA-256 of its contents, so that two
-// tables give two rule values (and two run fingerprints), and r.table holds
-// its pairs. A value that already records a SHA-256 must match the file;
+// now: the value kept records the SHA-256 of its table (the pairs written
+// one a line, in card order, however the file spells them), so that two
+// tables give two rule values (and two run fingerprints) and one table one
+// whatever its line endings, order or path, and r.table holds its pairs. A value that already records a SHA-256 must match the file;
 // if the file cannot be read, it is kept as it is (the rules of a recorded
 // run, which can be described without the file but not dealt).
 func (r *Rules) parseMapping(v string) (string, error) {
@@ -131,8 +118,16 @@ func (r *Rules) load(m mapping) error {
 		}
 		return fmt.Errorf("file %s: %w", shorten(m.path), err)
 	}
-	sum := sha256.Sum256(text)
-	p := &pairing{sum: hex.EncodeToString(sum[:])}
+	p := &pairing{}
+	p.light, p.dark, err = parseTable(text)
+	switch {
+	case err != nil && m.sum != "":
+		r.stale = fmt.Sprintf("file %s: its contents have changed since they were recorded (no longer a table: %v)", shorten(m.path), err)
+		return nil
+	case err != nil:
+		return fmt.Errorf("file %s: %w", shorten(m.path), err)
+	}
+	p.sum = tableSum(p.light, p.dark)
 	if m.sum != "" && m.sum != p.sum {
 		// The recorded table is not this one: the rules still describe
 		// the run (merge needs no table), but the game cannot be dealt.
@@ -140,11 +135,23 @@ func (r *Rules) load(m mapping) error {
 			shorten(m.path), p.sum[:12], m.sum[:12])
 		return nil
 	}
-	if p.light, p.dark, err = parseTable(text); err != nil {
-		return fmt.Errorf("file %s: %w", shorten(m.path), err)
-	}
 	r.table = p
 	return nil
+}
+
+// tableSum returns the hex SHA-256 of a table written canonically: one
+// pair light/dark a line, in the order of the light faces' card values.
+func tableSum(light, dark []cards.Card) string {
+	var byLight [64]cards.Card
+	for i, c := range light {
+		byLight[c] = dark[i]
+	}
+	var b strings.Builder
+	for _, c := range slices.Sorted(slices.Values(light)) {
+		b.WriteString(c.String() + "/" + byLight[c].String() + "\n")
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(sum[:])
 }
 
 // pairing is a table of light and dark faces read from a file.
@@ -167,9 +174,11 @@ func (p *pairing) fits(ranks int) error {
 }
 
 // parseTable reads a table of light/dark pairs separated by spaces, commas
-// or line breaks. Its errors give the place of a bad entry, never the
-// entry: the file might be anything.
+// or line breaks (LF or CRLF), after a byte-order mark if the file starts
+// with one. Its errors give the place of a bad entry, never the entry: the
+// file might be anything.
 func parseTable(text []byte) (light, dark []cards.Card, err error) {
+	text = bytes.TrimPrefix(text, []byte("\uFEFF"))
 	entry := 0
 	for n, line := range strings.Split(string(text), "\n") {
 		for _, f := range strings.FieldsFunc(line, isSeparator) {

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -245,5 +246,46 @@ func TestFileMappingByHand(t *testing.T) {
 	}
 	if got := mappingValue(t, g); got != parsed {
 		t.Errorf("rules set by hand record mapping=%s, parsed ones %s", got, parsed)
+	}
+}
+
+// TestTableSpellings: a table written with CRLF line endings, a byte-order
+// mark, in another order or spacing is the same table: it is read, and its
+// rule value records the same SHA-256 (BOM tables used to be refused as
+// "line 1 is not a pair"). Another pairing records another.
+func TestTableSpellings(t *testing.T) {
+	dir := t.TempDir()
+	lf := filepath.Join(dir, "lf.txt")
+	text := shiftTable(t, lf, 1)
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	reversed := slices.Clone(lines)
+	slices.Reverse(reversed)
+	spellings := map[string]string{
+		"crlf":     strings.ReplaceAll(text, "\n", "\r\n"),
+		"bom":      "\uFEFF" + text,
+		"bom+crlf": "\uFEFF" + strings.ReplaceAll(text, "\n", "\r\n"),
+		"reversed": strings.Join(reversed, "\n"),
+		"one line": strings.Join(lines, ", "),
+	}
+	sumOf := func(v string) string { return v[strings.LastIndex(v, "#sha256="):] }
+	want := sumOf(mappingValue(t, mustGame(t, "ranks=3", "mapping=file:"+lf)))
+	for name, body := range spellings {
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".txt")
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r, err := ParseRules([]string{"ranks=3", "mapping=file:" + path})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if got := sumOf(r.Mapping); got != want {
+			t.Errorf("%s: the table records %s, the same table with LF %s", name, got, want)
+		}
+	}
+	other := filepath.Join(dir, "other.txt")
+	shiftTable(t, other, 2)
+	if sumOf(mappingValue(t, mustGame(t, "ranks=3", "mapping=file:"+other))) == want {
+		t.Error("another pairing records the same SHA-256")
 	}
 }

@@ -11,32 +11,38 @@ func newRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))
 }
 
-// validPair reports whether a card may carry dark as the dark face of light
-// under the constrained pairings (mapping=random and fixed:<n>): an ace
-// carries an ace of another suit, any other card a card of another rank and
-// another suit.
-func validPair(light, dark cards.Card) bool {
+// pairRule is the rule a constrained pairing (mapping=random and
+// fixed:<n>) obeys, set by the dark-ace rule: every card's dark face has
+// another rank and another suit than its light face (the seed's "a new
+// suit and rank"), or, with aceToAce, an ace's dark face is an ace of
+// another suit (the commercial deck).
+type pairRule struct{ aceToAce bool }
+
+// valid reports whether a card may carry dark as the dark face of light.
+func (r pairRule) valid(light, dark cards.Card) bool {
 	if light.Suit() == dark.Suit() {
 		return false
 	}
-	if light.Rank() == cards.Ace || dark.Rank() == cards.Ace {
+	if r.aceToAce && (light.Rank() == cards.Ace || dark.Rank() == cards.Ace) {
 		return light.Rank() == dark.Rank()
 	}
 	return light.Rank() != dark.Rank()
 }
 
-// randomPairing sets dark to a random constrained pairing of light: dark[i]
+// random sets dark to a random constrained pairing of light: dark[i]
 // becomes the dark face of light[i]. light must be a deck of at least three
-// ranks in four suits, in any order. Aces take a random derangement of the
-// ace suits. The other cards take their dark faces shuffled; every invalid
-// pair is repaired by a swap that leaves both pairs valid, and random valid
-// swaps then mix the result (a Metropolis walk whose stationary law is
-// uniform over valid pairings). It does not allocate.
-func randomPairing(rng *rand.Rand, light, dark []cards.Card) {
+// ranks in four suits, in any order. Under aceToAce the aces take a random
+// derangement of the ace suits and the other cards are paired among
+// themselves; otherwise every card is paired among all. The cards take
+// their dark faces shuffled; every invalid pair is repaired by a swap that
+// leaves both pairs valid, and random valid swaps then mix the result (a
+// Metropolis walk whose stationary law is uniform over valid pairings). It
+// does not allocate.
+func (r pairRule) random(rng *rand.Rand, light, dark []cards.Card) {
 	var aces, others [maxCards]uint8
 	na, no := 0, 0
 	for i, c := range light {
-		if c.Rank() == cards.Ace {
+		if r.aceToAce && c.Rank() == cards.Ace {
 			aces[na] = uint8(i)
 			na++
 		} else {
@@ -44,16 +50,16 @@ func randomPairing(rng *rand.Rand, light, dark []cards.Card) {
 			no++
 		}
 	}
-	for ok := false; !ok; {
-		ok = shuffleAt(rng, light, dark, aces[:na])
+	for ok := na == 0; !ok; {
+		ok = r.shuffleAt(rng, light, dark, aces[:na])
 	}
 	for ok := false; !ok; {
-		shuffleAt(rng, light, dark, others[:no])
-		ok = repair(rng, light, dark, others[:no])
+		r.shuffleAt(rng, light, dark, others[:no])
+		ok = r.repair(rng, light, dark, others[:no])
 	}
 	for range no {
 		i, j := others[rng.IntN(no)], others[rng.IntN(no)]
-		if validPair(light[i], dark[j]) && validPair(light[j], dark[i]) {
+		if r.valid(light[i], dark[j]) && r.valid(light[j], dark[i]) {
 			dark[i], dark[j] = dark[j], dark[i]
 		}
 	}
@@ -62,7 +68,7 @@ func randomPairing(rng *rand.Rand, light, dark []cards.Card) {
 // shuffleAt gives the cards at positions idx the light faces of those
 // positions, shuffled, as dark faces, and reports whether every pair is
 // valid.
-func shuffleAt(rng *rand.Rand, light, dark []cards.Card, idx []uint8) bool {
+func (r pairRule) shuffleAt(rng *rand.Rand, light, dark []cards.Card, idx []uint8) bool {
 	for _, i := range idx {
 		dark[i] = light[i]
 	}
@@ -71,7 +77,7 @@ func shuffleAt(rng *rand.Rand, light, dark []cards.Card, idx []uint8) bool {
 		dark[idx[k]], dark[idx[j]] = dark[idx[j]], dark[idx[k]]
 	}
 	for _, i := range idx {
-		if !validPair(light[i], dark[i]) {
+		if !r.valid(light[i], dark[i]) {
 			return false
 		}
 	}
@@ -80,15 +86,15 @@ func shuffleAt(rng *rand.Rand, light, dark []cards.Card, idx []uint8) bool {
 
 // repair makes every pair at positions idx valid by swaps among them,
 // giving up after a bounded number of tries.
-func repair(rng *rand.Rand, light, dark []cards.Card, idx []uint8) bool {
+func (r pairRule) repair(rng *rand.Rand, light, dark []cards.Card, idx []uint8) bool {
 	tries := 64 * len(idx)
 	for _, i := range idx {
-		for !validPair(light[i], dark[i]) {
+		for !r.valid(light[i], dark[i]) {
 			if tries--; tries < 0 {
 				return false
 			}
 			j := idx[rng.IntN(len(idx))]
-			if validPair(light[i], dark[j]) && validPair(light[j], dark[i]) {
+			if r.valid(light[i], dark[j]) && r.valid(light[j], dark[i]) {
 				dark[i], dark[j] = dark[j], dark[i]
 			}
 		}
@@ -98,14 +104,14 @@ func repair(rng *rand.Rand, light, dark []cards.Card, idx []uint8) bool {
 
 // mix proposes steps random swaps of dark faces and makes those that keep
 // both pairs valid.
-func mix(rng *rand.Rand, light, dark []cards.Card, steps int) {
+func (r pairRule) mix(rng *rand.Rand, light, dark []cards.Card, steps int) {
 	n := len(light)
 	if n < 2 {
 		return
 	}
 	for range steps {
 		i, j := rng.IntN(n), rng.IntN(n)
-		if validPair(light[i], dark[j]) && validPair(light[j], dark[i]) {
+		if r.valid(light[i], dark[j]) && r.valid(light[j], dark[i]) {
 			dark[i], dark[j] = dark[j], dark[i]
 		}
 	}

@@ -14,12 +14,19 @@ const (
 	WindowsTop = "top"   // only the top four dealt cards form a set
 )
 
+// The values of the dark-ace rule.
+const (
+	DarkAceOther = "other" // an ace's dark face has another rank and suit, as every card's does
+	DarkAceAce   = "ace"   // an ace's dark face is an ace of another suit
+)
+
 // Rules are the rule options of Flip Solitaire. DefaultRules returns the
 // rules as cardsim reads the designer's text; ParseRules applies key=value
 // options over them. RULES.md explains each.
 type Rules struct {
 	Ranks      int    // ranks in the deck, Ace up, in four suits each
 	Mapping    string // how light and dark faces pair: random, identity, fixed:<n> or file:<path>#sha256=<hex>
+	DarkAce    string // DarkAceOther or DarkAceAce: the dark face of an ace under mapping=random and fixed:<n>
 	Start      string // StartLight or StartDark
 	Windows    string // WindowsAny or WindowsTop
 	ForcedPlay bool   // the player must play while a play is available
@@ -38,7 +45,7 @@ func (r *Rules) options() *games.Options {
 	o := games.NewOptions("rule")
 	o.Int(&r.Ranks, "ranks", 13, 1, 13, "ranks in the deck, Ace up, in four suits each: 13 is the full 52-card deck; fewer make short test decks")
 	o.Var("mapping", "random", "one of random, fixed:<n>, identity, file:<path>",
-		"how light and dark faces pair: random (a fresh pairing every game: aces carry an ace of another suit, every other card a dark face of another rank and suit), "+
+		"how light and dark faces pair: random (a fresh pairing every game: every card carries a dark face of another rank and suit; see dark-ace for aces), "+
 			"fixed:<n> (one such pairing made from the number n, the same every game), identity (dark face = light face) "+
 			"or file:<path> (a table of light/dark pairs, recorded with the SHA-256 of its contents so that runs on different tables never mix)",
 		func(v string) error {
@@ -50,6 +57,9 @@ func (r *Rules) options() *games.Options {
 			return nil
 		},
 		func() string { return r.Mapping })
+	o.Enum(&r.DarkAce, "dark-ace", DarkAceOther, []string{DarkAceOther, DarkAceAce},
+		"under mapping=random and fixed:<n>, an ace's dark face: another rank and suit, as for every card (other: the seed's \"a new suit and rank\"), or an ace of another suit (ace: the commercial double-faced deck)")
+	o.Sample("mapping", "random", "identity", "fixed:0", "fixed:7")
 	o.Enum(&r.Start, "start", StartLight, []string{StartLight, StartDark}, "the face every card shows when dealt; dark with mapping=identity is classic one-handed solitaire")
 	o.Enum(&r.Windows, "windows", WindowsAny, []string{WindowsAny, WindowsTop}, "which sets of four may be played: any four consecutive dealt cards, or only the top four")
 	o.Bool(&r.ForcedPlay, "forced-play", true, "the player must flip or remove while a play is available and may deal only when there is none (the designer's text); false lets the player deal instead of playing")

@@ -36,7 +36,7 @@ func TestNewRules(t *testing.T) {
 		{[]string{"mapping=identity", "start=dark", "windows=top", "forced-play=true"}, ""},
 		{[]string{"mapping=fixed:12"}, ""},
 		{[]string{"ranks=3", "mapping=file:" + good}, ""},
-		{[]string{"colour=red"}, `unknown rule "colour" (known: ranks, mapping, start, windows, forced-play)`},
+		{[]string{"colour=red"}, `unknown rule "colour" (known: ranks, mapping, dark-ace, start, windows, forced-play)`},
 		{[]string{"ranks"}, "want key=value"},
 		{[]string{"ranks=14"}, "ranks=14"},
 		{[]string{"start=grey"}, "start=grey"},
@@ -69,7 +69,7 @@ func TestRulesListed(t *testing.T) {
 	for _, s := range g.Rules() {
 		names = append(names, s.Name+"="+s.Value)
 	}
-	want := []string{"ranks=13", "mapping=fixed:3", "start=light", "windows=top", "forced-play=true"}
+	want := []string{"ranks=13", "mapping=fixed:3", "dark-ace=other", "start=light", "windows=top", "forced-play=true"}
 	if !slices.Equal(names, want) {
 		t.Errorf("Rules() = %v, want %v", names, want)
 	}
@@ -101,21 +101,25 @@ func TestFileMapping(t *testing.T) {
 }
 
 // TestPairing checks the constrained pairing: the dark faces are a whole
-// deck, an ace carries an ace of another suit and any other card a card of
-// another rank and suit; mapping=random changes it between games and
-// mapping=fixed:<n> does not.
+// deck, and every card carries a card of another rank and suit (the
+// default, dark-ace=other: the seed's "a new suit and rank"), or under
+// dark-ace=ace an ace carries an ace of another suit and any other card a
+// card of another rank and suit that is no ace; mapping=random changes it
+// between games and mapping=fixed:<n> does not.
 func TestPairing(t *testing.T) {
-	pairs := func(g *Game, seed uint64) map[cards.Card]cards.Card {
+	pairs := func(g *Game, seed uint64, aceToAce bool) map[cards.Card]cards.Card {
 		s := g.NewFlipState()
 		s.Reset(seed)
 		m := map[cards.Card]cards.Card{}
 		for p := range g.Size() {
 			l, d := s.face[0][p], s.face[1][p]
 			m[l] = d
-			if l.Rank() == cards.Ace && (d.Rank() != cards.Ace || d.Suit() == l.Suit()) {
+			switch {
+			case aceToAce && l.Rank() == cards.Ace && (d.Rank() != cards.Ace || d.Suit() == l.Suit()):
 				t.Fatalf("seed %d: %v carries %v, want an ace of another suit", seed, l, d)
-			}
-			if l.Rank() != cards.Ace && (d.Rank() == l.Rank() || d.Suit() == l.Suit() || d.Rank() == cards.Ace) {
+			case aceToAce && l.Rank() != cards.Ace && d.Rank() == cards.Ace:
+				t.Fatalf("seed %d: %v carries an ace under dark-ace=ace", seed, l)
+			case (!aceToAce || l.Rank() != cards.Ace) && (d.Rank() == l.Rank() || d.Suit() == l.Suit()):
 				t.Fatalf("seed %d: %v carries %v, want another rank and suit", seed, l, d)
 			}
 		}
@@ -124,20 +128,31 @@ func TestPairing(t *testing.T) {
 		}
 		return m
 	}
-	for _, ranks := range []string{"ranks=3", "ranks=13"} {
-		random, fixed := mustGame(t, ranks), mustGame(t, ranks, "mapping=fixed:9")
-		differ := 0
-		for seed := range uint64(200) {
-			a, b := pairs(random, seed), pairs(random, seed+1000)
-			if !mapsEqual(a, b) {
-				differ++
+	for _, aces := range []string{"dark-ace=other", "dark-ace=ace"} {
+		aceToAce := aces == "dark-ace=ace"
+		for _, ranks := range []string{"ranks=3", "ranks=13"} {
+			random, fixed := mustGame(t, ranks, aces), mustGame(t, ranks, aces, "mapping=fixed:9")
+			differ, aceAce := 0, 0
+			for seed := range uint64(200) {
+				a, b := pairs(random, seed, aceToAce), pairs(random, seed+1000, aceToAce)
+				if !mapsEqual(a, b) {
+					differ++
+				}
+				for l, d := range a {
+					if l.Rank() == cards.Ace && d.Rank() == cards.Ace {
+						aceAce++
+					}
+				}
+				if !mapsEqual(pairs(fixed, seed, aceToAce), pairs(fixed, seed+1, aceToAce)) {
+					t.Fatalf("%s %s mapping=fixed:9: pairing changed between games", aces, ranks)
+				}
 			}
-			if !mapsEqual(pairs(fixed, seed), pairs(fixed, seed+1)) {
-				t.Fatalf("%s mapping=fixed:9: pairing changed between games", ranks)
+			if differ < 150 {
+				t.Errorf("%s %s mapping=random: only %d of 200 games had a new pairing", aces, ranks, differ)
 			}
-		}
-		if differ < 150 {
-			t.Errorf("%s mapping=random: only %d of 200 games had a new pairing", ranks, differ)
+			if want := 4 * 200; aceToAce && aceAce != want || !aceToAce && aceAce != 0 {
+				t.Errorf("%s %s: %d aces of 800 carried an ace", aces, ranks, aceAce)
+			}
 		}
 	}
 }
@@ -239,6 +254,10 @@ func TestDeterminizeKeepsPairs(t *testing.T) {
 	s := g.NewFlipState()
 	changed := 0
 	for seed := range uint64(100) {
+		if seed == 50 { // the other reading of an ace's dark face
+			g = mustGame(t, "dark-ace=ace")
+			s = g.NewFlipState()
+		}
 		s.Reset(seed)
 		c := s.Clone().(*State)
 		c.Determinize(0, seed)
@@ -248,7 +267,7 @@ func TestDeterminizeKeepsPairs(t *testing.T) {
 			}
 		}
 		for p := s.dealt; p < g.Size(); p++ {
-			if !validPair(c.face[0][p], c.face[1][p]) {
+			if !g.pairs.valid(c.face[0][p], c.face[1][p]) {
 				t.Fatalf("seed %d: undealt %v/%v breaks the pairing rules", seed, c.face[0][p], c.face[1][p])
 			}
 		}

@@ -60,7 +60,7 @@ func (s *State) Reset(seed uint64) {
 	cards.Shuffle(s.rng, light)
 	if g.kind == mapRandom {
 		s.src.Seed(games.Mix(seed, 2), games.Mix(seed, 3))
-		randomPairing(s.rng, light, dark)
+		s.g.pairs.random(s.rng, light, dark)
 	} else {
 		for i, c := range light {
 			dark[i] = g.pairing[c]
@@ -357,6 +357,9 @@ func (s *State) Outcome(seat int) games.Outcome {
 	return o
 }
 
+// ScoreSoFar returns Score (games.Scorer).
+func (s *State) ScoreSoFar(int) int { return s.Score() }
+
 // Metrics appends score, removed, dark, flips, removals, stalled_at and
 // dead_deals to dst[:0].
 func (s *State) Metrics(dst []int64) []int64 {
@@ -364,9 +367,22 @@ func (s *State) Metrics(dst []int64) []int64 {
 		int64(s.flips), int64(s.removals), int64(s.lastPlay), int64(s.deadDeals))
 }
 
-// Cards appends every card of the game, by its light face, to dst[:0].
+// Cards appends every card of the game, by its light face, to dst[:0],
+// counted where the game holds it: the pile bottom to top, the cards not
+// dealt yet in dealing order, then the cards removed. Right after the deal
+// that is the deal's order.
 func (s *State) Cards(dst []cards.Card) []cards.Card {
-	return append(dst[:0], s.face[0][:s.g.size]...)
+	dst = dst[:0]
+	for _, p := range s.pile[:s.n] {
+		dst = append(dst, s.face[0][p])
+	}
+	dst = append(dst, s.face[0][s.dealt:s.g.size]...)
+	for p := range s.dealt {
+		if s.held>>p&1 == 0 {
+			dst = append(dst, s.face[0][p])
+		}
+	}
+	return dst
 }
 
 // Clone returns an independent copy, event log included.
@@ -388,6 +404,18 @@ func (s *State) CopyFrom(src *State) {
 	s.view = View{}
 }
 
+// CopyAs makes s the position src is in, as a position of s's own game,
+// which must deal the same deck under the same faces and sets as src's
+// (such as src's game made Forced). It panics otherwise.
+func (s *State) CopyAs(src *State) {
+	g := s.g
+	if g.size != src.g.size || g.startDark != src.g.startDark || g.topOnly != src.g.topOnly {
+		panic("flip: CopyAs between games that deal differently")
+	}
+	s.CopyFrom(src)
+	s.g = g
+}
+
 // Determinize reshuffles the undealt cards, drawing from seed. Under
 // mapping=random the player cannot know which unseen dark face lies behind
 // which unseen light face, so the undealt cards also swap dark faces at
@@ -402,7 +430,7 @@ func (s *State) Determinize(seat int, seed uint64) {
 		dark[i], dark[j] = dark[j], dark[i]
 	}
 	if s.g.kind == mapRandom {
-		mix(s.rng, light, dark, 4*m)
+		s.g.pairs.mix(s.rng, light, dark, 4*m)
 	}
 }
 

@@ -91,7 +91,7 @@ func (s *State) canonicalUndealt() {
 	copy(d[:m], dark)
 	slices.Sort(l[:m])
 	slices.Sort(d[:m])
-	if !canonicalPairing(l[:m], d[:m]) && !matchPairing(l[:m], d[:m]) {
+	if !s.g.pairs.canonical(l[:m], d[:m]) && !s.g.pairs.match(l[:m], d[:m]) {
 		// Cannot happen: the true pairing is a perfect matching, which
 		// matchPairing finds. Kept as a guard: the pairs sorted as they are.
 		sortPairs(light, dark)
@@ -111,12 +111,12 @@ func sortPairs(light, dark []cards.Card) {
 	}
 }
 
-// matchPairing permutes dark so that every pair (light[i], dark[i]) is
-// valid, by a maximum bipartite matching (augmenting paths, in card order),
-// and reports whether every light face found a dark one. It is exact but
-// slower than canonicalPairing, which it backs up.
-func matchPairing(light, dark []cards.Card) bool {
-	var mt matcher
+// match permutes dark so that every pair (light[i], dark[i]) is valid, by
+// a maximum bipartite matching (augmenting paths, in card order), and
+// reports whether every light face found a dark one. It is exact but
+// slower than canonical, which it backs up.
+func (r pairRule) match(light, dark []cards.Card) bool {
+	mt := matcher{rule: r}
 	mt.light, mt.dark = light, dark
 	for j := range dark {
 		mt.owner[j] = -1
@@ -137,6 +137,7 @@ func matchPairing(light, dark []cards.Card) bool {
 
 // matcher holds the state of matchPairing.
 type matcher struct {
+	rule        pairRule
 	light, dark []cards.Card
 	owner       [maxCards]int8 // the light face dark[j] is paired with, or -1
 	seen        [maxCards]bool
@@ -145,7 +146,7 @@ type matcher struct {
 // augment looks for an augmenting path from light face i.
 func (mt *matcher) augment(i int) bool {
 	for j := range mt.dark {
-		if mt.seen[j] || !validPair(mt.light[i], mt.dark[j]) {
+		if mt.seen[j] || !mt.rule.valid(mt.light[i], mt.dark[j]) {
 			continue
 		}
 		mt.seen[j] = true
@@ -157,18 +158,18 @@ func (mt *matcher) augment(i int) bool {
 	return false
 }
 
-// canonicalPairing permutes dark so that every pair (light[i], dark[i]) is
-// valid, by a deterministic search of swaps, and reports whether it did.
-func canonicalPairing(light, dark []cards.Card) bool {
+// canonical permutes dark so that every pair (light[i], dark[i]) is valid,
+// by a deterministic search of swaps, and reports whether it did.
+func (r pairRule) canonical(light, dark []cards.Card) bool {
 	for range 4 {
 		ok := true
 		for i := range light {
-			if validPair(light[i], dark[i]) {
+			if r.valid(light[i], dark[i]) {
 				continue
 			}
 			ok = false
 			for j := range light {
-				if j != i && validPair(light[i], dark[j]) && validPair(light[j], dark[i]) {
+				if j != i && r.valid(light[i], dark[j]) && r.valid(light[j], dark[i]) {
 					dark[i], dark[j] = dark[j], dark[i]
 					break
 				}
@@ -179,7 +180,7 @@ func canonicalPairing(light, dark []cards.Card) bool {
 		}
 	}
 	for i := range light {
-		if !validPair(light[i], dark[i]) {
+		if !r.valid(light[i], dark[i]) {
 			return false
 		}
 	}

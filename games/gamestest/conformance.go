@@ -17,7 +17,13 @@ type Config struct {
 	MaxSteps int // actions after which a game counts as endless; 100000 if zero
 }
 
-// Conformance plays random games of g and reports every broken invariant.
+// Conformance plays random games of g and reports every broken invariant:
+// those the soak checks after every action (see Soak), and before every
+// action that re-dealing the hidden cards changes nothing the seat sees,
+// every 32 actions that a sampled state shows the same and hides the rest,
+// and once a game that playing a clone leaves the original alone. Every
+// game is played twice: the same seed and the same choices must give the
+// same transcript.
 func Conformance(t *testing.T, g games.Game, cfg Config) {
 	t.Helper()
 	if cfg.Games == 0 {
@@ -26,97 +32,29 @@ func Conformance(t *testing.T, g games.Game, cfg Config) {
 	if cfg.MaxSteps == 0 {
 		cfg.MaxSteps = 100000
 	}
+	c := newChecker(g, cfg.MaxSteps)
+	c.s.Record(true)
 	for i := range cfg.Games {
 		seed := games.Mix(uint64(i), 0xc0ffee)
-		first, err := play(g, seed, cfg.MaxSteps, true)
-		if err != nil {
-			t.Fatalf("game seed %d: %v", seed, err)
+		rng := rand.New(rand.NewPCG(seed, 8))
+		cloneAt := rng.IntN(40)
+		deep := func(step int) deepChecks {
+			return deepChecks{determinize: true, sample: step%32 == cloneAt%32, clone: step == cloneAt}
 		}
-		again, _ := play(g, seed, cfg.MaxSteps, false)
-		if first != again {
-			t.Fatalf("game seed %d: same seed and same choices gave different transcripts:\n%s\n---\n%s", seed, first, again)
+		var first, again strings.Builder
+		if err := c.play(seed, randomChoices(seed, 7), deep, &first); err != nil {
+			t.Fatalf("game %v", err)
 		}
-	}
-}
-
-// play plays one random game from seed, checking invariants after every
-// action when check is set, and returns its transcript.
-func play(g games.Game, seed uint64, maxSteps int, check bool) (string, error) {
-	s := g.NewState()
-	s.Record(true)
-	s.Reset(seed)
-	rng := rand.New(rand.NewPCG(seed, 7))
-	initial := slices.Clone(s.Cards(nil))
-	lo, hi := g.ScoreBounds()
-	var legal []games.Action
-	var b strings.Builder
-	var cardBuf []cards.Card
-	cloneAt, cloneSeed := rng.IntN(40), rng.Uint64()
-	for step := 0; ; step++ {
-		if step > maxSteps {
-			return "", fmt.Errorf("no end after %d actions", maxSteps)
+		if len(c.s.Events()) == 0 {
+			t.Fatalf("game seed %d: recording on, but no events logged", seed)
 		}
-		seat := s.Turn()
-		if seat == games.Terminal {
-			break
+		if err := c.play(seed, randomChoices(seed, 7), nil, &again); err != nil {
+			t.Fatalf("game %v (played again)", err)
 		}
-		if seat < 0 || seat >= g.Seats() {
-			return "", fmt.Errorf("step %d: Turn() = %d with %d seats", step, seat, g.Seats())
-		}
-		legal = s.Legal(legal)
-		if check {
-			if len(legal) == 0 {
-				return "", fmt.Errorf("step %d: no legal action before the end", step)
-			}
-			for j := 1; j < len(legal); j++ {
-				if legal[j] <= legal[j-1] {
-					return "", fmt.Errorf("step %d: legal actions not strictly ascending: %v", step, legal)
-				}
-			}
-			if err := checkDeterminize(s, seat, legal, seed+uint64(step)); err != nil {
-				return "", fmt.Errorf("step %d: %w", step, err)
-			}
-			if step%32 == cloneAt%32 {
-				if err := checkSample(s, seat, legal, seed+uint64(step)); err != nil {
-					return "", fmt.Errorf("step %d: %w", step, err)
-				}
-			}
-			if step == cloneAt {
-				if err := checkClone(s, cloneSeed); err != nil {
-					return "", fmt.Errorf("step %d: %w", step, err)
-				}
-			}
-		}
-		a := legal[rng.IntN(len(legal))]
-		fmt.Fprintf(&b, "%d:%s ", seat, s.ActionString(a))
-		s.Apply(a)
-		if check {
-			cardBuf = s.Cards(cardBuf)
-			if ok, diff := cards.SameCards(initial, cardBuf); !ok {
-				return "", fmt.Errorf("step %d: cards not conserved after %s: %s", step, s.ActionString(a), diff)
-			}
+		if first.String() != again.String() {
+			t.Fatalf("game seed %d: same seed and same choices gave different transcripts:\n%s\n---\n%s", seed, first.String(), again.String())
 		}
 	}
-	metrics := s.Metrics(nil)
-	if err := checkMetrics(g, metrics); check && err != nil {
-		return "", err
-	}
-	for seat := range g.Seats() {
-		o := s.Outcome(seat)
-		if check && (o.Score < lo || o.Score > hi) {
-			return "", fmt.Errorf("seat %d score %d outside [%d, %d]", seat, o.Score, lo, hi)
-		}
-		fmt.Fprintf(&b, "\nseat %d: %d %v", seat, o.Score, o.Result)
-	}
-	events := s.Events()
-	if check && len(events) == 0 {
-		return "", fmt.Errorf("recording on, but no events logged")
-	}
-	for _, e := range events {
-		b.WriteString("\n" + e.String())
-	}
-	fmt.Fprintf(&b, "\nmetrics %v", metrics)
-	return b.String(), nil
 }
 
 // checkDeterminize re-samples the hidden cards of a clone and checks that the

@@ -7,14 +7,15 @@ import (
 
 // Game is Nora's pairs solitaire under fixed rules.
 type Game struct {
-	rules Rules
-	deck  []cards.Card // the full deck in canonical order
+	rules   Rules
+	deck    []cards.Card // the full deck in canonical order
+	metrics []games.Metric
 }
 
 // New returns the game under r, which must come from DefaultRules or
 // ParseRules.
 func New(r Rules) *Game {
-	return &Game{rules: r, deck: cards.Ranks(r.Ranks, r.Jokers)}
+	return &Game{rules: r, deck: cards.Ranks(r.Ranks, r.Jokers), metrics: metricsFor(r)}
 }
 
 // Definition returns the registry entry of the game.
@@ -49,7 +50,7 @@ func (g *Game) RuleValues() Rules { return g.rules }
 func (g *Game) ScoreBounds() (lo, hi int) { return 0, g.rules.DeckSize() * g.rules.Rounds }
 
 // Metrics describes the per-game counts.
-func (g *Game) Metrics() []games.Metric { return metrics }
+func (g *Game) Metrics() []games.Metric { return g.metrics }
 
 // NewState returns a state ready for Reset or Deal.
 func (g *Game) NewState() games.State { return newState(g) }

@@ -424,6 +424,10 @@ func (s *State) Outcome(seat int) games.Outcome {
 	return o
 }
 
+// ScoreSoFar returns the score of the rounds finished so far
+// (games.Scorer).
+func (s *State) ScoreSoFar(int) int { return s.score }
+
 // Metrics appends the game's metrics to dst[:0].
 func (s *State) Metrics(dst []int64) []int64 { return append(dst[:0], s.metrics[:]...) }
 

@@ -251,9 +251,6 @@ func TestSmallDeckOracle(t *testing.T) {
 // TestFirstPassDeadFullDeck checks the share of rounds whose first shuffle
 // of 54 cards is dead against the exact count of arrangements.
 func TestFirstPassDeadFullDeck(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays 200,000 rounds")
-	}
 	want := DeadChance(13, 0, true)
 	_, got, n := playFirstPassOnly(t, New(DefaultRules()), 20000)
 	se := math.Sqrt(want * (1 - want) / float64(n))

@@ -18,13 +18,13 @@ const (
 )
 
 var features = []games.Metric{
-	fFaces:   {Name: "face_cards", Usage: "face cards (J, Q, K) dealt to the seat (in the first round, or in the round tallied)"},
-	fJacks:   {Name: "jacks", Usage: "Jacks dealt to the seat"},
-	fQueens:  {Name: "queens", Usage: "Queens dealt to the seat"},
-	fKings:   {Name: "kings", Usage: "Kings dealt to the seat"},
-	fAces:    {Name: "aces", Usage: "Aces dealt to the seat (each blocks a whole suit)"},
-	fLongest: {Name: "longest_suit", Usage: "number cards of the seat's longest suit as dealt"},
-	fCards:   {Name: "cards", Usage: "cards dealt to the seat (the odd cards go to the first seats after the dealer)"},
+	fFaces:   {Name: "face_cards", Usage: "face cards (J, Q, K) dealt to the seat (in the first round, or in the round tallied)", Max: 12},
+	fJacks:   {Name: "jacks", Usage: "Jacks dealt to the seat", Max: 4},
+	fQueens:  {Name: "queens", Usage: "Queens dealt to the seat", Max: 4},
+	fKings:   {Name: "kings", Usage: "Kings dealt to the seat", Max: 4},
+	fAces:    {Name: "aces", Usage: "Aces dealt to the seat (each blocks a whole suit)", Max: 4},
+	fLongest: {Name: "longest_suit", Usage: "number cards of the seat's longest suit as dealt", Max: 10},
+	fCards:   {Name: "cards", Usage: "cards dealt to the seat (the odd cards go to the first seats after the dealer)", Max: 26},
 }
 
 // dealFeatures returns the features of a hand as dealt.

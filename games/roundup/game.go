@@ -13,7 +13,7 @@ type Game struct {
 // New returns the game under r, which must come from DefaultRules or
 // ParseRules.
 func New(r Rules) *Game {
-	return &Game{rules: r, metrics: metricList(r.Players)}
+	return &Game{rules: r, metrics: metricsFor(r)}
 }
 
 // Definition returns the registry entry of the game.

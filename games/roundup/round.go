@@ -274,6 +274,34 @@ func (s *State) tieBreak(c cards.Card) {
 	s.nextPicker()
 }
 
+// countAllied counts, in a round where some bidders backed a suit together
+// and others alone, the bidders of each kind and the round points got each
+// scored: allied and lone bidders side by side in the same round, on the
+// same cards.
+func (s *State) countAllied(got *[maxPlayers]int) {
+	var backers [4]int
+	for k := range s.n {
+		if b := s.p[k].bid; b != 0 {
+			backers[b.Suit()]++
+		}
+	}
+	var n, pts [2]int64 // lone, allied
+	for k := range s.n {
+		if b := s.p[k].bid; b != 0 {
+			i := min(backers[b.Suit()]-1, 1)
+			n[i]++
+			pts[i] += int64(got[k])
+		}
+	}
+	if n[0] == 0 || n[1] == 0 {
+		return
+	}
+	s.metrics[mMixedAllied] += n[1]
+	s.metrics[mMixedAllied+1] += pts[1]
+	s.metrics[mMixedAllied+2] += n[0]
+	s.metrics[mMixedAllied+3] += pts[0]
+}
+
 // endRound scores the round and deals the next, or ends the game.
 func (s *State) endRound() {
 	turns := s.roundTurns
@@ -318,6 +346,7 @@ func (s *State) endRound() {
 	} else {
 		s.metrics[mNoFirstOut]++
 	}
+	s.countAllied(&got)
 	best := 0
 	for k := range s.n {
 		s.score[k] += got[k]

@@ -237,3 +237,32 @@ func TestScriptedTwoPlayerGame(t *testing.T) {
 		t.Errorf("end: scores %v, outcomes %+v %+v", s.score[:2], s.Outcome(0), s.Outcome(1))
 	}
 }
+
+// TestCountAllied: a round with two players backing hearts, one backing
+// clubs alone and one backing spades alone counts two allied bidders and
+// two lone ones, with the points each kind scored (hearts closed last:
+// 2 each to the allies; clubs' bidder emptied a hand first: 1). A round
+// where every bid is on a suit of its own, or every bidder is allied,
+// counts nothing: there is nothing to compare.
+func TestCountAllied(t *testing.T) {
+	s := position(t, []string{"players=4"}, [4]uint8{}, 0, seatSpec{}, seatSpec{}, seatSpec{}, seatSpec{})
+	bid := func(bids ...string) {
+		for k, b := range bids {
+			s.p[k].bid = card(t, b)
+		}
+	}
+	bid("5H", "7H", "3C", "9S")
+	s.metrics = [numMetrics]int64{}
+	s.countAllied(&[maxPlayers]int{2, 2, 1, 0})
+	if got := s.metrics[mMixedAllied : mMixedAllied+4]; got[0] != 2 || got[1] != 4 || got[2] != 2 || got[3] != 1 {
+		t.Errorf("allied bidders, points, lone bidders, points = %v, want [2 4 2 1]", got)
+	}
+	for _, bids := range [][]string{{"5H", "7C", "3D", "9S"}, {"5H", "7H", "3C", "9C"}} {
+		bid(bids...)
+		s.metrics = [numMetrics]int64{}
+		s.countAllied(&[maxPlayers]int{3, 0, 0, 1})
+		if got := s.metrics[mMixedAllied : mMixedAllied+4]; got[0]+got[1]+got[2]+got[3] != 0 {
+			t.Errorf("bids %v: counted %v", bids, got)
+		}
+	}
+}

@@ -281,6 +281,9 @@ func (s *State) Outcome(seat int) games.Outcome {
 	return o
 }
 
+// ScoreSoFar returns seat's game points so far (games.Scorer).
+func (s *State) ScoreSoFar(seat int) int { return s.score[seat] }
+
 // Metrics appends the game's metrics to dst[:0].
 func (s *State) Metrics(dst []int64) []int64 {
 	return append(dst[:0], s.metrics[:mStartSeat+s.n]...)

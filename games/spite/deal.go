@@ -33,7 +33,8 @@ type section struct {
 // is left out) is filled up with the unused cards of its deck in an order
 // drawn from seed; a section without it must be complete. Seats are
 // numbered 1 and 2 in the text (0 and 1 elsewhere). Without "first", the
-// higher upcard moves first and a tie is settled by a coin drawn from seed.
+// start rule says who moves first (by default the higher upcard), and a
+// tie is settled by a coin drawn from seed.
 // Lines starting with "#" are comments. Every later chance event derives
 // from seed.
 func (s *State) Deal(deal string, seed uint64) error {
@@ -47,11 +48,13 @@ func (s *State) Deal(deal string, seed uint64) error {
 	first := -1
 	firstSeen := false
 	lines := strings.FieldsFunc(deal, func(r rune) bool { return r == '\n' || r == ';' })
+	given := 0
 	for _, line := range lines {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
+		given++
 		name, body, ok := strings.Cut(line, ":")
 		if !ok {
 			return fmt.Errorf("deal: %q: want a section such as \"hand1: AS 2D JK 5C 9H\"", line)
@@ -80,6 +83,9 @@ func (s *State) Deal(deal string, seed uint64) error {
 		if err := secs[i].parse(body); err != nil {
 			return fmt.Errorf("deal: %s: %w", name, err)
 		}
+	}
+	if given == 0 {
+		return fmt.Errorf("deal: no section given: want sections such as \"hand0: AS 2D JK 5C 9H\", one a line or separated by \";\" (a section left out is dealt at random)")
 	}
 	for _, sec := range secs {
 		if !sec.seen {
@@ -171,14 +177,8 @@ func (s *State) Deal(deal string, seed uint64) error {
 		}
 	}
 	if first < 0 {
-		a, b := s.piles[0][len(s.piles[0])-1].Rank(), s.piles[1][len(s.piles[1])-1].Rank()
-		switch {
-		case a > b:
-			first = 0
-		case b > a:
-			first = 1
-		default:
-			first = 2 // the coin
+		if first = s.starter(); first < 0 {
+			first = 2 // a tie, settled by the coin
 		}
 	}
 	s.begin(first)

@@ -11,6 +11,10 @@ const (
 	HandSize      = 5  // cards a hand is filled to
 	NumPiles      = 4  // discard piles per seat
 	MaxStacks     = 8  // centre stacks in progress at once
+
+	// maxTieShuffles is the most times tied upcards are reshuffled
+	// (first-tie=reshuffle) before a coin settles the tie.
+	maxTieShuffles = 64
 )
 
 // Game is Spite and Malice for two under fixed rules.
@@ -18,12 +22,13 @@ type Game struct {
 	rules     Rules
 	pileDeck  []cards.Card // the 52-card deck the stockpiles come from
 	stockDeck []cards.Card // the hand-and-stock deck: 52 cards and the jokers
+	metrics   []games.Metric
 }
 
 // New returns the game under r, which must come from DefaultRules or
 // ParseRules.
 func New(r Rules) *Game {
-	return &Game{rules: r, pileDeck: cards.Standard(0), stockDeck: stockDeck(r.Jokers)}
+	return &Game{rules: r, pileDeck: cards.Standard(0), stockDeck: stockDeck(r.Jokers), metrics: metricsFor(r)}
 }
 
 // stockDeck returns the 52 cards followed by n jokers, the i-th of suit
@@ -69,7 +74,7 @@ func (g *Game) RuleValues() Rules { return g.rules }
 func (g *Game) ScoreBounds() (lo, hi int) { return -StockpileSize, StockpileSize }
 
 // Metrics describes the per-game counts.
-func (g *Game) Metrics() []games.Metric { return metrics }
+func (g *Game) Metrics() []games.Metric { return g.metrics }
 
 // DealFeatures describes the per-seat features of a deal.
 func (g *Game) DealFeatures() []games.Metric { return features }

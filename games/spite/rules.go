@@ -12,6 +12,13 @@ const (
 	TieRandom    = "random"    // a coin decides who starts
 )
 
+// The values of the start rule.
+const (
+	StartHigher = "higher" // the higher upcard moves first (the seed's rule)
+	StartLower  = "lower"  // the lower upcard moves first
+	StartCoin   = "coin"   // a coin decides who moves first, whatever the upcards
+)
+
 // The values of the discard rule.
 const (
 	DiscardOptional  = "optional"  // a turn may end without a discard
@@ -28,6 +35,7 @@ const (
 // useful; DefaultRules returns the rules of shared/rules/spite.md.
 type Rules struct {
 	Jokers        int    // jokers in the 56-card deck: 0, 2, 4 or 6
+	Start         string // StartHigher, StartLower or StartCoin
 	FirstTie      string // TieReshuffle or TieRandom
 	JokerAce      bool   // a joker may be played as an ace to start a stack
 	ForceHandAces bool   // aces in hand must be played too
@@ -45,8 +53,10 @@ type Rules struct {
 func (r *Rules) options() *games.Options {
 	o := games.NewOptions("rule")
 	o.Int(&r.Jokers, "jokers", 4, 0, 6, "jokers added to the hand-and-stock deck (0, 2, 4 or 6)")
+	o.Enum(&r.Start, "start", StartHigher, []string{StartHigher, StartLower, StartCoin},
+		"who moves first: the higher upcard (the rules as written), the lower upcard, or a coin toss whatever the upcards")
 	o.Enum(&r.FirstTie, "first-tie", TieReshuffle, []string{TieReshuffle, TieRandom},
-		"when both upcards have the same rank: reshuffle both stockpiles and turn new upcards, or toss a coin")
+		"when both upcards have the same rank (start=higher or lower): reshuffle both stockpiles and turn new upcards, or toss a coin")
 	o.Bool(&r.JokerAce, "joker-ace", false, "a joker may be played as an ace to start a centre stack")
 	o.Bool(&r.ForceHandAces, "force-hand-aces", false, "aces in hand must also be played before the turn ends (upcard and discard-top aces always must)")
 	o.Enum(&r.Discard, "discard", DiscardOptional, []string{DiscardOptional, DiscardMandatory},

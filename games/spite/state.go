@@ -157,13 +157,9 @@ func (s *State) pop() cards.Card {
 func (s *State) begin(first int) {
 	ties := 0
 	for first < 0 {
-		a, b := s.piles[0][len(s.piles[0])-1].Rank(), s.piles[1][len(s.piles[1])-1].Rank()
-		switch {
-		case a > b:
-			first = 0
-		case b > a:
-			first = 1
-		case s.r.FirstTie == TieReshuffle && ties < 64:
+		switch first = s.starter(); {
+		case first >= 0:
+		case s.r.FirstTie == TieReshuffle && ties < maxTieShuffles:
 			s.reseed(keyTie + uint64(ties))
 			cards.Shuffle(s.rng, s.piles[0])
 			cards.Shuffle(s.rng, s.piles[1])
@@ -175,10 +171,12 @@ func (s *State) begin(first int) {
 			ties++
 		}
 	}
-	if first == 2 { // a deal's tie, settled by the coin
+	if first == 2 { // a coin toss: start=coin, or a deal's tie
 		s.reseed(keyCoin)
 		first = s.rng.IntN(2)
-		ties++
+		if s.r.Start != StartCoin {
+			ties++
+		}
 	}
 	s.first = first
 	s.metrics[mFirstSeat] = int64(first)
@@ -205,6 +203,25 @@ func (s *State) begin(first int) {
 	s.turn = first
 	s.repeated()
 	s.startTurn(first)
+}
+
+// starter returns the seat that moves first by the start rule and the
+// upcards: 0 or 1, 2 for a coin toss (start=coin), or -1 for a tie.
+func (s *State) starter() int {
+	if s.r.Start == StartCoin {
+		return 2
+	}
+	a, b := s.piles[0][len(s.piles[0])-1].Rank(), s.piles[1][len(s.piles[1])-1].Rank()
+	if s.r.Start == StartLower {
+		a, b = b, a
+	}
+	switch {
+	case a > b:
+		return 0
+	case b > a:
+		return 1
+	}
+	return -1
 }
 
 // startTurn gives the turn to seat.

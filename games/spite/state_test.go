@@ -269,7 +269,7 @@ func TestDraws(t *testing.T) {
 			mustApply(t, s, "end turn")
 		}
 		if s.turns != tt.turns || s.metrics[tt.metric] != 1 {
-			t.Errorf("%v: ended after %d turns, metric %s = %d", tt.rules, s.turns, metrics[tt.metric].Name, s.metrics[tt.metric])
+			t.Errorf("%v: ended after %d turns, metric %s = %d", tt.rules, s.turns, s.g.metrics[tt.metric].Name, s.metrics[tt.metric])
 		}
 		for seat := range 2 {
 			if o := s.Outcome(seat); o != (games.Outcome{Result: games.Draw}) {

@@ -54,9 +54,6 @@ func TestGreedyCastsAllBeforeEnding(t *testing.T) {
 // TestStrategiesBeatRandom plays the same deals with every strategy; the
 // order of win rates is a sanity check with a wide margin.
 func TestStrategiesBeatRandom(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays many games")
-	}
 	g := mustGame()
 	const n = 300
 	rate := func(s strategies.Strategy) int {

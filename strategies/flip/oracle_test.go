@@ -147,9 +147,8 @@ func randomDeal(rng *rand.Rand, ranks int) (string, []bfCard) {
 
 // The pairings of the deals the oracles check the solver on, taken in
 // turn by pairedDeal: any bijection of the faces; the pairing mapping=random
-// draws (each ace carries an ace of another suit, every other card a face
-// of another rank and suit); and mapping=identity (the dark face is the
-// light face).
+// draws (every card carries a face of another rank and suit); and
+// mapping=identity (the dark face is the light face).
 var pairings = []string{"any", "random", "identity"}
 
 // pairedDeal returns deal i of a test: a random order of the first ranks

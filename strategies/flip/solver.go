@@ -49,6 +49,22 @@ type Solver struct {
 	ready    bool
 	startDir bool // cards are dealt dark (start=dark)
 
+	// Under optional play, forced solves the deal under compulsory play
+	// first: its best line is a line of optional play too, so its score
+	// is where the optional search starts (seed, with seedLine), and the
+	// score found is never below it.
+	forced      *Solver
+	forcedGame  *flip.Game // the game of the last Solve made Forced
+	forcedOf    *flip.Game // the game forcedGame was made from
+	forcedState *flip.State
+	seed        int // the score of seedLine, or -1
+	seedLine    []games.Action
+	// tableBits, if above 0, caps the size of the memo and the relaxed
+	// game's tables at 2^tableBits entries (they are caches: a smaller one
+	// costs only time). The solver of compulsory play that seeds optional
+	// play visits about a thousand positions a deal and needs little.
+	tableBits int
+
 	// Faces of the deal being solved, for the proof rules.
 	size            int
 	lightRank       [64]uint8
@@ -104,6 +120,9 @@ func (sv *Solver) setup(g *flip.Game) {
 	for bits < 21 && (most == 0 || 1<<bits < 2*most) {
 		bits++
 	}
+	if sv.tableBits > 0 {
+		bits = min(bits, sv.tableBits)
+	}
 	sv.memo.init(bits)
 	sv.relax.init(bits)
 }
@@ -133,12 +152,23 @@ func (sv *Solver) Solve(s *flip.State) Result {
 		}
 	}
 	sv.prepare(root)
+	sv.seed = -1
+	if static {
+		fr := sv.solveForced(s)
+		sv.seed, sv.seedLine = fr.Score, append(sv.seedLine[:0], fr.Line...)
+		if fr.Won {
+			return Result{Score: fr.Score, Upper: fr.Score, Line: sv.seedLine, Exact: true, Won: true, Decided: true, Nodes: fr.Nodes}
+		}
+	}
 
 	won, decided := sv.decide(root, static)
 	if won {
 		return sv.result(true, true)
 	}
 	sv.noWin = decided
+	if sv.seed > sv.best {
+		sv.best = sv.seed // the best line found is seedLine until one beats it
+	}
 	// The best score of the relaxed game bounds the best score too; under
 	// optional play on any set, where the search for the best score is
 	// seldom exhaustive, it is found first, so that the search stops on
@@ -394,7 +424,34 @@ func (sv *Solver) realLine(root *flip.State, steps []relaxedStep) bool {
 	return true
 }
 
+// forcedTableBits caps the tables of the solver of compulsory play that
+// seeds optional play: 2^16 entries, about 2 MB for the memo.
+const forcedTableBits = 16
+
+// solveForced solves s under compulsory play with a solver of the same
+// budgets and small tables.
+func (sv *Solver) solveForced(s *flip.State) Result {
+	if sv.forced == nil {
+		sv.forced = &Solver{Budget: sv.Budget, WinBudget: sv.WinBudget, tableBits: forcedTableBits}
+	}
+	if g := s.Game(); sv.forcedOf != g {
+		sv.forcedOf, sv.forcedGame = g, g.Forced()
+		sv.forcedState = sv.forcedGame.NewFlipState()
+	}
+	sv.forcedState.CopyAs(s)
+	return sv.forced.Solve(sv.forcedState)
+}
+
 func (sv *Solver) result(exact, decided bool) Result {
+	if sv.seed >= 0 && sv.best == sv.seed {
+		// No line beat the line of compulsory play.
+		upper := sv.best
+		if !exact {
+			upper = max(min(sv.upperBound(sv.stack[0].Key()), sv.upper), sv.best)
+		}
+		return Result{Score: sv.best, Upper: upper, Line: sv.seedLine, Exact: exact, Won: sv.best == sv.max,
+			Decided: decided, Nodes: sv.nodes}
+	}
 	line := append(sv.prefix, sv.line...)
 	sv.prefix = line[:len(sv.prefix)]
 	upper := sv.best

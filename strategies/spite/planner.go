@@ -16,7 +16,8 @@ import (
 //	+150        the hand is empty, so five new cards are drawn (it plans again)
 //	+8 × h      h, the highest centre stack still below the upcard's rank
 //	+2          per card taken off a discard pile
-//	−JokerCost  per joker played
+//	−JokerCost  per joker played, or −10 when the sequence frees the
+//	            upcard (a person chains jokers to free it, however many)
 //	−Spare      if the opponent's upcard becomes playable and was not
 //	−5000       an ace is left that must still be played
 //
@@ -40,7 +41,7 @@ type Planner struct {
 func (p *Planner) options() *games.Options {
 	o := games.NewOptions("parameter")
 	o.Int(&p.Budget, "budget", 400, 1, 1000000, "positions searched per plan")
-	o.Int(&p.JokerCost, "joker-cost", 400, 0, 10000, "score given up per joker played (400 keeps jokers for freeing the upcard, which is worth 1000; it beats 100 and 40 head to head)")
+	o.Int(&p.JokerCost, "joker-cost", 400, 0, 10000, "score given up per joker played in a sequence that does not free the upcard (400 keeps jokers for freeing it; it beats 100 and 40 head to head); jokers that free the upcard cost 10 each, however many it takes")
 	o.Int(&p.Spare, "spare", 120, 0, 10000, "score given up for making the opponent's upcard playable")
 	return o
 }
@@ -118,6 +119,11 @@ func (p *Planner) discard(v *spite.View, legal []games.Action) games.Action {
 	return best
 }
 
+// freeJokerCost is what a joker costs the planner in a sequence that frees
+// the upcard: little, so that it chains as many jokers as that takes, and
+// uses fewer where it can.
+const freeJokerCost = 10
+
 // searcher holds the buffers of the turn search.
 type searcher struct {
 	p                 position
@@ -151,9 +157,13 @@ func (s *searcher) search(v *spite.View, budget, jokerCost, spare int, dst []gam
 // hand empty: a chance event follows).
 func (s *searcher) score() (v int, done bool) {
 	p := &s.p
+	jokerCost := s.jokerCost
 	if p.takes(s.up) {
 		v += 1000
 		done = true
+		// Jokers that free the upcard are well spent, however many it
+		// takes: a person chains them. Fewer still come first.
+		jokerCost = min(jokerCost, freeJokerCost)
 	}
 	if p.handN == 0 {
 		v += 150
@@ -165,7 +175,7 @@ func (s *searcher) score() (v int, done bool) {
 			break
 		}
 	}
-	v += 2*s.fromPiles - s.jokerCost*s.jokers
+	v += 2*s.fromPiles - jokerCost*s.jokers
 	if !s.oppBefore && p.takes(s.opp) {
 		v -= s.spare
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
 	"github.com/cardsim/cardsim/games/spite"
 	"github.com/cardsim/cardsim/strategies"
 )
@@ -45,31 +46,48 @@ func play(s games.State, bots [2]strategies.Strategy, legal []games.Action) []ga
 	return legal
 }
 
-// TestJokerChain: upcard 5, hand A 2 JK 4. Only a chain with the joker in
-// the middle (A, 2, JK as 3, 4) frees the upcard. The planner finds it;
-// greedy, which plays a joker only right under its upcard, does not.
+// TestJokerChain: each bot frees its upcard when the cards in its hand
+// can, jokers chained as a person would: with the joker in the middle of
+// the chain (upcard 5, hand A 2 JK 4 9), with two jokers in a row (upcard
+// 6, hand A 2 3 JK JK: once greedy played only a joker right under its
+// upcard, and held four jokers for hundreds of turns), and with three
+// (upcard 6, hand A 2 JK JK JK: the planner once priced three jokers above
+// the upcard). With the upcard out of reach (7, hand A 2 JK JK 9), neither
+// plays a joker.
 func TestJokerChain(t *testing.T) {
 	for _, tt := range []struct {
-		bot  string
-		want bool
-	}{{"planner", true}, {"greedy", false}} {
-		s := newGame(t).NewState()
-		if err := s.Deal("pile0: 5H 9S ...; pile1: KD ...; hand0: AS 2D JK 4C 9H; first: 0", 1); err != nil {
-			t.Fatal(err)
-		}
-		bot := newBot(t, tt.bot)
-		bot.Begin(1)
-		var legal []games.Action
-		var moves []string
-		for s.Turn() == 0 {
-			legal = s.Legal(legal)
-			a := bot.Choose(s.View(0), legal)
-			moves = append(moves, s.ActionString(a))
-			s.Apply(a)
-		}
-		played := s.View(0).(*spite.View).Stockpiles[0] < 26
-		if played != tt.want {
-			t.Errorf("%s: stockpile card played = %v, want %v; moves %s", tt.bot, played, tt.want, strings.Join(moves, ", "))
+		deal   string
+		free   bool
+		jokers int // jokers played
+	}{
+		{"pile0: 5H 9S ...; pile1: KD ...; hand0: AS 2D JK 4C 9H; first: 0", true, 1},
+		{"pile0: 6H 9S ...; pile1: KD ...; hand0: AS 2D 3C JK JK; first: 0", true, 2},
+		{"pile0: 6H 9S ...; pile1: KD ...; hand0: AS 2D JK JK JK; first: 0", true, 3},
+		{"pile0: 7H 9S ...; pile1: KD ...; hand0: AS 2D JK JK 9H; first: 0", false, 0},
+	} {
+		for _, bot := range []string{"planner", "greedy"} {
+			s := newGame(t).NewState()
+			if err := s.Deal(tt.deal, 1); err != nil {
+				t.Fatal(err)
+			}
+			b := newBot(t, bot)
+			b.Begin(1)
+			var legal []games.Action
+			var moves []string
+			jokers := 0
+			for s.Turn() == 0 && s.View(0).(*spite.View).Stockpiles[0] == 26 {
+				legal = s.Legal(legal)
+				a := b.Choose(s.View(0), legal)
+				moves = append(moves, s.ActionString(a))
+				if strings.HasPrefix(s.ActionString(a), "hand JK") {
+					jokers++
+				}
+				s.Apply(a)
+			}
+			freed := s.View(0).(*spite.View).Stockpiles[0] < 26
+			if freed != tt.free || jokers != tt.jokers {
+				t.Errorf("%s, %s: upcard played %v with %d jokers, want %v with %d; moves %s", bot, tt.deal, freed, jokers, tt.free, tt.jokers, strings.Join(moves, ", "))
+			}
 		}
 	}
 }
@@ -187,4 +205,60 @@ func ExampleGreedy() {
 	// hand A → A
 	// hand 2 → 2
 	// stockpile → 3
+}
+
+// TestGreedyDiscardsFromFullHand: with no play and a full hand, greedy
+// discards even where the discard wastes room, since ending the turn would
+// draw no new card: deal 46 of seed 1 (upcards 10 and 2, no ace within
+// reach of either seat) was once drawn after four turns in which neither
+// seat did anything.
+func TestGreedyDiscardsFromFullHand(t *testing.T) {
+	s := newGame(t).NewState()
+	if err := s.Deal("pile0: 10H ...; pile1: 2H ...; hand0: 3S 3C JK 7H 5D; hand1: 5C 5H 4D 6H 2C; first: 0", 1); err != nil {
+		t.Fatal(err)
+	}
+	bot := newBot(t, "greedy")
+	bot.Begin(1)
+	legal := s.Legal(nil)
+	a := bot.Choose(s.View(0), legal)
+	if m := spite.Decode(a); m.Kind != spite.KindDiscard {
+		t.Errorf("greedy chose %s from a full hand with no play; want a discard", s.ActionString(a))
+	}
+	_, m := transcript(t, "greedy", 46)
+	if m["draw.idle"] != 0 {
+		t.Errorf("deal 46 of seed 1 is still drawn for want of progress after %d turns", m["turns"])
+	}
+}
+
+// TestGreedyDigs: with an empty hand and an empty stock, ending the turn
+// would change nothing, so greedy plays a discard pile's top card to the
+// centre, onto the highest stack, rather than sit still (under
+// rebuild=completed such tables used to sit until the game was drawn); it
+// still spares the opponent's upcard, and with cards to draw it ends the
+// turn.
+func TestGreedyDigs(t *testing.T) {
+	card := func(s string) cards.Card {
+		c, err := cards.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	v := &spite.View{Me: 0, Rules: spite.DefaultRules(), Upcards: [2]cards.Card{card("5S"), card("JH")}, Stockpiles: [2]int{10, 10},
+		Stacks: []cards.Rank{7, 8}}
+	v.Discards[0][0] = []cards.Card{card("8D")}
+	v.Discards[0][1] = []cards.Card{card("9C")}
+	legal := []games.Action{spite.Play(spite.FromPile(0), 8), spite.Play(spite.FromPile(1), 9), spite.End}
+	g := newBot(t, "greedy")
+	if a := g.Choose(v, legal); a != spite.Play(spite.FromPile(1), 9) {
+		t.Errorf("greedy chose %v, want 9C from pile 2 onto the stack at 8", spite.Decode(a))
+	}
+	v.Upcards[1] = card("10H") // the stack at 9 would free the opponent's 10
+	if a := g.Choose(v, legal); a != spite.Play(spite.FromPile(0), 8) {
+		t.Errorf("greedy chose %v, want 8D: 9C would free the opponent's 10", spite.Decode(a))
+	}
+	v.Stock = 5
+	if a := g.Choose(v, legal); a != spite.End {
+		t.Errorf("greedy chose %v with cards to draw, want the end of its turn", spite.Decode(a))
+	}
 }
