@@ -128,7 +128,7 @@ func PassKey(r nora.Rules, samples int, seed uint64, pl Planner) string {
 
 // passdistVersion changes whenever the estimation changes, so that cached
 // distributions of an older version are not reused.
-const passdistVersion = 4
+const passdistVersion = 5
 
 // EstimatePassDists is EstimatePassDistsContext without a context.
 func EstimatePassDists(r nora.Rules, samples int, seed uint64, workers int, pl Planner) (*PassDists, error) {
