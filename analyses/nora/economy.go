@@ -42,7 +42,7 @@ func (o *economyOptions) bind() *games.Options {
 	opts.Int(&o.Games, "games", 20000, 2, 1_000_000_000, "deals on which the strategies are compared")
 	opts.Int(&o.SweepGames, "sweep-games", 500, 0, 1_000_000_000, "deals per point of a price curve checked by simulation, or 0 for the solver alone")
 	opts.Int(&o.Samples, "samples", snora.DefaultSamples, 1, 1_000_000_000, "pass samples per deck composition for the policy")
-	opts.Int(&o.SweepSamples, "sweep-samples", 500, 1, 1_000_000_000, "pass samples per deck composition when an earning rule or the SWITCH price changes the passes")
+	opts.Int(&o.SweepSamples, "sweep-samples", 300, 1, 1_000_000_000, "pass samples per deck composition when an earning rule or the SWITCH price changes the passes")
 	return opts
 }
 

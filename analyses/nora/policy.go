@@ -73,7 +73,7 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (anal
 	if err != nil {
 		return nil, err
 	}
-	how := "read from the cache"
+	how := "read from the cache, or built and cached"
 	if opts.Fresh {
 		how = fmt.Sprintf("estimated on %d workers", env.Workers)
 	}

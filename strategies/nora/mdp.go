@@ -514,8 +514,11 @@ func (s *Solution) beforeShuffle(k, c, h, dv int, p, pdead [numTops]float64, dea
 		u := shuffle(t, h, false)
 		insure, y := false, 0.0
 		if h >= r.Insure {
+			// A free INSURE is never worse than none: take it on a tie,
+			// as when no dead shuffle of this top card was sampled but
+			// one can still come.
 			y = shuffle(t, h-r.Insure, true)
-			insure = y > u
+			insure = y > u || r.Insure == 0
 		}
 		if s.pol != nil {
 			insure = h >= r.Insure && ch.ins[k][i]&(1<<t) != 0

@@ -213,7 +213,7 @@ func lineupRun(t *testing.T, g games.Game, names []string, n int64) sim.Summary 
 		if rest != "" {
 			params = strings.Split(rest, ":")
 		}
-		if name == "optimal" || name == "optimal-v1" || name == "upper-bound" {
+		if (name == "optimal" || name == "optimal-v1" || name == "upper-bound") && !strings.Contains(rest, "samples=") {
 			params = append(params, "samples="+strconv.Itoa(samples))
 		}
 		lineup = append(lineup, sim.Player{Strategy: def, Params: params})

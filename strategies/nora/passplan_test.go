@@ -89,7 +89,7 @@ func TestPassPlansReplayInEngine(t *testing.T) {
 }
 
 func BenchmarkPassSearch(b *testing.B) {
-	for _, deck := range [][]string{{}, {"ranks=6"}} {
+	for _, deck := range [][]string{{}, {"ranks=6"}, {"switch=0"}, {"ranks=2"}, {"ranks=2", "switch=0"}, {"ranks=4", "switch=0"}} {
 		r, _ := nora.ParseRules(append([]string{"start-ip=2"}, deck...))
 		cs := newComps(&r)
 		ps := newPassSearch(r, cs)
@@ -103,7 +103,7 @@ func BenchmarkPassSearch(b *testing.B) {
 			s.View(0).(*nora.View).CopyPass(p)
 			orders = append(orders, p)
 		}
-		b.Run(fmt.Sprintf("cards=%d", r.DeckSize()), func(b *testing.B) {
+		b.Run(fmt.Sprintf("cards=%d/switch=%d", r.DeckSize(), r.Switch), func(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				look.CopyFrom(orders[i%len(orders)])
