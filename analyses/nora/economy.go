@@ -34,15 +34,15 @@ type economyOptions struct {
 	Games        int // deals of the main comparison of strategies
 	SweepGames   int // deals per point of a price curve checked by simulation (0: solver only)
 	Samples      int // pass samples per composition for the policy at the rules given
-	SweepSamples int // pass samples per composition when an earning rule changes the passes
+	SweepSamples int // pass samples per composition when an earning rule or the SWITCH price changes the passes
 }
 
 func (o *economyOptions) bind() *games.Options {
 	opts := games.NewOptions("option")
 	opts.Int(&o.Games, "games", 20000, 2, 1_000_000_000, "deals on which the strategies are compared")
-	opts.Int(&o.SweepGames, "sweep-games", 2000, 0, 1_000_000_000, "deals per point of a price curve checked by simulation, or 0 for the solver alone")
-	opts.Int(&o.Samples, "samples", 6000, 1, 1_000_000_000, "pass samples per deck composition for the policy")
-	opts.Int(&o.SweepSamples, "sweep-samples", 1500, 1, 1_000_000_000, "pass samples per deck composition when an earning rule changes the passes")
+	opts.Int(&o.SweepGames, "sweep-games", 500, 0, 1_000_000_000, "deals per point of a price curve checked by simulation, or 0 for the solver alone")
+	opts.Int(&o.Samples, "samples", snora.DefaultSamples, 1, 1_000_000_000, "pass samples per deck composition for the policy")
+	opts.Int(&o.SweepSamples, "sweep-samples", 300, 1, 1_000_000_000, "pass samples per deck composition when an earning rule or the SWITCH price changes the passes")
 	return opts
 }
 
@@ -124,7 +124,7 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (analy
 	logf("policy ready in %.1f s (value %.2f, upper bound %.2f)", time.Since(t0).Seconds(), opt.Value(r.StartIP), ub.Value(r.StartIP))
 	// Re-value both policies on independent shuffles: free of the upward
 	// bias of valuing a policy on the samples it was chosen for.
-	chk, err := snora.DistsContext(ctx, r, a.Samples, snora.CheckSeed)
+	chk, err := snora.DistsContext(ctx, r, a.Samples, snora.CheckSeed, snora.PlanWholePass)
 	if err != nil {
 		return nil, err
 	}
@@ -380,7 +380,15 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 		if a.SweepGames > 0 {
 			ser.Lo, ser.Hi = []float64{}, []float64{}
 		}
-		off, err := noraPolicyValue(ctx, withRule(a.env.Rules, p.key+"=1000"), a.Samples, snora.VariantOptimal)
+		// The SWITCH price shapes the passes themselves (the pass search
+		// spends ip as it plans), so each of its points is a build of its
+		// own, made at the sweep's sampling; the other prices reuse the
+		// passes of the rules given.
+		samples := a.Samples
+		if p.key == "switch" {
+			samples = a.SweepSamples
+		}
+		off, err := noraPolicyValue(ctx, withRule(a.env.Rules, p.key+"=1000"), samples, snora.VariantOptimal)
 		if err != nil {
 			return reports.PageSection{}, err
 		}
@@ -388,7 +396,7 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 		for price := 0; price <= 8; price++ {
 			kv := withRule(a.env.Rules, p.key+"="+strconv.Itoa(price))
 			t := time.Now()
-			v, err := noraPolicyValue(ctx, kv, a.Samples, snora.VariantOptimal)
+			v, err := noraPolicyValue(ctx, kv, samples, snora.VariantOptimal)
 			if err != nil {
 				return reports.PageSection{}, err
 			}
@@ -400,7 +408,7 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 				if err != nil {
 					return reports.PageSection{}, err
 				}
-				s, err := noraRun(ctx, a, g, []string{"optimal"}, [][]string{{"samples=" + strconv.Itoa(a.Samples)}}, a.SweepGames)
+				s, err := noraRun(ctx, a, g, []string{"optimal"}, [][]string{{"samples=" + strconv.Itoa(samples)}}, a.SweepGames)
 				if err != nil {
 					return reports.PageSection{}, err
 				}

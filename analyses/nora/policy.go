@@ -55,9 +55,9 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (anal
 	start := time.Now()
 	var dists *snora.PassDists
 	if opts.Fresh {
-		dists, err = snora.EstimatePassDistsContext(ctx, r, opts.Samples, snora.DistSeed, env.Workers)
+		dists, err = snora.EstimatePassDistsContext(ctx, r, opts.Samples, snora.DistSeed, env.Workers, snora.PlanWholePass)
 	} else {
-		dists, err = snora.DistsContext(ctx, r, opts.Samples, snora.DistSeed)
+		dists, err = snora.DistsContext(ctx, r, opts.Samples, snora.DistSeed, snora.PlanWholePass)
 	}
 	if err != nil {
 		return nil, err
@@ -73,7 +73,7 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (anal
 	if err != nil {
 		return nil, err
 	}
-	how := "read from the cache"
+	how := "read from the cache, or built and cached"
 	if opts.Fresh {
 		how = fmt.Sprintf("estimated on %d workers", env.Workers)
 	}
@@ -84,7 +84,11 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (anal
 	}
 	say("nora: %d deck compositions, %d samples each (%s) in %.2f s; backward induction in %.2f s",
 		len(dists.Comps.List)-1, opts.Samples, how, distTime.Seconds(), solveTime.Seconds())
-	v1, err := snora.SolveContext(ctx, r, dists, opts.Cap, snora.VariantV1)
+	one, err := snora.DistsContext(ctx, r, snora.OneSwitchSamples, snora.DistSeed, snora.PlanOneSwitch)
+	if err != nil {
+		return nil, err
+	}
+	v1, err := snora.SolveContext(ctx, r, one, opts.Cap, snora.VariantV1)
 	if err != nil {
 		return nil, err
 	}
@@ -92,12 +96,14 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (anal
 	if err != nil {
 		return nil, err
 	}
-	say("expected game score, optimal policy:       %.3f (start-ip %d)", sol.Value(r.StartIP), r.StartIP)
-	say("expected game score, first policy (optimal-v1): %.3f", v1.Value(r.StartIP))
+	value := sol.Value(r.StartIP)
+	say("expected game score, optimal policy:       %.3f (start-ip %d; whole passes planned by a bounded search)", value, r.StartIP)
+	say("expected game score, first policy (optimal-v1): %.3f (one switch a pass, %d samples)", v1.Value(r.StartIP), snora.OneSwitchSamples)
 	say("expected game score, clairvoyant insurance: %.3f (a bound on better insurance within the optimal policy's play)", ub.Value(r.StartIP))
 	say("upper bound on every policy:               %.3f (the game scored perfect once %d ip are held)", bound, below)
+	say("certified gap:                             %.3f points a game (the optimal policy is at most this far from the best possible play)", bound-value)
 	if opts.Check {
-		chk, err := snora.DistsContext(ctx, r, opts.Samples, snora.CheckSeed)
+		chk, err := snora.DistsContext(ctx, r, opts.Samples, snora.CheckSeed, snora.PlanWholePass)
 		if err != nil {
 			return nil, err
 		}

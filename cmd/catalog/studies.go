@@ -54,7 +54,9 @@ func Studies() []Study {
 				{Question: "Which strategy is best, and by how much?", Kind: reports.Best},
 			}},
 		// The optimal policy is re-solved at every price (rescuer ignores
-		// prices beyond what it can afford).
+		// prices beyond what it can afford). REVIVE and SWITCH move the
+		// score by tens of points, so 1,000 deals a point tell them apart;
+		// INSURE's effect is small, so it gets 2,000.
 		{Game: "nora", Title: "What is insurance worth? Mean score as the price of INSURE varies",
 			Strategies: []string{"optimal", "cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000,
 			Asks: []reports.Ask{
@@ -62,13 +64,13 @@ func Studies() []Study {
 				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "cautious"},
 			}},
 		{Game: "nora", Title: "Is REVIVE priced right? Mean score as its price varies",
-			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 2000,
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 1000,
 			Asks: []reports.Ask{
 				{Question: "Is REVIVE priced right? What raising its price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is REVIVE priced right? What raising its price does", Kind: reports.Variant, Strategy: "rescuer"},
 			}},
 		{Game: "nora", Title: "Is SWITCH priced right? Mean score as its price varies",
-			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 2000,
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 1000,
 			Asks: []reports.Ask{
 				{Question: "Is SWITCH priced right? What raising its price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is SWITCH priced right? What raising its price does", Kind: reports.Variant, Strategy: "rescuer"},

@@ -36,6 +36,11 @@ func NewPassState(r Rules) *PassState {
 	return p
 }
 
+// Sibling returns a new pass under p's rules that shares p's working
+// memory for the max-ip search, so that a planner can hold many passes
+// without a search table each. Use p and its siblings from one goroutine.
+func (p *PassState) Sibling() *PassState { return &PassState{r: p.r, cas: p.cas} }
+
 // CopyFrom makes p the pass q, keeping p's working memory. p and q must play
 // under the same rules.
 func (p *PassState) CopyFrom(q *PassState) {
@@ -174,14 +179,23 @@ func (p *PassState) Bonus() Earned {
 	return passBonus(p.r, &p.start, p.deck[:p.n], p.quads, p.removed)
 }
 
-// potential returns an upper bound on the ip the pairs now in the deck can
+// Potential returns an upper bound on the ip the pairs now in the deck can
 // still earn by removal steps: no pair earns more than every per-step
 // source together.
-func (p *PassState) potential() int {
+func (p *PassState) Potential() int {
 	r := p.r
 	pairs := (p.n - reducedLen(p.deck[:p.n])) / 2
 	return pairs * (r.Joke + r.Triple + r.Reaction + r.Chain + r.Quad)
 }
+
+// Made returns the neighbours that removals of this pass brought together,
+// as a set of bits by position: bit i stands for the cards at i and i+1, a
+// pair of which is a Reaction.
+func (p *PassState) Made() uint64 { return p.made }
+
+// QuadRanks returns the ranks a quad took whole this pass, as a set of bits
+// by rank (bit 1 for the Ace): the pass's sweep does not count them.
+func (p *PassState) QuadRanks() uint16 { return p.quads }
 
 // Block is a block of pairs lying end to end that one removal step could
 // take: Pairs pairs from position At.

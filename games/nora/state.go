@@ -185,7 +185,7 @@ func (s *State) look() {
 // price of one before the pairs run out. Otherwise it removes every pair and
 // ends the pass.
 func (s *State) offer() {
-	if len(s.deck) >= 2 && (s.ip >= s.r.Switch || s.ps.Waiting() && s.ip+s.ps.potential() >= s.r.Switch) {
+	if len(s.deck) >= 2 && (s.ip >= s.r.Switch || s.ps.Waiting() && s.ip+s.ps.Potential() >= s.r.Switch) {
 		s.phase = PhaseSwitch
 		return
 	}

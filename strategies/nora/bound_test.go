@@ -15,7 +15,7 @@ import (
 func TestRelaxedBoundAboveEveryPolicy(t *testing.T) {
 	for _, deck := range [][]string{{"ranks=3", "jokers=0"}, {"ranks=2", "jokers=2"}, {"ranks=3", "jokers=2", "rounds=2"}} {
 		r := smallRules(t, deck...)
-		d, err := EstimatePassDists(r, 40000, 1, 0)
+		d, err := EstimatePassDists(r, 40000, 1, 0, PlanWholePass)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,8 +27,16 @@ func TestRelaxedBoundAboveEveryPolicy(t *testing.T) {
 		if threshold != 2 || bound > perfect {
 			t.Errorf("%v: bound %.3f at threshold %d; want at most %g, threshold 2", deck, bound, threshold, perfect)
 		}
-		for _, v := range []Variant{VariantOptimal, VariantClairvoyant, VariantV1} {
-			s, err := SolveContext(context.Background(), r, d, DefaultIPCap, v)
+		d1, err := EstimatePassDists(r, 40000, 1, 0, PlanOneSwitch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range []Variant{VariantOptimal, VariantClairvoyant, VariantV1, VariantV2} {
+			dv := d
+			if v.Planner() == PlanOneSwitch {
+				dv = d1
+			}
+			s, err := SolveContext(context.Background(), r, dv, DefaultIPCap, v)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +58,7 @@ func TestRelaxedBoundExactWithoutSpending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := EstimatePassDists(r, 100000, 1, 0)
+	d, err := EstimatePassDists(r, 100000, 1, 0, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func encodeCache(d *PassDists, r *nora.Rules) []byte {
 				put(uint8(ss.Top[i]))
 				put(uint16(len(chs)))
 				for _, ch := range chs {
-					put([4]uint8{ch.Next, ch.Before, ch.Total, ch.Flags})
+					put(ch)
 				}
 			}
 		}
@@ -70,9 +70,9 @@ func cacheErr(format string, a ...any) error {
 	return fmt.Errorf("%w: %s", errCache, fmt.Sprintf(format, a...))
 }
 
-// decodeCache reads a cache file written by encodeCache for the rules r
-// and key, checking everything.
-func decodeCache(data []byte, r *nora.Rules, key string) (*PassDists, error) {
+// decodeCache reads a cache file written by encodeCache for the rules r,
+// key and planner pl, checking everything.
+func decodeCache(data []byte, r *nora.Rules, key string, pl Planner) (*PassDists, error) {
 	if len(data) < sha256.Size+len(cacheMagic) {
 		return nil, cacheErr("%d bytes", len(data))
 	}
@@ -114,7 +114,7 @@ func decodeCache(data []byte, r *nora.Rules, key string) (*PassDists, error) {
 	case int(n) != len(cs.List):
 		return nil, cacheErr("%d compositions, want %d", n, len(cs.List))
 	}
-	d := &PassDists{Comps: cs, Dists: make([]PassDist, n), Key: key}
+	d := &PassDists{Comps: cs, Dists: make([]PassDist, n), Key: key, Planner: pl}
 	for i := 1; i < int(n); i++ {
 		pd := &d.Dists[i]
 		var comp [3]uint8
@@ -152,9 +152,9 @@ func decodeCache(data []byte, r *nora.Rules, key string) (*PassDists, error) {
 					return nil, cacheErr("composition %v: %v", c, bad)
 				}
 				for range nch {
-					var x [4]uint8
+					var x choice
 					get(&x)
-					ss.Choices = append(ss.Choices, choice{x[0], x[1], x[2], x[3]})
+					ss.Choices = append(ss.Choices, x)
 				}
 				ss.Weight = append(ss.Weight, w)
 				ss.Top = append(ss.Top, Top(top))
@@ -164,7 +164,7 @@ func decodeCache(data []byte, r *nora.Rules, key string) (*PassDists, error) {
 				return nil, cacheErr("composition %v: %v", c, bad)
 			}
 		}
-		if err := pd.check(cs, r); err != nil {
+		if err := pd.check(cs, r, pl); err != nil {
 			return nil, err
 		}
 		pd.summarize(cs)
@@ -181,8 +181,9 @@ func decodeCache(data []byte, r *nora.Rules, key string) (*PassDists, error) {
 // check reports an error if pd's shuffles are not what the rules allow:
 // counts that do not add up, a top card the deck does not hold, a choice
 // leading to a deck not smaller than the one shuffled, more ip than the
-// cards could earn, or flags out of place.
-func (pd *PassDist) check(cs *Comps, r *nora.Rules) error {
+// cards could earn, less need than its switches' price less what the pass
+// earns, more need than a plan may have, or flags out of place.
+func (pd *PassDist) check(cs *Comps, r *nora.Rules, pl Planner) error {
 	c := pd.Comp
 	p, _ := topChances(c)
 	i, _ := cs.Index(c)
@@ -219,8 +220,9 @@ func (pd *PassDist) check(cs *Comps, r *nora.Rules) error {
 				switch {
 				case next >= i || cs.List[next].Cards() >= c.Cards():
 					return cacheErr("composition %v: a pass leads to composition %d", c, next)
-				case int(ch.Total) > maxIP || ch.Before > ch.Total:
-					return cacheErr("composition %v: a pass earns %d ip (%d before its switch)", c, ch.Total, ch.Before)
+				case int(ch.Net) > maxIP || int(ch.Need)+int(ch.Net) < 0 || int(ch.Need) > searchMaxNeed ||
+					ch.Flags&choiceSwitch == 0 && (ch.Need != 0 || ch.Net < 0):
+					return cacheErr("composition %v: a pass nets %d ip and needs %d", c, ch.Net, ch.Need)
 				case ch.Flags&^(choiceSwitch|choiceRescue) != 0,
 					isDead && ch.Flags&choiceSwitch == 0,
 					!isDead && k > 0 && ch.Flags != choiceSwitch:
@@ -230,8 +232,10 @@ func (pd *PassDist) check(cs *Comps, r *nora.Rules) error {
 					rescues++
 				}
 			}
-			if isDead && len(chs) > 0 && rescues != 1 {
-				return cacheErr("composition %v: dead shuffle %d has %d rescue switches", c, j, rescues)
+			// Only the one-switch planner marks the rescue of the first
+			// policy, once on every rescuable dead shuffle.
+			if want := b2i(pl == PlanOneSwitch && isDead && len(chs) > 0); rescues != want {
+				return cacheErr("composition %v: shuffle %d has %d rescue switches, want %d", c, j, rescues, want)
 			}
 		}
 	}
@@ -262,12 +266,12 @@ const maxCacheBytes = 64 << 20
 // readCache reads and checks the cache file at path: a regular file of at
 // most maxCacheBytes (a named pipe or a device put in its place is refused,
 // and the distributions rebuilt, never waited on or read without end).
-func readCache(path string, r *nora.Rules, key string) (*PassDists, error) {
+func readCache(path string, r *nora.Rules, key string, pl Planner) (*PassDists, error) {
 	data, err := games.ReadInputFile(path, maxCacheBytes)
 	if err != nil {
 		return nil, err
 	}
-	return decodeCache(data, r, key)
+	return decodeCache(data, r, key, pl)
 }
 
 // writeCache writes d's cache file at path atomically; a cache that cannot

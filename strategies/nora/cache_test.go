@@ -34,7 +34,7 @@ func TestCorruptCacheIsRebuilt(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	r := smallRules(t, "ranks=3")
 	forget()
-	want, err := Dists(r, 300)
+	want, err := Dists(r, 300, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestCorruptCacheIsRebuilt(t *testing.T) {
 			t.Fatal(err)
 		}
 		forget()
-		got, err := Dists(r, 300)
+		got, err := Dists(r, 300, PlanWholePass)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,11 +72,11 @@ func TestCorruptCacheIsRebuilt(t *testing.T) {
 func TestCacheChecksEveryField(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	r := smallRules(t, "ranks=3")
-	d, err := EstimatePassDists(r, 300, 1, 1)
+	d, err := EstimatePassDists(r, 300, 1, 1, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := decodeCache(encodeCache(d, &r), &r, d.Key); err != nil {
+	if _, err := decodeCache(encodeCache(d, &r), &r, d.Key, d.Planner); err != nil {
 		t.Fatalf("a sound file is refused: %v", err)
 	}
 	last := len(d.Dists) - 1 // the full deck, sampled
@@ -88,7 +88,15 @@ func TestCacheChecksEveryField(t *testing.T) {
 		{"a weight of zero", func(d *PassDists) { d.Dists[last].live.Weight[0] = 0 }},
 		{"a top card class out of range", func(d *PassDists) { d.Dists[last].live.Top[0] = numTops }},
 		{"a rank of four on top of the jokers alone", func(d *PassDists) { d.Dists[1].live.Top[0] = TopFour }},
-		{"more ip than the cards can earn", func(d *PassDists) { d.Dists[2].live.Choices[0].Total = 200 }},
+		{"more ip than the cards can earn", func(d *PassDists) { d.Dists[2].live.Choices[0].Net = 200 }},
+		{"a plan needing less than its switches cost", func(d *PassDists) {
+			ss := &d.Dists[last].dead
+			for i := range ss.Choices {
+				ss.Choices[i].Need, ss.Choices[i].Net = 0, -2
+			}
+		}},
+		{"a plan without a switch needing ip", func(d *PassDists) { d.Dists[last].live.Choices[0].Need = 1 }},
+		{"a plan needing more than any plan may", func(d *PassDists) { d.Dists[last].dead.Choices[0].Need = searchMaxNeed + 1 }},
 		{"a live shuffle opening with a switch", func(d *PassDists) { d.Dists[last].live.Choices[0].Flags = choiceSwitch }},
 		{"a shuffle too many", func(d *PassDists) { d.Dists[last].live.Weight[0]++ }},
 		{"an unknown flag", func(d *PassDists) {
@@ -99,20 +107,20 @@ func TestCacheChecksEveryField(t *testing.T) {
 		}},
 	}
 	for _, tt := range tests {
-		bad, err := EstimatePassDists(r, 300, 1, 1)
+		bad, err := EstimatePassDists(r, 300, 1, 1, PlanWholePass)
 		if err != nil {
 			t.Fatal(err)
 		}
 		tt.spoil(bad)
-		if _, err := decodeCache(encodeCache(bad, &r), &r, d.Key); !errors.Is(err, errCache) {
+		if _, err := decodeCache(encodeCache(bad, &r), &r, d.Key, d.Planner); !errors.Is(err, errCache) {
 			t.Errorf("%s: read back without complaint (%v)", tt.name, err)
 		}
 	}
 	other := smallRules(t, "ranks=4")
-	if _, err := decodeCache(encodeCache(d, &r), &other, PassKey(other, 300, 1)); !errors.Is(err, errCache) {
+	if _, err := decodeCache(encodeCache(d, &r), &other, PassKey(other, 300, 1, d.Planner), d.Planner); !errors.Is(err, errCache) {
 		t.Errorf("a file for other rules is read back (%v)", err)
 	}
-	if _, err := decodeCache(encodeCache(d, &r), &r, PassKey(r, 301, 1)); !errors.Is(err, errCache) {
+	if _, err := decodeCache(encodeCache(d, &r), &r, PassKey(r, 301, 1, d.Planner), d.Planner); !errors.Is(err, errCache) {
 		t.Errorf("a file for another sampling is read back (%v)", err)
 	}
 }
@@ -121,12 +129,12 @@ func TestCacheChecksEveryField(t *testing.T) {
 // exact one, whatever was computed when the file was written.
 func TestCacheKeepsNoDeadChance(t *testing.T) {
 	r := smallRules(t, "ranks=3")
-	d, err := EstimatePassDists(r, 300, 1, 1)
+	d, err := EstimatePassDists(r, 300, 1, 1, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
 	}
 	d.Dists[len(d.Dists)-1].Dead = 0.99
-	back, err := decodeCache(encodeCache(d, &r), &r, d.Key)
+	back, err := decodeCache(encodeCache(d, &r), &r, d.Key, d.Planner)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +159,7 @@ func TestBuildStopsWhenCancelled(t *testing.T) {
 	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := EstimatePassDistsContext(ctx, r, DefaultSamples, DistSeed, 2)
+	_, err := EstimatePassDistsContext(ctx, r, DefaultSamples, DistSeed, 2, PlanWholePass)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("cancelled during the build: %v, want context.DeadlineExceeded", err)
 	}
@@ -228,7 +236,7 @@ func TestCacheNotAFile(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	r := smallRules(t, "ranks=3")
 	forget()
-	want, err := Dists(r, 300)
+	want, err := Dists(r, 300, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +253,7 @@ func TestCacheNotAFile(t *testing.T) {
 	forget()
 	done := make(chan error, 1)
 	go func() {
-		got, err := Dists(r, 300)
+		got, err := Dists(r, 300, PlanWholePass)
 		if err == nil && !reflect.DeepEqual(got.Dists, want.Dists) {
 			err = errors.New("the shuffles drawn again differ")
 		}

@@ -18,11 +18,9 @@ type Variant int
 
 const (
 	// VariantOptimal plays every decision the rules offer by the values of the
-	// backward induction: INSURE knowing the top card; after looking, at
-	// most one SWITCH per pass, chosen from the order itself among the
-	// switches that make a pair, made before any pair falls, between
-	// removal steps, or once the cascade has come to rest (see plan);
-	// REVIVE, stop or shuffle again.
+	// backward induction: INSURE knowing the top card; after looking, the
+	// whole pass as the whole-pass search plans it (any number of switches
+	// and removal steps, see passSearch); REVIVE, stop or shuffle again.
 	VariantOptimal Variant = iota
 	// VariantClairvoyant plays as VariantOptimal but sees the whole shuffle before
 	// deciding to insure it: its value bounds what better insurance could
@@ -32,12 +30,25 @@ const (
 	// a live pass; on a dead one only RescueSwitch's swap, bought or not by
 	// the mean value of the rescued outcomes; INSURE blind to the top card.
 	VariantV1
+	// VariantV2 is the second optimal policy, kept to compare against: as
+	// VariantOptimal but at most one SWITCH per pass, one that makes two
+	// equal ranks neighbours, made before any pair falls, between removal
+	// steps, or once the cascade has come to rest (see plan).
+	VariantV2
 )
 
-var variantNames = [...]string{"optimal", "clairvoyant", "v1"}
+var variantNames = [...]string{"optimal", "clairvoyant", "v1", "v2"}
 
-// String returns "optimal", "clairvoyant" or "v1".
+// String returns "optimal", "clairvoyant", "v1" or "v2".
 func (v Variant) String() string { return variantNames[v] }
+
+// Planner returns the play within a pass the variant is solved over.
+func (v Variant) Planner() Planner {
+	if v == VariantV1 || v == VariantV2 {
+		return PlanOneSwitch
+	}
+	return PlanWholePass
+}
 
 // Solution is a policy of Nora's pairs solitaire over the decision state
 // (rounds left, ip held up to a cap, deck composition), found by backward
@@ -125,8 +136,11 @@ func solve(ctx context.Context, r nora.Rules, dists *PassDists, ipCap int, v Var
 	if dists == nil || len(dists.Dists) != len(newComps(&r).List) {
 		return nil, errors.New("pass distributions do not fit the rules' deck")
 	}
-	if v < VariantOptimal || v > VariantV1 {
+	if v < VariantOptimal || v > VariantV2 {
 		return nil, fmt.Errorf("variant %d: unknown", v)
+	}
+	if dists.Planner != v.Planner() {
+		return nil, fmt.Errorf("the %s policy is solved over %s passes, not the %s distributions given", v, v.Planner(), dists.Planner)
 	}
 	s := &Solution{Rules: r, Dists: dists, Cap: ipCap, Variant: v,
 		full: len(dists.Comps.List) - 1, size: r.DeckSize(), pol: pol}
@@ -198,15 +212,9 @@ func (s *Solution) reach(k, c, ip int) float64 {
 	return s.a[k][s.at(c, ip)]
 }
 
-// price returns the ip a choice needs in hand before its switch, and the
-// ip it leaves net of the switch.
-func (s *Solution) price(ch choice) (need, net int) {
-	if ch.Flags&choiceSwitch == 0 {
-		return 0, int(ch.Total)
-	}
-	sw := s.Rules.Switch
-	return max(0, sw-int(ch.Before)), int(ch.Total) - sw
-}
+// price returns the ip a choice needs in hand, and the ip it leaves net of
+// its switches.
+func (s *Solution) price(ch choice) (need, net int) { return int(ch.Need), int(ch.Net) }
 
 // scratch holds one solve's working rows.
 type scratch struct {
@@ -506,8 +514,11 @@ func (s *Solution) beforeShuffle(k, c, h, dv int, p, pdead [numTops]float64, dea
 		u := shuffle(t, h, false)
 		insure, y := false, 0.0
 		if h >= r.Insure {
+			// A free INSURE is never worse than none: take it on a tie,
+			// as when no dead shuffle of this top card was sampled but
+			// one can still come.
 			y = shuffle(t, h-r.Insure, true)
-			insure = y > u
+			insure = y > u || r.Insure == 0
 		}
 		if s.pol != nil {
 			insure = h >= r.Insure && ch.ins[k][i]&(1<<t) != 0

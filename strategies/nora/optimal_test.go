@@ -134,7 +134,7 @@ func TestSolveStoppingExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := EstimatePassDists(r, 100000, 1, 2)
+		d, err := EstimatePassDists(r, 100000, 1, 2, PlanWholePass)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -213,7 +213,7 @@ func lineupRun(t *testing.T, g games.Game, names []string, n int64) sim.Summary 
 		if rest != "" {
 			params = strings.Split(rest, ":")
 		}
-		if name == "optimal" || name == "optimal-v1" || name == "upper-bound" {
+		if (name == "optimal" || name == "optimal-v1" || name == "upper-bound") && !strings.Contains(rest, "samples=") {
 			params = append(params, "samples="+strconv.Itoa(samples))
 		}
 		lineup = append(lineup, sim.Player{Strategy: def, Params: params})
@@ -331,11 +331,13 @@ func TestRescueSwitchBest(t *testing.T) {
 	}
 }
 
-// TestPriceChangesReuseDists: prices, rounds and start-ip share the pass
-// distributions; an earning rule does not.
+// TestPriceChangesReuseDists: the prices of insurance and revival, rounds
+// and start-ip share the pass distributions; the switch price does not (the
+// whole-pass search spends ip on switches as it plans), nor does an earning
+// rule.
 func TestPriceChangesReuseDists(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	base, err := Dists(smallRules(t, "ranks=2"), 500)
+	base, err := Dists(smallRules(t, "ranks=2"), 500, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,11 +345,11 @@ func TestPriceChangesReuseDists(t *testing.T) {
 		rule string
 		same bool
 	}{
-		{"insure=5", true}, {"switch=0", true}, {"revive=8", true}, {"rounds=7", true}, {"start-ip=3", true},
+		{"insure=5", true}, {"switch=0", false}, {"revive=8", true}, {"rounds=7", true}, {"start-ip=3", true},
 		{"ip-dead=3", true}, {"ip-quad=2", false}, {"ip-reaction=0", false}, {"jokers=0", false},
 	}
 	for _, tt := range tests {
-		d, err := Dists(smallRules(t, "ranks=2", tt.rule), 500)
+		d, err := Dists(smallRules(t, "ranks=2", tt.rule), 500, PlanWholePass)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -375,7 +377,7 @@ func TestCapDoesNotBind(t *testing.T) {
 // together, so every round scores 4.
 func ExampleSolve() {
 	r, _ := nora.ParseRules([]string{"ranks=1", "jokers=0", "rounds=10"})
-	d, _ := EstimatePassDists(r, 100, 1, 1)
+	d, _ := EstimatePassDists(r, 100, 1, 1, PlanWholePass)
 	sol, _ := Solve(r, d, 10, false)
 	fmt.Printf("%.2f\n", sol.Value(0))
 	// Output: 40.00
@@ -384,7 +386,7 @@ func ExampleSolve() {
 func BenchmarkEstimatePassDists(b *testing.B) {
 	r := smallRules(b, "ranks=4")
 	for b.Loop() {
-		if _, err := EstimatePassDists(r, 1000, 1, 1); err != nil {
+		if _, err := EstimatePassDists(r, 1000, 1, 1, PlanWholePass); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -392,7 +394,7 @@ func BenchmarkEstimatePassDists(b *testing.B) {
 
 func BenchmarkSolve(b *testing.B) {
 	r := smallRules(b, "ranks=4", "rounds=10")
-	d, err := EstimatePassDists(r, 1000, 1, 0)
+	d, err := EstimatePassDists(r, 1000, 1, 0, PlanWholePass)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -445,7 +447,7 @@ func TestPolicyFollowsPrices(t *testing.T) {
 // one can be rescued to, depend on it).
 func TestInsureSeesTopCard(t *testing.T) {
 	r := smallRules(t, "ranks=2", "jokers=2")
-	d, err := EstimatePassDists(r, 40000, 1, 0)
+	d, err := EstimatePassDists(r, 40000, 1, 0, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
 	}

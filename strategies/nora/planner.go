@@ -190,3 +190,64 @@ func (pl *planner) actions(pp plan, dst []games.Action) []games.Action {
 	}
 	return append(dst, nora.Proceed)
 }
+
+// passPlanner lists the plans of a pass and the actions that play one: the
+// whole-pass search, or the one-switch planner.
+type passPlanner interface {
+	// plans returns the plans of the pass p, the plan without a switch
+	// first; the slice is the planner's own until the next call.
+	plans(p *nora.PassState) []passPlan
+	// actions appends to dst[:0] the actions that play pp, one of the
+	// plans of the last call.
+	actions(pp passPlan, dst []games.Action) []games.Action
+	// rescue returns the index among the plans of the last call of
+	// RescueSwitch's swap on a dead shuffle, or -1.
+	rescue() int
+}
+
+// newPassPlanner returns the planner pl under r.
+func newPassPlanner(r nora.Rules, cs *Comps, pl Planner) passPlanner {
+	if pl == PlanOneSwitch {
+		return &oneSwitch{pl: newPlanner(r, cs), sw: r.Switch}
+	}
+	return wholePass{newPassSearch(r, cs)}
+}
+
+// wholePass is the whole-pass search as a passPlanner, listing the plans
+// a player holding up to searchMaxNeed ip has, as the solver does.
+type wholePass struct{ *passSearch }
+
+func (w wholePass) plans(p *nora.PassState) []passPlan { return w.list(p, searchMaxNeed) }
+func (w wholePass) rescue() int                        { return -1 }
+
+// oneSwitch is the one-switch planner as a passPlanner.
+type oneSwitch struct {
+	pl  *planner
+	sw  int
+	raw []plan
+	out []passPlan
+}
+
+func (o *oneSwitch) plans(p *nora.PassState) []passPlan {
+	o.raw = o.pl.list(p)
+	o.out = o.out[:0]
+	for i, pp := range o.raw {
+		x := passPlan{next: pp.next, total: pp.total, live: pp.live, node: int32(i)}
+		if pp.when != switchNone {
+			x.s, x.need = 1, max(0, o.sw-pp.before)
+		}
+		o.out = append(o.out, x)
+	}
+	return o.out
+}
+
+func (o *oneSwitch) actions(pp passPlan, dst []games.Action) []games.Action {
+	return o.pl.actions(o.raw[pp.node], dst)
+}
+
+func (o *oneSwitch) rescue() int {
+	if o.raw[0].live {
+		return -1
+	}
+	return rescueOf(o.pl.cs, o.raw)
+}

@@ -17,13 +17,14 @@ import (
 )
 
 // A choice is one plan for a seen shuffle reduced to what the solver needs:
-// the deck it leaves and the ip it earns, before its switch and in all. The
-// prices are not in it, so one set of choices serves every price.
+// the deck it leaves, the ip the player must hold when the pass is seen to
+// pay for its switches as they come, and the ip it leaves net of them, at
+// the rules' SWITCH price.
 type choice struct {
-	Next   uint8 // composition index of the deck left
-	Before uint8 // ip earned before the switch (a plan without one: Total)
-	Total  uint8 // ip earned by the pass, sweep and jamboree included
-	Flags  uint8 // choiceSwitch, choiceRescue
+	Next  uint8  // composition index of the deck left
+	Flags uint8  // choiceSwitch, choiceRescue
+	Need  uint16 // ip needed in hand to play it
+	Net   int16  // ip the pass earns (sweep and jamboree included) less its switches
 }
 
 // The flags of a choice.
@@ -31,6 +32,29 @@ const (
 	choiceSwitch = 1 << iota // the plan makes a switch
 	choiceRescue             // on a dead shuffle, the switch the first optimal policy (v1) made: RescueSwitch's
 )
+
+// Planner names the play within a pass that a policy is solved over.
+type Planner int
+
+const (
+	// PlanWholePass plans every switch and removal step of a pass
+	// (passSearch): any number of switches, made before, between or after
+	// removal steps, paid for by ip the pass earns on the way.
+	PlanWholePass Planner = iota
+	// PlanOneSwitch plans at most one switch a pass, one that makes a pair
+	// (planner): the play of optimal-v2 and optimal-v1.
+	PlanOneSwitch
+)
+
+var plannerNames = [...]string{"whole-pass", "one-switch"}
+
+// String returns "whole-pass" or "one-switch".
+func (p Planner) String() string { return plannerNames[p] }
+
+// searchMaxNeed is the most ip a plan of the whole-pass search may need in
+// hand; plans needing more are not listed (DefaultIPCap: the solver treats
+// more ip as no more useful).
+const searchMaxNeed = DefaultIPCap
 
 // sampleSet holds the shuffles drawn (or enumerated) for one composition,
 // live or dead, each with the choices they offer; identical shuffles (same
@@ -80,19 +104,21 @@ type PassDist struct {
 // PassDists holds the shuffles of every composition under the rules that
 // affect a pass, with the plans each offers, and their summaries.
 type PassDists struct {
-	Comps *Comps
-	Dists []PassDist // by composition index; Dists[0], the empty deck, is empty
-	Key   string     // PassKey of the rules and the sampling
+	Comps   *Comps
+	Dists   []PassDist // by composition index; Dists[0], the empty deck, is empty
+	Key     string     // PassKey of the rules, the sampling and the planner
+	Planner Planner    // the play within a pass the shuffles' choices list
 }
 
 // PassKey returns a hash of what the pass distributions depend on: the deck,
-// the removal order, every ip earned during a pass, and the sampling. The
-// prices, the dead-deck consolations, rounds and start-ip do not change a
-// pass, so distributions are shared across them.
-func PassKey(r nora.Rules, samples int, seed uint64) string {
+// the removal order, every ip earned during a pass, the SWITCH price, the
+// planner and the sampling. The other prices, the dead-deck consolations,
+// rounds and start-ip do not change a pass, so distributions are shared
+// across them.
+func PassKey(r nora.Rules, samples int, seed uint64, pl Planner) string {
 	h := sha256.New()
 	for _, v := range []int{passdistVersion, r.Ranks, r.Jokers, b2i(r.QuadChain), r.Joke, r.Triple, r.Quad, r.Sweep,
-		r.Chain, r.Reaction, r.Jamboree, r.JamboreeFrom, samples} {
+		r.Chain, r.Reaction, r.Jamboree, r.JamboreeFrom, samples, r.Switch, int(pl), searchMaxNeed} {
 		binary.Write(h, binary.LittleEndian, int64(v))
 	}
 	h.Write([]byte(r.Removal))
@@ -102,36 +128,39 @@ func PassKey(r nora.Rules, samples int, seed uint64) string {
 
 // passdistVersion changes whenever the estimation changes, so that cached
 // distributions of an older version are not reused.
-const passdistVersion = 3
+const passdistVersion = 5
 
 // EstimatePassDists is EstimatePassDistsContext without a context.
-func EstimatePassDists(r nora.Rules, samples int, seed uint64, workers int) (*PassDists, error) {
-	return EstimatePassDistsContext(context.Background(), r, samples, seed, workers)
+func EstimatePassDists(r nora.Rules, samples int, seed uint64, workers int, pl Planner) (*PassDists, error) {
+	return EstimatePassDistsContext(context.Background(), r, samples, seed, workers, pl)
 }
 
 // EstimatePassDistsContext draws the shuffles of every composition and
-// lists the plans each offers: compositions with at most samples distinct
+// lists the plans each offers under the planner pl: compositions with at most samples distinct
 // arrangements of ranks are enumerated exactly, the others estimated from
 // samples live shuffles (and up to samples/10 dead ones) drawn from seed.
 // The work is spread over workers goroutines (GOMAXPROCS if zero); the
 // result does not depend on their number. It stops early with ctx's error
 // when ctx is done.
-func EstimatePassDistsContext(ctx context.Context, r nora.Rules, samples int, seed uint64, workers int) (*PassDists, error) {
+func EstimatePassDistsContext(ctx context.Context, r nora.Rules, samples int, seed uint64, workers int, pl Planner) (*PassDists, error) {
 	if err := checkSamples(r, samples); err != nil {
 		return nil, err
+	}
+	if pl != PlanWholePass && pl != PlanOneSwitch {
+		return nil, fmt.Errorf("planner %d: unknown", pl)
 	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	cs := newComps(&r)
-	pd := &PassDists{Comps: cs, Dists: make([]PassDist, len(cs.List)), Key: PassKey(r, samples, seed)}
+	pd := &PassDists{Comps: cs, Dists: make([]PassDist, len(cs.List)), Key: PassKey(r, samples, seed, pl), Planner: pl}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			e := newEstimator(r, cs)
+			e := newEstimator(r, cs, pl)
 			for i := range next {
 				if ctx.Err() != nil {
 					continue
@@ -171,15 +200,24 @@ func checkSamples(r nora.Rules, samples int) error {
 // goroutine.
 type estimator struct {
 	cs    *Comps
-	pl    *planner
+	sw    int
+	pl    *planner    // PlanOneSwitch
+	ps    *passSearch // PlanWholePass
 	look  *nora.PassState
 	live  sampleBuilder
 	dead  sampleBuilder
-	items []choice
+	items []oneChoice
+	chs   []choice
 }
 
-func newEstimator(r nora.Rules, cs *Comps) *estimator {
-	return &estimator{cs: cs, pl: newPlanner(r, cs), look: nora.NewPassState(r)}
+func newEstimator(r nora.Rules, cs *Comps, pl Planner) *estimator {
+	e := &estimator{cs: cs, sw: r.Switch, look: nora.NewPassState(r)}
+	if pl == PlanOneSwitch {
+		e.pl = newPlanner(r, cs)
+	} else {
+		e.ps = newPassSearch(r, cs)
+	}
+	return e
 }
 
 // estimate draws the shuffles of composition i.
@@ -195,8 +233,17 @@ func (e *estimator) estimate(ctx context.Context, i, samples int, seed uint64) P
 	}
 	observe := func(order []cards.Card) {
 		e.look.Begin(order)
-		plans := e.pl.list(e.look)
 		top := topOf(order[0], &counts)
+		if e.ps != nil {
+			plans := e.ps.list(e.look, searchMaxNeed)
+			if plans[0].live {
+				e.live.add(top, e.searchChoices(plans))
+			} else {
+				e.dead.add(top, e.searchChoices(plans[1:]))
+			}
+			return
+		}
+		plans := e.pl.list(e.look)
 		if plans[0].live {
 			e.live.add(top, e.choices(plans, false))
 		} else {
@@ -234,15 +281,37 @@ func (e *estimator) estimate(ctx context.Context, i, samples int, seed uint64) P
 	return d
 }
 
-// choices reduces plans to choices, dropping those no price can make
-// worth taking: for the same deck left, a choice earning no more ip
-// than a plan without a switch, or than another switching no later for at
-// least as much. On a dead shuffle (plans are then the rescues) it marks
-// the switch RescueSwitch would make.
+// searchChoices reduces the whole-pass search's plans (already the best of
+// each composition left by need and net ip) to choices.
+func (e *estimator) searchChoices(plans []passPlan) []choice {
+	chs := e.chs[:0]
+	for _, pp := range plans {
+		ch := choice{Next: uint8(pp.next), Need: uint16(pp.need), Net: int16(pp.net(e.sw))}
+		if pp.s > 0 {
+			ch.Flags = choiceSwitch
+		}
+		chs = append(chs, ch)
+	}
+	e.chs = chs
+	return chs
+}
+
+// A oneChoice is a plan of the one-switch planner as its pruning sees it:
+// the ip earned before its switch and in all, whatever the price.
+type oneChoice struct {
+	Next, Before, Total, Flags uint8
+}
+
+// choices reduces plans of the one-switch planner to choices, dropping
+// those no price can make worth taking: for the same deck left, a choice
+// earning no more ip than a plan without a switch, or than another
+// switching no later for at least as much. On a dead shuffle (plans are
+// then the rescues) it marks the switch RescueSwitch would make. The
+// choices kept are priced at the rules' SWITCH price.
 func (e *estimator) choices(plans []plan, dead bool) []choice {
 	items := e.items[:0]
 	for _, pp := range plans {
-		ch := choice{Next: uint8(pp.next), Before: uint8(pp.before), Total: uint8(pp.total)}
+		ch := oneChoice{Next: uint8(pp.next), Before: uint8(pp.before), Total: uint8(pp.total)}
 		if pp.when != switchNone {
 			ch.Flags |= choiceSwitch
 		}
@@ -255,23 +324,27 @@ func (e *estimator) choices(plans []plan, dead bool) []choice {
 	}
 	// Drop the dominated ones; the first choice of a live shuffle (no
 	// switch) and the rescue stay.
-	kept := items[:0]
+	chs := e.chs[:0]
 	for k, ch := range items {
 		if k > 0 || dead {
 			if ch.Flags&choiceRescue == 0 && dominated(ch, items, k) {
 				continue
 			}
 		}
-		kept = append(kept, ch)
+		x := choice{Next: ch.Next, Flags: ch.Flags, Net: int16(ch.Total)}
+		if ch.Flags&choiceSwitch != 0 {
+			x.Need, x.Net = uint16(max(0, e.sw-int(ch.Before))), int16(int(ch.Total)-e.sw)
+		}
+		chs = append(chs, x)
 	}
-	e.items = items
-	return kept
+	e.items, e.chs = items, chs
+	return chs
 }
 
 // dominated reports whether choice items[k] is never better than another:
 // one leaving the same deck with at least its ip, needing no more ip before
 // its switch (or making none). Of two equal choices the later is dominated.
-func dominated(ch choice, items []choice, k int) bool {
+func dominated(ch oneChoice, items []oneChoice, k int) bool {
 	chSwitch := ch.Flags&choiceSwitch != 0
 	for j, o := range items {
 		if j == k || o.Next != ch.Next || o.Total < ch.Total {
@@ -306,7 +379,7 @@ func (d *PassDist) summarize(cs *Comps) {
 		// Weight each class of top card by its exact share of the live
 		// shuffles.
 		x := p[t] * (1 - pdead[t]) * float64(d.live.Weight[i]) / w[t]
-		byOutcome[[2]int{int(base.Next), int(base.Total)}] += x
+		byOutcome[[2]int{int(base.Next), int(base.Net)}] += x
 		total += x
 	}
 	for k, x := range byOutcome {
@@ -349,7 +422,7 @@ func (b *sampleBuilder) add(top Top, chs []choice) {
 	b.n++
 	b.key = append(b.key[:0], byte(top))
 	for _, ch := range chs {
-		b.key = append(b.key, ch.Next, ch.Before, ch.Total, ch.Flags)
+		b.key = append(b.key, ch.Next, ch.Flags, byte(ch.Need), byte(ch.Need>>8), byte(ch.Net), byte(uint16(ch.Net)>>8))
 	}
 	if i, ok := b.index[string(b.key)]; ok {
 		b.set.Weight[i]++

@@ -46,8 +46,9 @@ func Register(r *strategies.Registry) {
 		func() (*Cautious, *games.Options) { s := new(Cautious); return s, s.options() }, nil))
 	r.Register(strategies.Define("rescuer", "nora", "like cautious, and saves dead shuffles with SWITCH, then REVIVE",
 		func() (*Rescuer, *games.Options) { s := new(Rescuer); return s, s.options() }, nil))
-	r.Register(policyDefinition("optimal", "the optimal policy by backward induction over (rounds left, ip, deck composition), "+
-		"switching on the order it sees", VariantOptimal))
+	r.Register(policyDefinition("optimal", "the best policy known: backward induction over (rounds left, ip, deck composition) "+
+		"with every switch and removal of a pass planned by a bounded search; cardsim solve nora prints how far it can be from the best play", VariantOptimal))
+	r.Register(policyDefinition("optimal-v2", "the second policy: at most one switch a pass, one that makes a pair", VariantV2))
 	r.Register(policyDefinition("optimal-v1", "the first optimal policy: switches only to rescue a dead shuffle, insures blind to the top card", VariantV1))
 	r.Register(policyDefinition("upper-bound", "clairvoyant: plays as optimal but sees each shuffle before insuring (plays only under cardsim analyze)",
 		VariantClairvoyant))

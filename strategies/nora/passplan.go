@@ -1,0 +1,729 @@
+package nora
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
+	"github.com/cardsim/cardsim/games/nora"
+)
+
+// A passPlan is one way to play the rest of a pass from the point where the
+// player plans it (the first look, or later): a sequence of SWITCHes and
+// removal steps, ending once the deck is at rest. The ip are counted from
+// that point.
+type passPlan struct {
+	next  int   // composition index of the deck left
+	total int   // ip the pass earns from the planning point, its sweep and jamboree included
+	s     int   // switches made
+	need  int   // ip the player must hold at the planning point to pay every switch when it is made
+	live  bool  // the pass removes a pair (counting any removed before the planning point)
+	node  int32 // the search node it ends at
+}
+
+// net returns the ip the plan leaves net of its switches at price sw.
+func (pp *passPlan) net(sw int) int { return pp.total - sw*pp.s }
+
+// searchLimits bound a pass search.
+type searchLimits struct {
+	Width    int // the most rest positions expanded at each number of switches
+	Nodes    int // the most positions the search holds
+	Pull     int // the most switches one pull may take (bringing one card next to its rank)
+	Switches int // the most switches a plan makes
+	// PullWaiting pulls to the nearest card of the rank while pairs wait
+	// too, not only at rest (pulls across falling pairs are always made).
+	PullWaiting bool
+}
+
+// limitsFor returns the search limits for a deck of n cards: small decks,
+// where a pass has few positions and a switch decides a round, are
+// searched widely; large ones, where a plan of many switches is rarely
+// worth its price, narrowly.
+func limitsFor(n int) searchLimits {
+	switch {
+	case n <= 12:
+		return searchLimits{Width: 64, Nodes: 1 << 12, Pull: 6, Switches: 12, PullWaiting: true}
+	case n <= 20:
+		return searchLimits{Width: 32, Nodes: 1 << 12, Pull: 4, Switches: 12, PullWaiting: true}
+	case n <= 32:
+		return searchLimits{Width: 32, Nodes: 1 << 12, Pull: 3, Switches: 10}
+	default:
+		return searchLimits{Width: 32, Nodes: 1 << 12, Pull: 2, Switches: 8}
+	}
+}
+
+// searchLimitsFor gives the limits of a search by deck size (limitsFor;
+// tests change it).
+var searchLimitsFor = limitsFor
+
+// A searchNode is a position of the pass search, reached by a sequence of
+// moves, with what getting there cost: a rest position (no pair waiting),
+// where the pass may end, or one where pairs wait.
+type searchNode struct {
+	parent       int32
+	acts, actEnd int32 // the actions from the parent's position: arena[acts:actEnd]
+	s            int32 // switches made
+	need         int32 // ip needed in hand at the planning point
+	earned       int32 // ip the removal steps earned since the planning point
+	left         int32 // cards left once the waiting pairs have fallen
+	rest         bool
+	key          uint64
+	sameKey      int32 // the node made before with the same position, or -1
+	byHand       bool  // reached through a block taken by hand at the first look
+}
+
+// passSearch plans whole passes: from the position it is given, it
+// searches sequences of switches and removal steps and lists the rest
+// positions they reach, each with the switches it took, the ip needed to
+// pay for them as they come and the ip earned. It allocates nothing once
+// warm; one serves one goroutine.
+//
+// The moves searched, from a position where pairs wait:
+//   - let them all fall in the max-ip order, to rest;
+//   - take some steps of the max-ip order, or one pair by hand, then make a
+//     switch that makes a pair next to (or of) a waiting one; at the first
+//     look, also any switch that makes a pair;
+//
+// and from a rest position:
+//   - end the pass;
+//   - pull: move one card next to the nearest card of its rank by switches
+//     (1 to Pull of them, from either side).
+//
+// Positions are searched by number of switches made, at most Width of them
+// at each number (fewest cards left once the waiting pairs fall first,
+// then most ip, then least ip needed), and a position reached twice is
+// kept once unless the second way is better in switches, ip or need. Bit
+// reports whether a limit cut the search.
+type passSearch struct {
+	r     nora.Rules
+	cs    *Comps
+	sw    int
+	lim   searchLimits
+	fixed bool // lim set by the caller, not by deck size
+
+	work   *nora.PassState
+	states []*nora.PassState // by node
+	nodes  []searchNode
+	arena  []games.Action
+	seen   map[uint64]int32 // position key → latest node with that key (earlier ones by sameKey)
+	beams  []beam           // by switches made: nodes and pulls waiting to be expanded
+	cands  [][]pullCand     // pulls not yet made, by switches made
+	plans  []passPlan
+	blocks []nora.Block
+	path   []nora.Block
+	pos    []int
+	chain  []int32
+	bit    bool
+	base   int  // ip the pass had earned at the planning point
+	byHand bool // the node being made takes a block by hand
+}
+
+func newPassSearch(r nora.Rules, cs *Comps) *passSearch {
+	w := nora.NewPassState(r)
+	return &passSearch{r: r, cs: cs, sw: r.Switch, work: w, seen: map[uint64]int32{}}
+}
+
+// withLimits fixes the search's limits whatever the deck's size.
+func (ps *passSearch) withLimits(l searchLimits) *passSearch {
+	ps.lim, ps.fixed = l, true
+	return ps
+}
+
+// state returns node i's position, growing the pool.
+func (ps *passSearch) state(i int) *nora.PassState {
+	for len(ps.states) <= i {
+		ps.states = append(ps.states, ps.work.Sibling())
+	}
+	return ps.states[i]
+}
+
+// Bit reports whether the last search was cut by its limits: some
+// position was left unexpanded.
+func (ps *passSearch) Bit() bool { return ps.bit }
+
+// list returns the plans of the pass p for a player holding at most
+// maxNeed ip, the plan without a switch first; for each composition left,
+// only plans no other plan beats in need and net ip at the rules' price.
+// The slice is ps's own until the next call.
+func (ps *passSearch) list(p *nora.PassState, maxNeed int) []passPlan {
+	if !ps.fixed {
+		ps.lim = searchLimitsFor(len(p.Order()))
+	}
+	ps.nodes, ps.arena, ps.plans, ps.bit = ps.nodes[:0], ps.arena[:0], ps.plans[:0], false
+	clear(ps.seen)
+	for i := range ps.beams {
+		ps.beams[i] = beam{e: ps.beams[i].e[:0]}
+		ps.cands[i] = ps.cands[i][:0]
+	}
+	for len(ps.beams) <= ps.lim.Switches {
+		ps.beams, ps.cands = append(ps.beams, beam{}), append(ps.cands, nil)
+	}
+	e := p.Earned()
+	ps.base = e.Total()
+
+	// The root: the position as given.
+	ps.state(0).CopyFrom(p)
+	ps.nodes = append(ps.nodes, ps.describe(-1, 0, 0, 0, ps.state(0)))
+	// The pass without a switch is node 1.
+	if p.Waiting() {
+		ps.pushNode(0, ps.child(0, 0, 0, func(q *nora.PassState) bool {
+			ps.act(nora.Proceed)
+			q.Settle(nil, nil)
+			return true
+		}))
+	} else {
+		ps.pushNode(0, ps.child(0, 0, 0, func(*nora.PassState) bool { return true }))
+	}
+	if ps.lim.Switches > 0 && (ps.sw <= maxNeed || p.Waiting() && ps.sw <= maxNeed+p.Potential()) {
+		if p.Waiting() {
+			ps.pushNode(0, 0)
+		}
+		ps.search(maxNeed)
+	}
+	ps.collect()
+	return ps.plans
+}
+
+// act appends a to the actions of the node being made.
+func (ps *passSearch) act(a games.Action) { ps.arena = append(ps.arena, a) }
+
+// describe returns the node of position q reached from parent.
+func (ps *passSearch) describe(parent, acts int32, s, need int, q *nora.PassState) searchNode {
+	e := q.Earned()
+	rest := !q.Waiting()
+	left := len(q.Order())
+	if !rest {
+		left = reducedLen(q.Order())
+	}
+	return searchNode{parent: parent, acts: acts, actEnd: int32(len(ps.arena)), s: int32(s), need: int32(need),
+		earned: int32(e.Total() - ps.base), left: int32(left), rest: rest, key: positionKey(q), sameKey: -1}
+}
+
+// child makes a node from node u: it copies u's position, lets move play
+// on it (recording its actions with act) and, if move reports true, keeps
+// the result as a node with s switches and the given need, unless the same
+// position is already held at no more switches, no more need and no less
+// ip. It returns the new node, or -1.
+func (ps *passSearch) child(u int32, s, need int, move func(q *nora.PassState) bool) int32 {
+	i := int32(len(ps.nodes))
+	if len(ps.nodes) >= ps.lim.Nodes {
+		ps.bit = true
+		return -1
+	}
+	q := ps.state(int(i))
+	q.CopyFrom(ps.states[u])
+	start := int32(len(ps.arena))
+	if !move(q) {
+		ps.arena = ps.arena[:start]
+		return -1
+	}
+	n := ps.describe(u, start, s, need, q)
+	n.byHand = ps.nodes[u].byHand || ps.byHand
+	n.sameKey = -1
+	if j, ok := ps.seen[n.key]; ok {
+		n.sameKey = j
+		for ; j >= 0; j = ps.nodes[j].sameKey {
+			o := &ps.nodes[j]
+			if o.s <= n.s && o.need <= n.need && o.earned >= n.earned {
+				ps.arena = ps.arena[:start]
+				return -1
+			}
+		}
+	}
+	ps.seen[n.key] = i
+	ps.nodes = append(ps.nodes, n)
+	return i
+}
+
+// pushNode offers node u, if any (u ≥ 0), to bucket s.
+func (ps *passSearch) pushNode(s int, u int32) {
+	if u < 0 {
+		return
+	}
+	n := &ps.nodes[u]
+	ps.push(s, entry{node: u, left: n.left, earned: n.earned, nee: n.need, byHand: n.byHand})
+}
+
+// positionKey identifies a position within a pass: the ranks in order,
+// which neighbours removals brought together while pairs wait, and the
+// ranks quads took (the pass's bonus depends on them).
+func positionKey(q *nora.PassState) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range q.Order() {
+		h ^= uint64(c.Rank())
+		h *= 1099511628211
+	}
+	h ^= uint64(len(q.Order())) << 56
+	h ^= q.Made() * 0xbf58476d1ce4e5b9
+	return h ^ uint64(q.QuadRanks())*0x9e3779b97f4a7c15
+}
+
+// reducedLen returns how many cards of d survive casting out adjacent
+// pairs until none is left, whatever the order of removal.
+func reducedLen(d []cards.Card) int {
+	var stack [64]cards.Rank
+	h := 0
+	for _, c := range d {
+		if h > 0 && stack[h-1] == c.Rank() {
+			h--
+		} else {
+			stack[h] = c.Rank()
+			h++
+		}
+	}
+	return h
+}
+
+// A pullCand is a pull not yet made: made only if the beam keeps it.
+type pullCand struct {
+	parent     int32
+	i, j, a, b int8
+	s, need    int32
+	left       int32 // cards left once the waiting pairs fall
+	earned     int32
+}
+
+// An entry of the beam: a node (node ≥ 0) or a pull not yet made.
+type entry struct {
+	node              int32 // -1 for a candidate
+	cand              int32
+	left, earned, nee int32
+	byHand            bool // comes after the others of as many cards left
+}
+
+// search expands the nodes by number of switches made: at each number, the
+// Width best (see beamOrder) of the nodes and pulls reaching it, those made
+// on the way (blocks taken by hand) joining in order.
+func (ps *passSearch) search(maxNeed int) {
+	for s := 0; s <= ps.lim.Switches; s++ {
+		b := &ps.beams[s]
+		slices.SortFunc(b.e, beamOrder)
+		b.open, b.next = true, 0
+		expanded := 0
+		for b.next < len(b.e) && expanded < ps.lim.Width {
+			e := b.e[b.next]
+			b.next++
+			u := e.node
+			if u < 0 {
+				if u = ps.makePull(ps.cands[s][e.cand]); u < 0 {
+					continue // a position held already
+				}
+			}
+			expanded++
+			if !ps.expand(u, s, maxNeed) {
+				return
+			}
+		}
+		if b.next < len(b.e) {
+			ps.bit = true
+		}
+	}
+}
+
+// A beam holds the entries of one number of switches: before its turn a
+// heap of at most twice Width entries with the worst on top (an entry worse
+// than all of a full beam is turned away); in its turn, sorted best first,
+// next the first not yet taken.
+type beam struct {
+	e    []entry
+	next int
+	open bool
+}
+
+// push offers an entry to bucket s.
+func (ps *passSearch) push(s int, e entry) {
+	b := &ps.beams[s]
+	if b.open {
+		k := b.next + sort.Search(len(b.e)-b.next, func(k int) bool { return beamOrder(e, b.e[b.next+k]) < 0 })
+		b.e = slices.Insert(b.e, k, e)
+		return
+	}
+	h := b.e
+	if len(h) >= 2*ps.lim.Width {
+		ps.bit = true
+		if beamOrder(e, h[0]) >= 0 {
+			return
+		}
+		h[0] = e
+		siftDown(h, 0)
+		return
+	}
+	h = append(h, e)
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if beamOrder(h[i], h[p]) <= 0 {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+	b.e = h
+}
+
+// siftDown restores, from i down, the order of a heap with the worst entry
+// on top.
+func siftDown(h []entry, i int) {
+	for n := len(h); ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < n && beamOrder(h[l], h[m]) > 0 {
+			m = l
+		}
+		if r < n && beamOrder(h[r], h[m]) > 0 {
+			m = r
+		}
+		if m == i {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+}
+
+// expand adds what follows node u, of s switches: if pairs wait, their
+// fall, each block taken by hand, the switches next to them and the pulls
+// across them; at rest, the pulls. It reports false once the node limit is
+// reached.
+func (ps *passSearch) expand(u int32, s, maxNeed int) bool {
+	nd := ps.nodes[u]
+	if !nd.rest {
+		// The fall of the waiting pairs is expanded with its parent, outside
+		// the beam's count.
+		r := ps.child(u, s, int(nd.need), func(q *nora.PassState) bool {
+			ps.act(nora.Proceed)
+			q.Settle(nil, nil)
+			return true
+		})
+		if r >= 0 && ps.nodes[r].left > 0 && !ps.pulls(r, maxNeed) {
+			return false
+		}
+		// Blocks taken by hand from the first look: the ip they earn can pay
+		// for a switch while other pairs still wait.
+		ps.blocks = ps.states[u].Blocks(ps.blocks)
+		if u != 0 && !(nd.byHand && nd.s == 0) {
+			ps.blocks = ps.blocks[:0]
+		}
+		ps.byHand = true
+		for _, b := range ps.blocks {
+			if len(ps.nodes) >= ps.lim.Nodes {
+				ps.bit = true
+				ps.byHand = false
+				return false
+			}
+			ps.pushNode(s, ps.child(u, s, int(nd.need), func(q *nora.PassState) bool {
+				ps.act(nora.RemoveAt(b.At, b.Pairs))
+				q.Remove(b.At, b.Pairs, nil)
+				return true
+			}))
+		}
+		ps.byHand = false
+		if !ps.midMoves(u, maxNeed, u == 0, u == 0) {
+			return false
+		}
+	}
+	if nd.left == 0 {
+		return true
+	}
+	return ps.pulls(u, maxNeed)
+}
+
+// beamOrder orders beam entries: fewest cards left once the waiting pairs
+// fall, then most ip, then least need, then first made.
+func beamOrder(x, y entry) int {
+	switch {
+	case x.left != y.left:
+		return int(x.left - y.left)
+	case x.byHand != y.byHand:
+		return b2i(x.byHand) - b2i(y.byHand)
+	case x.earned != y.earned:
+		return int(y.earned - x.earned)
+	case x.nee != y.nee:
+		return int(x.nee - y.nee)
+	case x.node != y.node:
+		return int(y.node - x.node) // nodes made before candidates
+	}
+	return int(x.cand - y.cand)
+}
+
+// midMoves adds the nodes that switch at waiting node u (see passSearch):
+// after some steps of the max-ip order or one pair taken by hand, a switch
+// making a pair next to a waiting one; at the first look (look), any
+// switch making a pair. It reports false once the node limit is reached.
+func (ps *passSearch) midMoves(u int32, maxNeed int, look, steps bool) bool {
+	nd := ps.nodes[u]
+	s := int(nd.s) + 1
+	if s > ps.lim.Switches {
+		return true
+	}
+	at := ps.states[u]
+	mid := ps.work
+	// Switches now.
+	near := waitingCards(at.Order())
+	if look {
+		near = 0
+	}
+	if !ps.switchesAt(u, at, nil, near, s, int(nd.need), maxNeed) {
+		return false
+	}
+	if !steps {
+		return true
+	}
+	// Between the steps of the max-ip order.
+	ps.path = at.Path(ps.path)
+	path := ps.path
+	for k := 1; k < len(path); k++ {
+		mid.CopyFrom(at)
+		for _, b := range path[:k] {
+			mid.Remove(b.At, b.Pairs, nil)
+		}
+		if !ps.switchesAt(u, mid, path[:k], waitingCards(mid.Order()), s, int(nd.need), maxNeed) {
+			return false
+		}
+	}
+	// After one pair other than the max-ip order's first step.
+	ps.blocks = at.Blocks(ps.blocks)
+	for _, b := range ps.blocks {
+		if b.Pairs != 1 || len(path) > 0 && b == path[0] {
+			continue
+		}
+		mid.CopyFrom(at)
+		mid.Remove(b.At, b.Pairs, nil)
+		if !ps.switchesAt(u, mid, []nora.Block{b}, waitingCards(mid.Order()), s, int(nd.need), maxNeed) {
+			return false
+		}
+	}
+	return true
+}
+
+// switchesAt adds the nodes that, from node u, take the steps taken (which
+// leave the position mid) and then make a switch creating a pair, touching
+// a card of near if near is not zero: s switches in all.
+func (ps *passSearch) switchesAt(u int32, mid *nora.PassState, taken []nora.Block, near uint64, s, need, maxNeed int) bool {
+	if !mid.Waiting() && len(taken) > 0 {
+		return true // nothing waits: a switch now is a pull from rest
+	}
+	e := mid.Earned()
+	need = max(need, ps.sw*s-(e.Total()-ps.base))
+	if need > maxNeed {
+		return true
+	}
+	for _, i := range ps.creating(mid.Order(), near) {
+		if len(ps.nodes) >= ps.lim.Nodes {
+			ps.bit = true
+			return false
+		}
+		ps.pushNode(s, ps.child(u, s, need, func(q *nora.PassState) bool {
+			for _, b := range taken {
+				ps.act(nora.RemoveAt(b.At, b.Pairs))
+				q.Remove(b.At, b.Pairs, nil)
+			}
+			ps.act(nora.SwitchAt(i))
+			q.Switch(i)
+			return true
+		}))
+	}
+	return true
+}
+
+// creating returns the positions i at which swapping cards i and i+1 makes
+// two equal ranks neighbours, and, if near is not zero, touches (within one
+// place) a card whose bit is set in near. The slice is ps's own until the
+// next call.
+func (ps *passSearch) creating(order []cards.Card, near uint64) []int {
+	out := ps.pos[:0]
+	for i := 0; i+1 < len(order); i++ {
+		if !(i > 0 && order[i+1].Rank() == order[i-1].Rank()) && !(i+2 < len(order) && order[i].Rank() == order[i+2].Rank()) {
+			continue
+		}
+		if near != 0 && near&(0xf<<uint(i)>>1) == 0 {
+			continue
+		}
+		out = append(out, i)
+	}
+	ps.pos = out
+	return out
+}
+
+// pulls adds the pulls from node u (see passSearch); it reports false once
+// the node limit is reached.
+func (ps *passSearch) pulls(u int32, maxNeed int) bool {
+	nd := ps.nodes[u]
+	order := ps.states[u].Order()
+	n := len(order)
+	room := min(ps.lim.Pull, ps.lim.Switches-int(nd.s))
+	// Pull to the nearest card of the same rank, by every split of the
+	// switches between the two cards.
+	for i := range n {
+		if !nd.rest && !ps.lim.PullWaiting {
+			break
+		}
+		for j := i + 2; j < n && j-i-1 <= room; j++ {
+			if order[j].Rank() == order[i].Rank() {
+				for a := 0; a <= j-i-1; a++ {
+					if !ps.pull(u, i, j, a, j-i-1-a, maxNeed) {
+						return false
+					}
+				}
+				break
+			}
+		}
+	}
+	if nd.rest {
+		return true // nothing between two cards can fall
+	}
+	// While pairs wait, a pull may reach across a stretch the falling pairs
+	// clear whole: the two cards meet by removal. The cards that fall are
+	// those a stack pass casts out; what stays between the two cards must
+	// be one whole stretch of falling cards, with the cards pulled past on
+	// either side.
+	var gone uint64
+	var stack [64]int8
+	h := 0
+	for i := range n {
+		if h > 0 && order[stack[h-1]].Rank() == order[i].Rank() {
+			h--
+			gone |= 1<<uint(stack[h]) | 1<<uint(i)
+		} else {
+			stack[h] = int8(i)
+			h++
+		}
+	}
+	for x := 0; x < n; {
+		if gone&(1<<uint(x)) == 0 {
+			x++
+			continue
+		}
+		y := x
+		for y+1 < n && gone&(1<<uint(y+1)) != 0 {
+			y++
+		}
+		// The stretch x..y falls whole; i left of it past a survivors, j
+		// right of it past b.
+		for a := 0; a <= room && x-1-a >= 0 && gone&(1<<uint(x-1-a)) == 0; a++ {
+			i := x - 1 - a
+			for b := 0; a+b <= room && y+1+b < n && gone&(1<<uint(y+1+b)) == 0; b++ {
+				j := y + 1 + b
+				if a+b > 0 && order[i].Rank() == order[j].Rank() {
+					if !ps.pull(u, i, j, a, b, maxNeed) {
+						return false
+					}
+				}
+			}
+		}
+		x = y + 1
+	}
+	return true
+}
+
+// pull adds the pull bringing the cards at i and j of node u together (the
+// card at i moves right past a cards and the one at j left past b) as a
+// candidate of the beam.
+func (ps *passSearch) pull(u int32, i, j, a, b, maxNeed int) bool {
+	nd := &ps.nodes[u]
+	s := int(nd.s) + a + b
+	need := max(int(nd.need), ps.sw*s-int(nd.earned))
+	if need > maxNeed {
+		return true
+	}
+	// The cards left once the pairs fall, the pull made: the two cards
+	// meet and fall, and the others stay in their order.
+	order := ps.states[u].Order()
+	var stack [64]cards.Rank
+	h := 0
+	for k, c := range order {
+		if k == i || k == j {
+			continue
+		}
+		if r := c.Rank(); h > 0 && stack[h-1] == r {
+			h--
+		} else {
+			stack[h] = r
+			h++
+		}
+	}
+	ps.cands[s] = append(ps.cands[s], pullCand{parent: u, i: int8(i), j: int8(j), a: int8(a), b: int8(b),
+		s: int32(s), need: int32(need), left: int32(h), earned: nd.earned})
+	ps.push(s, entry{node: -1, cand: int32(len(ps.cands[s]) - 1), left: int32(h), earned: nd.earned, nee: int32(need), byHand: nd.byHand})
+	return true
+}
+
+// makePull makes the node of candidate c, or returns -1 if its position is
+// held already as well or better, or the node limit is reached.
+func (ps *passSearch) makePull(c pullCand) int32 {
+	i, j, a, b := int(c.i), int(c.j), int(c.a), int(c.b)
+	return ps.child(c.parent, int(c.s), int(c.need), func(q *nora.PassState) bool {
+		for k := i; k < i+a; k++ { // the card at i moves right
+			ps.act(nora.SwitchAt(k))
+			q.Switch(k)
+		}
+		for k := j - 1; k >= j-b; k-- { // the card at j moves left
+			ps.act(nora.SwitchAt(k))
+			q.Switch(k)
+		}
+		return true
+	})
+}
+
+// collect turns the rest nodes into plans: for each composition left, those
+// no other beats in need and net ip at the rules' price, the plan without a
+// switch first.
+func (ps *passSearch) collect() {
+	for i := 1; i < len(ps.nodes); i++ {
+		n := &ps.nodes[i]
+		if !n.rest {
+			continue
+		}
+		q := ps.states[i]
+		bonus := q.Bonus()
+		pp := passPlan{next: ps.cs.of(q.Order()), total: int(n.earned) + bonus.Total(), s: int(n.s), need: int(n.need),
+			live: q.Removed() > 0, node: int32(i)}
+		ps.plans = append(ps.plans, pp)
+	}
+	// The plan without a switch is node 1; keep it first, then drop the
+	// dominated ones among the rest.
+	sw := ps.sw
+	rest := ps.plans[1:]
+	slices.SortStableFunc(rest, func(a, b passPlan) int {
+		switch {
+		case a.next != b.next:
+			return a.next - b.next
+		case a.need != b.need:
+			return a.need - b.need
+		}
+		return b.net(sw) - a.net(sw)
+	})
+	kept := ps.plans[:1]
+	none := ps.plans[0]
+	for k := 0; k < len(rest); {
+		// rest[k:] of one composition, by need then net: keep each that
+		// nets more than every one needing no more.
+		j := k
+		bestNet := -1 << 30
+		if rest[k].next == none.next {
+			bestNet = none.net(sw) // never worse than no switch
+		}
+		for ; j < len(rest) && rest[j].next == rest[k].next; j++ {
+			if pp := rest[j]; pp.net(sw) > bestNet {
+				kept = append(kept, pp)
+				bestNet = pp.net(sw)
+			}
+		}
+		k = j
+	}
+	ps.plans = kept
+}
+
+// actions returns the actions that play pp, in order, ending with a
+// proceed that ends the pass. It appends to dst[:0].
+func (ps *passSearch) actions(pp passPlan, dst []games.Action) []games.Action {
+	dst = dst[:0]
+	ps.chain = ps.chain[:0]
+	for u := pp.node; u > 0; u = ps.nodes[u].parent {
+		ps.chain = append(ps.chain, u)
+	}
+	for h := len(ps.chain) - 1; h >= 0; h-- {
+		n := &ps.nodes[ps.chain[h]]
+		dst = append(dst, ps.arena[n.acts:n.actEnd]...)
+	}
+	return append(dst, nora.Proceed)
+}

@@ -1,0 +1,115 @@
+package nora
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/nora"
+)
+
+// playActions plays acts on s while its pass goes on, then proceeds until
+// the pass is over.
+func playActions(t *testing.T, s *nora.State, acts []games.Action, what string) {
+	t.Helper()
+	pass, round := s.View(0).(*nora.View).Pass, s.View(0).(*nora.View).Round
+	for _, a := range acts {
+		if v := s.View(0).(*nora.View); v.Phase != nora.PhaseSwitch || v.Pass != pass || v.Round != round {
+			break // the engine went on by itself
+		}
+		if !slices.Contains(s.Legal(nil), a) {
+			t.Fatalf("%s: %s not legal in %v", what, nora.ActionName(a), s)
+		}
+		s.Apply(a)
+	}
+	for {
+		v := s.View(0).(*nora.View)
+		if v.Phase != nora.PhaseSwitch || v.Pass != pass || v.Round != round {
+			return
+		}
+		s.Apply(nora.Proceed)
+	}
+}
+
+// TestPassPlansReplayInEngine: every plan the pass search lists, played in
+// the engine by a player holding exactly the ip the plan says it needs,
+// is legal at every step and leaves the deck and the ip it predicts; on
+// first looks of whole decks and of small ones, the search's limits set by
+// deck size.
+func TestPassPlansReplayInEngine(t *testing.T) {
+	for _, deck := range [][]string{{"rounds=1"}, {"ranks=4", "jokers=0", "rounds=1"}, {"ranks=6", "rounds=1"}} {
+		r, err := nora.ParseRules(append([]string{"insure=1000"}, deck...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs := newComps(&r)
+		ps := newPassSearch(r, cs)
+		look := nora.NewPassState(r)
+		checked, multi := 0, 0
+		for seed := uint64(1); seed <= 40; seed++ {
+			rr := r
+			rr.StartIP = 60
+			s := firstLook(t, nora.New(rr), seed, "")
+			v := s.View(0).(*nora.View)
+			v.CopyPass(look)
+			plans := slices.Clone(ps.list(look, 60))
+			for i, pp := range plans {
+				if !pp.live {
+					continue // dead: the round ends
+				}
+				// The same deal, holding exactly the plan's need.
+				rn := r
+				rn.StartIP = pp.need
+				c := firstLook(t, nora.New(rn), seed, "")
+				ps.list(look, 60) // actions reads the nodes of the last listing
+				what := fmt.Sprintf("%v seed %d plan %d %+v", deck, seed, i, pp)
+				playActions(t, c, ps.actions(pp, nil), what)
+				after := c.View(0).(*nora.View)
+				want := pp.need + pp.net(r.Switch)
+				left := compOfCounts(&after.Counts)
+				if after.Round == 1 {
+					if cs.List[pp.next] != left || after.IP != want {
+						t.Fatalf("%s: engine leaves %v with %d ip, plan %v with %d", what, left, after.IP, cs.List[pp.next], want)
+					}
+				} else if pp.next != 0 {
+					t.Fatalf("%s: the round ended, the plan leaves %v", what, cs.List[pp.next])
+				}
+				checked++
+				if pp.s > 1 {
+					multi++
+				}
+			}
+		}
+		t.Logf("%v: %d plans checked, %d with several switches", deck, checked, multi)
+		if checked < 100 || multi < 20 {
+			t.Errorf("%v: only %d plans checked, %d with several switches", deck, checked, multi)
+		}
+	}
+}
+
+func BenchmarkPassSearch(b *testing.B) {
+	for _, deck := range [][]string{{}, {"ranks=6"}, {"switch=0"}, {"ranks=2"}, {"ranks=2", "switch=0"}, {"ranks=4", "switch=0"}} {
+		r, _ := nora.ParseRules(append([]string{"start-ip=2"}, deck...))
+		cs := newComps(&r)
+		ps := newPassSearch(r, cs)
+		s := nora.New(r).NewState().(*nora.State)
+		look := nora.NewPassState(r)
+		var orders []*nora.PassState
+		for seed := uint64(1); seed <= 64; seed++ {
+			s.Reset(seed)
+			s.Apply(nora.Skip)
+			p := nora.NewPassState(r)
+			s.View(0).(*nora.View).CopyPass(p)
+			orders = append(orders, p)
+		}
+		b.Run(fmt.Sprintf("cards=%d/switch=%d", r.DeckSize(), r.Switch), func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				look.CopyFrom(orders[i%len(orders)])
+				ps.list(look, 100)
+				i++
+			}
+		})
+	}
+}
