@@ -43,7 +43,7 @@ func (o *policyOptions) bind() *games.Options {
 // frontier.
 func Policy() analyses.Definition {
 	return analyses.Define("nora",
-		"the optimal policy by backward induction over (rounds left, ip held, deck composition) and a clairvoyant upper bound, as CSV with the stop and insure frontier",
+		"the best policy known, by backward induction over (rounds left, ip held, deck composition) with whole passes planned, its value, an upper bound on every policy and the certified gap between them, as CSV with the stop and insure frontier",
 		(*policyOptions).bind, runPolicy)
 }
 

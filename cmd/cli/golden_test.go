@@ -50,7 +50,7 @@ var goldenCases = []struct {
 	{"analyze_roundup", []string{"analyze", "roundup", "--opt", "games=100", "--opt", "players=2,3", "--opt", "mixes=greedy,greedy+defender", "--out", "OUT", "-q"},
 		[]string{"report.csv", "report.md"}},
 	{"analyze_nora", []string{"analyze", "nora", "--rule", "ranks=2", "--rule", "rounds=2", "--opt", "games=400", "--opt", "sweep-games=40",
-		"--opt", "samples=4000", "--opt", "sweep-samples=4000", "--out", "OUT", "-q"},
+		"--opt", "samples=300", "--opt", "sweep-samples=300", "--out", "OUT", "-q"},
 		[]string{"report.md", "strategies.csv", "comparisons.csv", "score_distribution.csv", "ip_economy.csv", "marginal_ip.csv", "price_curves.csv", "earning_rules.csv"}},
 	{"solve_nora", []string{"solve", "nora", "--rule", "ranks=3", "--rule", "rounds=2", "--opt", "samples=1000", "--opt", "cap=12", "--opt", "fresh=true", "--out", "OUT", "-q"},
 		[]string{"policy.csv", "round_values.csv", "pass_dists.csv"}},

@@ -13,6 +13,9 @@ import (
 // the perfect score, and perfect for a player starting with the price of a
 // switch.
 func TestRelaxedBoundAboveEveryPolicy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: runs in make test-long")
+	}
 	for _, deck := range [][]string{{"ranks=3", "jokers=0"}, {"ranks=2", "jokers=2"}, {"ranks=3", "jokers=2", "rounds=2"}} {
 		r := smallRules(t, deck...)
 		d, err := EstimatePassDists(r, 40000, 1, 0, PlanWholePass)

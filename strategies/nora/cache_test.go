@@ -32,7 +32,7 @@ func forget() {
 // digit in a probability (a dead chance of 0.99, say) was read as if true.
 func TestCorruptCacheIsRebuilt(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	r := smallRules(t, "ranks=3")
+	r := smallRules(t, "ranks=2")
 	forget()
 	want, err := Dists(r, 300, PlanWholePass)
 	if err != nil {
@@ -71,7 +71,7 @@ func TestCorruptCacheIsRebuilt(t *testing.T) {
 // field breaks what the rules allow.
 func TestCacheChecksEveryField(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	r := smallRules(t, "ranks=3")
+	r := smallRules(t, "ranks=2")
 	d, err := EstimatePassDists(r, 300, 1, 1, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +116,7 @@ func TestCacheChecksEveryField(t *testing.T) {
 			t.Errorf("%s: read back without complaint (%v)", tt.name, err)
 		}
 	}
-	other := smallRules(t, "ranks=4")
+	other := smallRules(t, "ranks=3")
 	if _, err := decodeCache(encodeCache(d, &r), &other, PassKey(other, 300, 1, d.Planner), d.Planner); !errors.Is(err, errCache) {
 		t.Errorf("a file for other rules is read back (%v)", err)
 	}
@@ -128,7 +128,7 @@ func TestCacheChecksEveryField(t *testing.T) {
 // TestCacheKeepsNoDeadChance: the chance of a dead shuffle read back is the
 // exact one, whatever was computed when the file was written.
 func TestCacheKeepsNoDeadChance(t *testing.T) {
-	r := smallRules(t, "ranks=3")
+	r := smallRules(t, "ranks=2")
 	d, err := EstimatePassDists(r, 300, 1, 1, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
@@ -211,7 +211,7 @@ func TestUnpreparedBotBuildsAtBegin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := nora.New(smallRules(t, "ranks=3"))
+	g := nora.New(smallRules(t, "ranks=2"))
 	bot, err := def.New(g, []string{"samples=300"})
 	if err != nil {
 		t.Fatal(err)
@@ -234,7 +234,7 @@ func TestUnpreparedBotBuildsAtBegin(t *testing.T) {
 // regular cache file replaces the pipe.
 func TestCacheNotAFile(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	r := smallRules(t, "ranks=3")
+	r := smallRules(t, "ranks=2")
 	forget()
 	want, err := Dists(r, 300, PlanWholePass)
 	if err != nil {

@@ -52,7 +52,7 @@
 // optimal's class of play, not what better passes could. RelaxedBound
 // bounds every policy whatsoever, loosely: it scores the game perfect from
 // the moment the player holds the price of a SWITCH or a REVIVE, so the gap
-// between it and optimal (about 77 points under the default rules, which
+// between it and optimal (about 78 points under the default rules, which
 // cardsim solve nora prints as the certified gap) is an upper limit on
 // what the approximations above leave, not an estimate.
 //

@@ -234,6 +234,9 @@ func lineupRun(t *testing.T, g games.Game, names []string, n int64) sim.Summary 
 // that no heuristic bot, nor the first policy, beats the optimum on the
 // same deals.
 func TestOptimalSolverMatchesSimulation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: runs in make test-long")
+	}
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	for _, deck := range [][]string{{"ranks=3", "jokers=0"}, {"ranks=2", "jokers=2"}} {
 		r := smallRules(t, deck...)
@@ -282,6 +285,9 @@ func TestOptimalSolverMatchesSimulation(t *testing.T) {
 // the optimum beats every heuristic on the same deals, and its value
 // re-evaluated on independent shuffles is close to the simulation's.
 func TestOptimalBeatsHeuristicsSampled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: runs in make test-long")
+	}
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	r := smallRules(t)
 	opt, err := Policy(r, 3000, DefaultIPCap, false)
