@@ -516,3 +516,32 @@ func BenchmarkOptimalGame(b *testing.B) {
 		}
 	}
 }
+
+// TestSolverValueIsTheBotsScore is the quick suite's check of the policy
+// that plans whole passes: on a deck small enough that every pass is
+// enumerated, the solver's value is exactly the expected score of the bot
+// playing it, so it must lie inside the bot's 99% interval over 4,000
+// deals (TestOptimalSolverMatchesSimulation checks more decks and bots in
+// make test-long).
+func TestSolverValueIsTheBotsScore(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	r, err := nora.ParseRules([]string{"ranks=2", "rounds=2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := Policy(r, 40000, DefaultIPCap, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range sol.Dists.Dists[1:] {
+		if d.Samples != 0 {
+			t.Fatalf("deck %v sampled, not enumerated", d.Comp)
+		}
+	}
+	s := lineupRun(t, nora.New(r), []string{"optimal"}, 4000)
+	e := s.Score
+	t.Logf("solver %.4f, bot %.4f (%.4f … %.4f, 99%%)", sol.Value(0), e.Mean, e.CILow, e.CIHigh)
+	if v := sol.Value(0); v < e.CILow || v > e.CIHigh {
+		t.Errorf("solver %.4f outside the bot's interval %.4f … %.4f", v, e.CILow, e.CIHigh)
+	}
+}
