@@ -17,7 +17,7 @@ func BenchmarkShuffleScan(b *testing.B) {
 	left := 0
 	for b.Loop() {
 		cards.Shuffle(rng, deck)
-		left += reducedLen(deck)
+		left += ReducedLen(deck)
 	}
 	if left == 0 {
 		b.Fatal("no card left in any shuffle")

@@ -96,7 +96,7 @@ func TestPassLeavesReducedWord(t *testing.T) {
 			r := DefaultRules()
 			r.Removal = removal
 			_, left, _ := Pass(r, order)
-			if want := reducedLen(order); len(left) != want {
+			if want := ReducedLen(order); len(left) != want {
 				t.Fatalf("%s: %s left %d cards, stack reduction leaves %d", cards.Format(order), removal, len(left), want)
 			}
 		}

@@ -184,7 +184,7 @@ func (p *PassState) Bonus() Earned {
 // source together.
 func (p *PassState) Potential() int {
 	r := p.r
-	pairs := (p.n - reducedLen(p.deck[:p.n])) / 2
+	pairs := (p.n - ReducedLen(p.deck[:p.n])) / 2
 	return pairs * (r.Joke + r.Triple + r.Reaction + r.Chain + r.Quad)
 }
 

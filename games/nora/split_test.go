@@ -381,8 +381,8 @@ func TestPassStructuredDecks(t *testing.T) {
 			if want, ok := known[name]; ok && i == 0 && got != want {
 				t.Errorf("%s: ip %v, want %v", name, got, want)
 			}
-			if len(left) != reducedLen(order) || got.Total() < low.Total() {
-				t.Errorf("%s: ip %v leaving %d cards; left to right %v, stack reduction leaves %d", name, got, len(left), low, reducedLen(order))
+			if len(left) != ReducedLen(order) || got.Total() < low.Total() {
+				t.Errorf("%s: ip %v leaving %d cards; left to right %v, stack reduction leaves %d", name, got, len(left), low, ReducedLen(order))
 			}
 		}
 	}
@@ -405,7 +405,7 @@ func TestSplitRiffles(t *testing.T) {
 			for range times {
 				d = riffle(rng, d)
 			}
-			if n, _, _ := c.run(d, 0, nil, nil); n != reducedLen(d[:n]) {
+			if n, _, _ := c.run(d, 0, nil, nil); n != ReducedLen(d[:n]) {
 				t.Fatalf("riffled %d times, seed %d: %d cards left, not at rest", times, seed, n)
 			}
 		}

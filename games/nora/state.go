@@ -114,7 +114,7 @@ func (s *State) startPass() {
 	s.ps.Begin(s.deck)
 	s.passIP, s.insured = Earned{}, false
 	if s.pass == 1 {
-		left := reducedLen(s.deck)
+		left := ReducedLen(s.deck)
 		s.metrics[mFirstPassRemoved] += int64(len(s.deck) - left)
 		if !hasPair(s.deck) {
 			s.metrics[mFirstPassDead]++
@@ -152,9 +152,10 @@ func hasPair(d []cards.Card) bool {
 	return false
 }
 
-// reducedLen returns how many cards of d survive casting out adjacent pairs
-// until none is left. The survivors do not depend on the order of removal.
-func reducedLen(d []cards.Card) int {
+// ReducedLen returns how many cards of d survive casting out adjacent pairs
+// until none is left. The survivors do not depend on the order of removal,
+// so a planner can tell from it how many pairs a deck still holds.
+func ReducedLen(d []cards.Card) int {
 	var stack [64]cards.Rank
 	h := 0
 	for _, c := range d {

@@ -194,7 +194,7 @@ func (ps *passSearch) describe(parent, acts int32, s, need int, q *nora.PassStat
 	rest := !q.Waiting()
 	left := len(q.Order())
 	if !rest {
-		left = reducedLen(q.Order())
+		left = nora.ReducedLen(q.Order())
 	}
 	return searchNode{parent: parent, acts: acts, actEnd: int32(len(ps.arena)), s: int32(s), need: int32(need),
 		earned: int32(e.Total() - ps.base), left: int32(left), rest: rest, key: positionKey(q), sameKey: -1}
@@ -257,22 +257,6 @@ func positionKey(q *nora.PassState) uint64 {
 	h ^= uint64(len(q.Order())) << 56
 	h ^= q.Made() * 0xbf58476d1ce4e5b9
 	return h ^ uint64(q.QuadRanks())*0x9e3779b97f4a7c15
-}
-
-// reducedLen returns how many cards of d survive casting out adjacent
-// pairs until none is left, whatever the order of removal.
-func reducedLen(d []cards.Card) int {
-	var stack [64]cards.Rank
-	h := 0
-	for _, c := range d {
-		if h > 0 && stack[h-1] == c.Rank() {
-			h--
-		} else {
-			stack[h] = c.Rank()
-			h++
-		}
-	}
-	return h
 }
 
 // A pullCand is a pull not yet made: made only if the beam keeps it.
@@ -507,7 +491,8 @@ func (ps *passSearch) switchesAt(u int32, mid *nora.PassState, taken []nora.Bloc
 	if need > maxNeed {
 		return true
 	}
-	for _, i := range ps.creating(mid.Order(), near) {
+	ps.pos = creatingSwitches(ps.pos[:0], mid.Order(), near)
+	for _, i := range ps.pos {
 		if len(ps.nodes) >= ps.lim.Nodes {
 			ps.bit = true
 			return false
@@ -523,25 +508,6 @@ func (ps *passSearch) switchesAt(u int32, mid *nora.PassState, taken []nora.Bloc
 		}))
 	}
 	return true
-}
-
-// creating returns the positions i at which swapping cards i and i+1 makes
-// two equal ranks neighbours, and, if near is not zero, touches (within one
-// place) a card whose bit is set in near. The slice is ps's own until the
-// next call.
-func (ps *passSearch) creating(order []cards.Card, near uint64) []int {
-	out := ps.pos[:0]
-	for i := 0; i+1 < len(order); i++ {
-		if !(i > 0 && order[i+1].Rank() == order[i-1].Rank()) && !(i+2 < len(order) && order[i].Rank() == order[i+2].Rank()) {
-			continue
-		}
-		if near != 0 && near&(0xf<<uint(i)>>1) == 0 {
-			continue
-		}
-		out = append(out, i)
-	}
-	ps.pos = out
-	return out
 }
 
 // pulls adds the pulls from node u (see passSearch); it reports false once

@@ -145,7 +145,14 @@ func (pl *planner) finish(q *nora.PassState, when, at, earned0 int) plan {
 // place) a card whose bit is set in near. The slice is pl's own until the
 // next call.
 func (pl *planner) creating(order []cards.Card, near uint64) []int {
-	out := pl.pos[:0]
+	pl.pos = creatingSwitches(pl.pos[:0], order, near)
+	return pl.pos
+}
+
+// creatingSwitches appends to dst the positions i at which swapping cards i
+// and i+1 makes two equal ranks neighbours and, if near is not zero,
+// touches (within one place) a card whose bit is set in near.
+func creatingSwitches(dst []int, order []cards.Card, near uint64) []int {
 	for i := 0; i+1 < len(order); i++ {
 		if !(i > 0 && order[i+1].Rank() == order[i-1].Rank()) && !(i+2 < len(order) && order[i].Rank() == order[i+2].Rank()) {
 			continue
@@ -153,10 +160,9 @@ func (pl *planner) creating(order []cards.Card, near uint64) []int {
 		if near != 0 && near&(0xf<<uint(i)>>1) == 0 {
 			continue
 		}
-		out = append(out, i)
+		dst = append(dst, i)
 	}
-	pl.pos = out
-	return out
+	return dst
 }
 
 // waitingCards returns the positions of the cards that have a neighbour of
