@@ -131,9 +131,9 @@ func TestEnvRun(t *testing.T) {
 	norabots.Register(sr)
 	var label string
 	env := &analyses.Env{Games: gr, Strategies: sr, Rules: []string{"rounds=2"}, Seed: 9, Workers: 1, Confidence: 0.9}
-	env.Play = func(ctx context.Context, s *sim.Session, l string) (*sim.Result, error) {
+	env.Play = func(ctx context.Context, cfg sim.Config, deals int64, l string) (*sim.Result, error) {
 		label = l
-		return s.Play(ctx)
+		return sim.PlayDeals(ctx, cfg, deals, env.Confidence)
 	}
 	g, err := env.Game("nora", "insure=3")
 	if err != nil {
@@ -160,7 +160,7 @@ func TestEnvRun(t *testing.T) {
 	if _, err := env.Game("poker"); err == nil {
 		t.Error("an unknown game was found")
 	}
-	env.Play = func(context.Context, *sim.Session, string) (*sim.Result, error) { return nil, errors.New("stop") }
+	env.Play = func(context.Context, sim.Config, int64, string) (*sim.Result, error) { return nil, errors.New("stop") }
 	if _, err := env.Run(context.Background(), "", g, lineup, 40); err == nil {
 		t.Error("the env's Play was not used")
 	}
@@ -177,9 +177,9 @@ func TestEnvRunLineup(t *testing.T) {
 	norabots.Register(sr)
 	var label string
 	env := &analyses.Env{Games: gr, Strategies: sr, Rules: []string{"rounds=2"}, Seed: 9, Workers: 1, Confidence: 0.95}
-	env.Play = func(ctx context.Context, s *sim.Session, l string) (*sim.Result, error) {
+	env.Play = func(ctx context.Context, cfg sim.Config, deals int64, l string) (*sim.Result, error) {
 		label = l
-		return s.Play(ctx)
+		return sim.PlayDeals(ctx, cfg, deals, env.Confidence)
 	}
 	var recs recordCount
 	r, err := env.RunLineup(context.Background(), "nora", []string{"insure=3"}, []string{"stop-at:cards=20"}, 30, &recs)

@@ -24,9 +24,11 @@ type Env struct {
 	Out io.Writer
 	// Log receives notes on progress; nil discards them.
 	Log func(format string, args ...any)
-	// Play plays a session, labelled for a progress display; nil plays it
-	// plainly. Commands supply their progress and interruption handling.
-	Play func(ctx context.Context, s *sim.Session, label string) (*sim.Result, error)
+	// Play plays deals deals of the run cfg at the env's confidence,
+	// labelled for a progress display; nil plays them plainly
+	// (sim.PlayDeals). The experiment Runner supplies its sessions,
+	// progress and interruption handling.
+	Play func(ctx context.Context, cfg sim.Config, deals int64, label string) (*sim.Result, error)
 }
 
 // Game returns the named game under the env's rules, then extra rules.
@@ -54,11 +56,11 @@ func (e *Env) Run(ctx context.Context, label string, g games.Game, lineup []sim.
 // not nil), in deal order: for figures a tally does not hold, such as the
 // difference a rule makes to a seat on the same deal.
 func (e *Env) RunRecorded(ctx context.Context, label string, g games.Game, lineup []sim.Player, deals int64, records sim.RecordSink) (*sim.Result, error) {
-	s := &sim.Session{Config: sim.Config{Game: g, Lineup: lineup, Seed: e.Seed, Workers: e.Workers, Records: records}, Deals: deals, Confidence: e.Confidence}
+	cfg := sim.Config{Game: g, Lineup: lineup, Seed: e.Seed, Workers: e.Workers, Records: records}
 	if e.Play == nil {
-		return s.Play(ctx)
+		return sim.PlayDeals(ctx, cfg, deals, e.Confidence)
 	}
-	return e.Play(ctx, s, label)
+	return e.Play(ctx, cfg, deals, label)
 }
 
 // RunLineup plays deals of the named game under the env's rules and then

@@ -115,6 +115,14 @@ func (s *Session) Play(ctx context.Context) (*Result, error) {
 	return p.play(ctx)
 }
 
+// PlayDeals plays deals deals of the run cfg in a session of its own, at
+// the given confidence: every deal, with no precision target, shard or
+// checkpoint.
+func PlayDeals(ctx context.Context, cfg Config, deals int64, confidence float64) (*Result, error) {
+	s := &Session{Config: cfg, Deals: deals, Confidence: confidence}
+	return s.Play(ctx)
+}
+
 // ToPlay returns the most deals the session has left to play: those of its
 // shard not yet in the checkpoint it resumes (neither before its next batch
 // nor in the chunks of that batch already played). A progress bar counts up

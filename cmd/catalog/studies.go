@@ -1,41 +1,12 @@
 package catalog
 
-import "github.com/cardsim/cardsim/reports"
+import (
+	"github.com/cardsim/cardsim/experiment"
+	"github.com/cardsim/cardsim/reports"
+)
 
-// Study is a designer's question and the runs that answer it: the
-// strategies compared on common deals and the rules, any of which may be
-// swept (key=v1,v2,…). cardsim report runs every study of every game; a
-// study naming a game or strategy that is not registered is skipped with a
-// note.
-type Study struct {
-	Game       string
-	Title      string
-	Strategies []string // "name" or "name:key=value:…"
-	Rules      []string
-	Games      int64 // deals (per point of a sweep) at --scale 1
-	// Quote names metrics the answer quotes (mean per game with its
-	// interval), for questions such as "how long is a round?".
-	Quote []string
-	// Precision, if positive, sizes the study for its question instead:
-	// it plays until the first strategy's Target figure ("win" or "score")
-	// has an interval at most this wide on either side, or MaxGames deals.
-	// --scale divides the precision by its square root and multiplies
-	// MaxGames.
-	Precision float64
-	Target    string
-	MaxGames  int64
-	// Explain, if set, follows the answer: what the figures mean, such as
-	// what an interval on a rare win says. "{deals}" in it stands for the
-	// deals the study played (at each point of a sweep).
-	Explain string
-	// Asks are the questions the study answers at a glance, in the
-	// report's Answers section and answers.json.
-	Asks []reports.Ask
-	// Analysis, if set, runs the game's analysis (cardsim analyze) with
-	// these options instead, --scale multiplying its "games", and puts its
-	// studies in the report.
-	Analysis []string
-}
+// Study is a designer's question and the runs that answer it.
+type Study = experiment.Study
 
 // noraPolicy says which policy answered Nora's questions: the answers read
 // the studies' runs, so a new policy registered as optimal re-answers them

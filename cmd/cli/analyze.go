@@ -1,25 +1,21 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/cardsim/cardsim/analyses"
-	"github.com/cardsim/cardsim/reports"
+	"github.com/cardsim/cardsim/experiment"
 )
 
 // AnalysisOptions are the options of the analyze and solve commands.
 type AnalysisOptions struct {
 	Flags
-	Game    string
-	Rules   []string
-	Options []string // the analysis's own, key=value
+	experiment.Spec
 }
 
 // analysisCommand is a command that runs the analysis a registry holds for
@@ -27,9 +23,8 @@ type AnalysisOptions struct {
 type analysisCommand struct {
 	use, short, long, example string
 	registry                  *analyses.Registry
-	what                      string  // what the registry holds, for errors
+	kind                      experiment.Kind
 	flags                     flagSet // the shared flags besides --out
-	needOut                   bool    // whether the page must be written
 }
 
 // NewCmdAnalyze returns the command that answers a game's design questions
@@ -50,7 +45,7 @@ given as --opt key=value.`,
   cardsim analyze roundup --opt games=2000 --opt players=2,4 --out roundup/
   cardsim analyze spite --opt games=5000 --opt rebuild=all --out spite/
   cardsim analyze nora --opt games=100000 --opt sweep-games=5000 --out economy/`,
-		registry: f.Analyses, what: "analysis", flags: playFlags, needOut: true,
+		registry: f.Analyses, kind: experiment.Analyze, flags: playFlags,
 	})
 }
 
@@ -65,12 +60,12 @@ options of its own, given as --opt key=value.`,
 		example: `  cardsim solve nora --out policy/
   cardsim solve nora --rule insure=2 --opt fresh=true
   cardsim solve nora --rule ranks=3 --rule rounds=1 --rule insure=1000 --rule switch=1000 --rule revive=1000`,
-		registry: f.Solvers, what: "solver", flags: workersFlag | quietFlag,
+		registry: f.Solvers, kind: experiment.Solve, flags: workersFlag | quietFlag,
 	})
 }
 
 func newCmdAnalysis(f *Factory, c analysisCommand) *cobra.Command {
-	opts := &AnalysisOptions{}
+	opts := &AnalysisOptions{Spec: experiment.Spec{Kind: c.kind}}
 	cmd := &cobra.Command{
 		Use:     c.use,
 		Short:   c.short,
@@ -83,14 +78,21 @@ func newCmdAnalysis(f *Factory, c analysisCommand) *cobra.Command {
 				return err
 			}
 			opts.Game = args[0]
-			return runAnalysis(cmd.Context(), f, c, opts)
+			if _, err := f.runner(nil).Analysis(&opts.Spec); err != nil {
+				return err
+			}
+			if err := opts.Flags.check(); err != nil {
+				return err
+			}
+			_, err := f.runner(&opts.Flags).Run(cmd.Context(), opts.Spec, opts.Out)
+			return err
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
-	fl.StringArrayVar(&opts.Options, "opt", nil, "option of the game's "+c.what+" `key=value` (repeatable; listed in the help)")
-	opts.add(cmd, c.flags, "the page, its charts and tables")
-	if c.needOut {
+	ruleFlag(cmd, &opts.Rules, ruleUsage)
+	fl.StringArrayVar(&opts.Options, "opt", nil, "option of the game's "+c.what()+" `key=value` (repeatable; listed in the help)")
+	opts.add(cmd, &opts.Spec, c.flags, "the page, its charts and tables")
+	if c.kind == experiment.Analyze {
 		fl.Lookup("out").Usage += " (required)"
 	}
 	fl.SortFlags = false
@@ -112,59 +114,10 @@ func listAnalyses(r *analyses.Registry) string {
 	return b.String()
 }
 
-func runAnalysis(ctx context.Context, f *Factory, c analysisCommand, opts *AnalysisOptions) error {
-	def, ok := c.registry.Lookup(opts.Game)
-	if !ok {
-		if _, err := f.Games.Lookup(opts.Game); err != nil {
-			return err
-		}
-		var games []string
-		for _, d := range c.registry.All() {
-			games = append(games, d.Game)
-		}
-		return fmt.Errorf("no %s for %s (there is one for: %s)", c.what, opts.Game, strings.Join(games, ", "))
+// what returns what the command's registry holds: an analysis or a solver.
+func (c *analysisCommand) what() string {
+	if c.kind == experiment.Solve {
+		return "solver"
 	}
-	if err := opts.Flags.check(); err != nil {
-		return err
-	}
-	if err := def.Check(opts.Options); err != nil {
-		return err
-	}
-	if c.needOut && opts.Out == "" {
-		return fmt.Errorf("give --out DIR for the report")
-	}
-	if opts.Out != "" {
-		if err := reports.CheckDir(opts.Out); err != nil {
-			return err
-		}
-	}
-	bar := f.newMeter(opts.Quiet)
-	defer bar.finish()
-	env := analysisEnv(f, opts.Rules, &opts.Flags, bar)
-	env.Out = f.Out
-	begin := time.Now()
-	page, err := def.Run(ctx, env, opts.Options)
-	bar.finish()
-	if err != nil {
-		return err
-	}
-	if opts.Out == "" {
-		return nil
-	}
-	if err := page.WriteDir(opts.Out); err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(f.Out, "%s %s written to %s in %.0f s\n", opts.Game, c.what, opts.Out, time.Since(begin).Seconds())
-	return err
-}
-
-// analysisEnv returns the env analyses run in: the registries, rules, the
-// shared flags, and the command's progress bar, which counts every run of
-// the analysis and prints its notes above the bar (on a terminal only).
-func analysisEnv(f *Factory, rules []string, fl *Flags, bar *meter) *analyses.Env {
-	return &analyses.Env{
-		Games: f.Games, Strategies: f.Strategies, Rules: rules,
-		Seed: fl.Seed, Workers: fl.Workers, Confidence: fl.Confidence,
-		Play: bar.play, Log: bar.logf,
-	}
+	return "analysis"
 }

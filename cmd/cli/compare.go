@@ -1,15 +1,15 @@
 package cli
 
 import (
-	"errors"
-
 	"github.com/spf13/cobra"
+
+	"github.com/cardsim/cardsim/experiment"
 )
 
 // NewCmdCompare returns the command that compares strategies on the same
 // deals: run with --strategies required.
 func NewCmdCompare(f *Factory) *cobra.Command {
-	opts := &RunOptions{}
+	opts := &RunOptions{Spec: experiment.Spec{Kind: experiment.Compare}}
 	cmd := &cobra.Command{
 		Use:   "compare <game> --strategies a,b[,c…]",
 		Short: "Compare strategies on the same deals, with paired intervals",
@@ -25,9 +25,6 @@ Parameters go after the name: --strategies stop-at:cards=20,rescuer:stop=0.2.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Game = args[0]
-			if len(opts.Strategies) < 2 {
-				return errors.New("compare needs at least two strategies: --strategies a,b")
-			}
 			return runRun(cmd.Context(), f, opts)
 		},
 	}

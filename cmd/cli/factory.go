@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
 
@@ -11,7 +10,10 @@ import (
 
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/cmd/catalog"
+	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/internal/progress"
+	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/strategies"
 )
 
@@ -25,7 +27,7 @@ type Factory struct {
 	Strategies *strategies.Registry
 	Analyses   *analyses.Registry // cardsim analyze
 	Solvers    *analyses.Registry // cardsim solve
-	Studies    []catalog.Study    // cardsim report
+	Studies    []experiment.Study // cardsim report
 	// DealScale, if positive, multiplies the deals of every run a command
 	// plays (at least 2 a run): a test's way to run commands written for
 	// millions of deals in seconds. NewFactory reads it from DealScaleEnv.
@@ -52,12 +54,17 @@ func NewFactory(in io.Reader, out, errw io.Writer) *Factory {
 	return f
 }
 
-// scaled returns a run of deals multiplied by the factory's DealScale.
-func (f *Factory) scaled(deals int64) int64 {
-	if f.DealScale <= 0 || f.DealScale == 1 {
-		return deals
+// runner returns the runner of a command's experiments: the factory's
+// registries and deal scale, the command's --workers, and a progress bar
+// on the error stream unless --quiet or not on a terminal. A nil fl gives
+// a silent runner for looking games and strategies up.
+func (f *Factory) runner(fl *Flags) *experiment.Runner {
+	r := &experiment.Runner{Games: f.Games, Strategies: f.Strategies, Analyses: f.Analyses, Solvers: f.Solvers,
+		Studies: f.Studies, DealScale: f.DealScale, Out: f.Out, Err: f.Err}
+	if fl != nil {
+		r.Workers, r.Meter = fl.Workers, progress.New(f.Err, fl.Quiet)
 	}
-	return max(2, int64(math.Ceil(float64(deals)*f.DealScale)))
+	return r
 }
 
 // ErrIsTerminal reports whether the error stream is a terminal, where a
@@ -69,22 +76,16 @@ func (f *Factory) ErrIsTerminal() bool {
 
 // game looks a game up and applies rule options.
 func (f *Factory) game(name string, rules []string) (games.Game, error) {
-	def, err := f.Games.Lookup(name)
-	if err != nil {
-		return nil, err
-	}
-	return def.New(rules)
+	return f.runner(nil).Game(name, rules)
 }
 
 // strategy looks a strategy up for a game; an empty name means the game's
 // first own strategy.
 func (f *Factory) strategy(game, name string) (strategies.Definition, error) {
-	if name == "" {
-		all := f.Strategies.For(game)
-		if len(all) == 0 {
-			return strategies.Definition{}, errNoStrategy(game)
-		}
-		return all[0], nil
-	}
-	return f.Strategies.Lookup(game, name)
+	return f.runner(nil).Strategy(game, name)
+}
+
+// lineup builds the strategies of a run (see experiment.Runner.Lineup).
+func (f *Factory) lineup(g games.Game, strategy string, params, specs []string) ([]sim.Player, error) {
+	return f.runner(nil).Lineup(g, strategy, params, specs)
 }

@@ -2,15 +2,14 @@ package cli
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
-	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/experiment"
 )
 
 // MaxWorkers is the most workers --workers takes. Results do not depend on
@@ -18,17 +17,18 @@ import (
 // memory (each holds its own game state, bots and tally).
 const MaxWorkers = 1024
 
-// Flags are the flags commands share, declared here once with one meaning
-// and one help text: --seed, --workers, --confidence, --quiet, --out and
-// --format. A command's options embed Flags; the command adds the flags it
-// takes and checks them with the rest of its options.
+// Flags are the flags commands share that are not part of the experiment:
+// --workers, --quiet, --out and --format; add declares them with --seed and
+// --confidence, which set the experiment's Spec. Every flag of several
+// commands is declared here once (the others below: --rule, --strategy,
+// --strategies, --param, --games, the precision and checkpoint flags). A
+// command's options embed Flags and the Spec; the command adds the flags
+// it takes and checks them with the rest of its options.
 type Flags struct {
-	Seed       uint64
-	Workers    int
-	Confidence float64
-	Quiet      bool
-	Out        string
-	Format     string
+	Workers int
+	Quiet   bool
+	Out     string
+	Format  string
 
 	has     flagSet
 	formats []string // the values --format takes, the default first
@@ -50,19 +50,20 @@ const (
 	playFlags = seedFlag | workersFlag | confidenceFlag | quietFlag
 )
 
-// add declares the flags of which on cmd. writes says what --out writes into
-// its directory; formats are the values --format takes, the default first.
-// --out is added when writes is set, --format when formats are given.
-func (fl *Flags) add(cmd *cobra.Command, which flagSet, writes string, formats ...string) {
+// add declares the flags of which on cmd, --seed and --confidence into
+// spec. writes says what --out writes into its directory; formats are the
+// values --format takes, the default first. --out is added when writes is
+// set, --format when formats are given.
+func (fl *Flags) add(cmd *cobra.Command, spec *experiment.Spec, which flagSet, writes string, formats ...string) {
 	set := cmd.Flags()
 	if which&seedFlag != 0 {
-		set.Uint64Var(&fl.Seed, "seed", 1, "run seed: deal i is dealt from (seed, i) alone")
+		set.Uint64Var(&spec.Seed, "seed", 1, "run seed: deal i is dealt from (seed, i) alone")
 	}
 	if which&workersFlag != 0 {
 		set.IntVarP(&fl.Workers, "workers", "w", runtime.GOMAXPROCS(0), "parallel workers (results do not depend on it)")
 	}
 	if which&confidenceFlag != 0 {
-		set.Float64Var(&fl.Confidence, "confidence", 0.95, "confidence level of the intervals")
+		set.Float64Var(&spec.Confidence, "confidence", 0.95, "confidence level of the intervals")
 	}
 	if which&quietFlag != 0 {
 		set.BoolVarP(&fl.Quiet, "quiet", "q", false, "no progress on stderr")
@@ -85,82 +86,78 @@ func (fl *Flags) check() error {
 	if fl.has&workersFlag != 0 && (fl.Workers < 1 || fl.Workers > MaxWorkers) {
 		return fmt.Errorf("--workers %d: want 1 to %d (this machine runs %d at once; results do not depend on it)", fl.Workers, MaxWorkers, runtime.GOMAXPROCS(0))
 	}
-	if fl.has&confidenceFlag != 0 && !(fl.Confidence > 0 && fl.Confidence < 1) {
-		return fmt.Errorf("--confidence %g: want a level between 0 and 1, such as 0.95", fl.Confidence)
-	}
 	if fl.has&formatFlag != 0 && !slices.Contains(fl.formats, fl.Format) {
 		return fmt.Errorf("--format %q: want %s", fl.Format, orList(fl.formats))
 	}
 	return nil
 }
 
-// PrecisionFlags are the flags of a run played to a precision rather than
-// for a number of deals: --precision, --target and --max-games.
-type PrecisionFlags struct {
-	Precision float64
-	Target    string
-	MaxGames  int64
-
-	// The flags, to tell a value given from the default.
-	precision, target, maxGames *pflag.Flag
-}
-
-// add declares the flags on cmd; each is per point of a sweep when perPoint
-// is set.
-func (p *PrecisionFlags) add(cmd *cobra.Command, perPoint bool) {
+// precisionFlags declares --precision, --target and --max-games into spec,
+// each per point of a sweep when perPoint is set, and returns their check:
+// --target and --max-games go with --precision (without it they would
+// change nothing), and without it they are cleared from the spec.
+func precisionFlags(cmd *cobra.Command, spec *experiment.Spec, perPoint bool) (check func() error) {
 	each := ""
 	if perPoint {
 		each = " per point"
 	}
 	fl := cmd.Flags()
-	fl.Float64Var(&p.Precision, "precision", 0, "play until the interval's half-width of the target figure is at most this"+each)
-	p.precision = fl.Lookup("precision")
-	fl.StringVar(&p.Target, "target", "score", "figure --precision aims at: score (mean) or win (rate)")
-	fl.Int64Var(&p.MaxGames, "max-games", 10_000_000, "with --precision, the most deals to play"+each)
-	p.target, p.maxGames = fl.Lookup("target"), fl.Lookup("max-games")
+	fl.Float64Var(&spec.Precision, "precision", 0, "play until the interval's half-width of the target figure is at most this"+each)
+	fl.StringVar(&spec.Target, "target", "score", "figure --precision aims at: score (mean) or win (rate)")
+	fl.Int64Var(&spec.MaxGames, "max-games", 10_000_000, "with --precision, the most deals to play"+each)
+	return func() error {
+		if fl.Changed("precision") && spec.Precision == 0 {
+			return fmt.Errorf("--precision %g: want a positive half-width", spec.Precision)
+		}
+		for _, name := range []string{"max-games", "target"} {
+			if fl.Changed(name) && spec.Precision == 0 {
+				return fmt.Errorf("--%s goes with --precision: without it the run plays --games deals", name)
+			}
+		}
+		if spec.Precision == 0 {
+			spec.Target, spec.MaxGames = "", 0
+		}
+		return nil
+	}
 }
 
-// check reports a precision, target or most deals out of range. A
-// precision given is positive and finite: 0 would silently play the
-// default number of deals instead. --target and --max-games go with it:
-// without it they would change nothing.
-func (p *PrecisionFlags) check() error {
-	given := p.precision != nil && p.precision.Changed
-	if (given || p.Precision != 0) && !(p.Precision > 0 && !math.IsInf(p.Precision, 1)) {
-		return fmt.Errorf("--precision %g: want a positive half-width", p.Precision)
-	}
-	for _, fl := range []*pflag.Flag{p.maxGames, p.target} {
-		if fl != nil && fl.Changed && p.Precision == 0 {
-			return fmt.Errorf("--%s goes with --precision: without it the run plays --games deals", fl.Name)
-		}
-	}
-	if p.Precision > 0 {
-		if _, err := sim.ParseTarget(p.Target); err != nil {
-			return fmt.Errorf("--target %w", err)
-		}
-		if p.MaxGames < 2 {
-			return fmt.Errorf("--max-games %d: want at least 2", p.MaxGames)
-		}
-	}
-	return nil
+// checkpointFlags declares --checkpoint, --checkpoint-every, --resume and
+// --overwrite-checkpoint into spec, with the help texts of --checkpoint,
+// --resume and --overwrite-checkpoint.
+func checkpointFlags(cmd *cobra.Command, spec *experiment.Spec, what, resume, overwrite string) {
+	fl := cmd.Flags()
+	fl.StringVar(&spec.Checkpoint, "checkpoint", "", what)
+	fl.DurationVar(&spec.CheckpointEvery, "checkpoint-every", 5*time.Second, "time between checkpoints")
+	fl.BoolVar(&spec.Resume, "resume", false, resume)
+	fl.BoolVar(&spec.OverwriteCheckpoint, "overwrite-checkpoint", false, overwrite)
 }
 
-// session returns the session that plays cfg for games deals or, with a
-// precision, to it.
-func (p *PrecisionFlags) session(cfg sim.Config, games int64, confidence float64) *sim.Session {
-	s := &sim.Session{Config: cfg, Deals: games, Confidence: confidence}
-	if p.Precision > 0 {
-		s.Deals, s.Precision, s.Target = p.MaxGames, p.Precision, sim.Target(p.Target)
-	}
-	return s
+// ruleFlag declares --rule (-r) into rules, doing what usage says.
+func ruleFlag(cmd *cobra.Command, rules *[]string, usage string) {
+	cmd.Flags().StringArrayVarP(rules, "rule", "r", nil, usage)
 }
 
-// checkGames reports a number of deals too small for an interval.
-func checkGames(flag string, n int64) error {
-	if n < 2 {
-		return fmt.Errorf("--%s %d: at least 2 games are needed for an interval (cardsim trace plays one game)", flag, n)
-	}
-	return nil
+// ruleUsage is what --rule does in most commands.
+const ruleUsage = "rule option `key=value` (repeatable; see cardsim rules <game>)"
+
+// strategyFlag declares --strategy (-s) into name, with its default.
+func strategyFlag(cmd *cobra.Command, name *string, def, usage string) {
+	cmd.Flags().StringVarP(name, "strategy", "s", def, usage)
+}
+
+// strategiesFlag declares --strategies into specs.
+func strategiesFlag(cmd *cobra.Command, specs *[]string, usage string) {
+	cmd.Flags().StringSliceVar(specs, "strategies", nil, usage)
+}
+
+// paramFlag declares --param (-p) into params.
+func paramFlag(cmd *cobra.Command, params *[]string, usage string) {
+	cmd.Flags().StringArrayVarP(params, "param", "p", nil, usage)
+}
+
+// gamesFlag declares --games (-n) into games, with its default.
+func gamesFlag(cmd *cobra.Command, games *int64, def int64, usage string) {
+	cmd.Flags().Int64VarP(games, "games", "n", def, usage)
 }
 
 // orList joins words as "a, b or c".

@@ -32,7 +32,7 @@ func NewCmdGames(f *Factory) *cobra.Command {
 			return tw.Flush()
 		},
 	}
-	fl.add(cmd, 0, "", "table", "json")
+	fl.add(cmd, nil, 0, "", "table", "json")
 	return cmd
 }
 
@@ -74,7 +74,7 @@ Any option can be changed in run and trace with --rule key=value.`,
 		},
 	}
 	cmd.Flags().StringArrayVar(&opts.Rules, "rule", nil, "show values with this rule option set (`key=value`, repeatable)")
-	opts.add(cmd, 0, "", "table", "json")
+	opts.add(cmd, nil, 0, "", "table", "json")
 	return cmd
 }
 
@@ -109,7 +109,7 @@ func NewCmdStrategies(f *Factory) *cobra.Command {
 			return nil
 		},
 	}
-	fl.add(cmd, 0, "", "table", "json")
+	fl.add(cmd, nil, 0, "", "table", "json")
 	return cmd
 }
 
@@ -127,6 +127,6 @@ func NewCmdVersion(f *Factory) *cobra.Command {
 			return writeVersion(f.Out, fl.Format)
 		},
 	}
-	fl.add(cmd, 0, "", "text", "json")
+	fl.add(cmd, nil, 0, "", "text", "json")
 	return cmd
 }

@@ -11,6 +11,8 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/cardsim/cardsim/experiment"
 )
 
 // Main runs cardsim with args and returns the exit status: 0 on success, 1
@@ -43,7 +45,7 @@ func (f *Factory) execute(ctx context.Context, args []string) int {
 		return 0
 	}
 	if errors.Is(err, context.Canceled) {
-		err = asInterrupted(err) // never the bare "context canceled"
+		err = experiment.AsInterrupted(err) // never the bare "context canceled"
 	}
 	// The replay hint is a command to run as it stands; the message
 	// before it may quote input, which is clipped.

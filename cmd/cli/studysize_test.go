@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cardsim/cardsim/cmd/catalog"
+	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/sim"
 )
 
@@ -18,11 +19,13 @@ func TestStudySizedByPrecision(t *testing.T) {
 	f := NewFactory(strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{})
 	spec := catalog.Study{Game: "flip", Title: "t", Strategies: []string{"greedy"},
 		Precision: 0.1, Target: "score", MaxGames: 1_000_000, Explain: "what the interval means"}
-	opts := &ReportOptions{Flags: Flags{Seed: 1, Workers: 2, Confidence: 0.95}, Scale: 1}
-	st, err := runStudy(context.Background(), f, spec, opts, &meter{})
+	r := f.runner(nil)
+	r.Workers, r.Studies = 2, []catalog.Study{spec}
+	res, err := r.Run(context.Background(), experiment.Spec{Kind: experiment.Report, Seed: 1, Confidence: 0.95, Scale: 1}, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
+	st := res.Report.Studies[0]
 	s := st.Summary
 	n := s.Manifest.Games
 	if n >= spec.MaxGames || n <= sim.BatchDeals {
@@ -48,7 +51,7 @@ func TestStudySizedByPrecision(t *testing.T) {
 func TestRareOddsStudiesSized(t *testing.T) {
 	sized := 0
 	for _, spec := range catalog.Studies() {
-		if spec.Game != "flip" || isSwept(spec) {
+		if spec.Game != "flip" || spec.Swept() {
 			continue
 		}
 		sized++

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/reports"
 )
 
@@ -138,26 +137,6 @@ func TestSweepDefaults(t *testing.T) {
 		}
 		if got := strings.Contains(string(svg), tt.mark); got != tt.drawn {
 			t.Errorf("%s marks %q: %v, want %v", tt.chart, tt.mark, got, tt.drawn)
-		}
-	}
-}
-
-func TestSameValue(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		kind games.Kind
-		want bool
-	}{
-		{"2", "2", games.Integer, true},
-		{"0.50", "0.5", games.Number, true},
-		{"0.5", "0.25", games.Number, false},
-		{"True", "true", games.Boolean, true},
-		{"1", "false", games.Boolean, false},
-		{"Max-IP", "max-ip", games.Text, false},
-		{"x", "2", games.Integer, false},
-	} {
-		if got := sameValue(tt.a, tt.b, tt.kind); got != tt.want {
-			t.Errorf("sameValue(%q, %q, %s) = %v, want %v", tt.a, tt.b, tt.kind, got, tt.want)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"github.com/cardsim/cardsim/experiment"
+
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,14 +18,10 @@ import (
 // TraceOptions are the options of the trace command.
 type TraceOptions struct {
 	Flags
-	Game       string
-	Strategy   string
-	Strategies []string // one per seat
-	Params     []string
-	Rules      []string
-	Index      int64
-	Deal       string
-	dealGiven  bool // --deal was given, even as ""
+	experiment.Spec // the game, its rules, the seats' strategies (one per seat) and the seed
+	Index           int64
+	Deal            string
+	dealGiven       bool // --deal was given, even as ""
 }
 
 // NewCmdTrace returns the command that plays one game and prints every event.
@@ -51,7 +49,7 @@ such as "AS 5H 10D ... JK").`,
 	fl.StringSliceVar(&opts.Strategies, "strategies", nil, "the strategy of each seat, in seat order: `a,b:key=value,…`")
 	fl.StringArrayVarP(&opts.Params, "param", "p", nil, "strategy parameter `key=value` (repeatable)")
 	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
-	opts.add(cmd, seedFlag, "", "text", "json")
+	opts.add(cmd, &opts.Spec, seedFlag, "", "text", "json")
 	fl.Int64Var(&opts.Index, "index", 0, "game index within the run")
 	fl.StringVar(&opts.Deal, "deal", "", "start from this deal instead of a shuffle (cards such as \"10H QS JK\")")
 	fl.SortFlags = false

@@ -1,4 +1,4 @@
-package cli
+package progress
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 	"github.com/cardsim/cardsim/sim"
 )
 
-// meter is the one progress bar a command shows on the error stream while
+// Bar is the one progress bar a command shows on the error stream while
 // it plays: the deals played over every deal the command has to play, in
 // all its sessions (the points of a sweep, the studies of a report, the
 // runs of an analysis), with the rate and the time left.
@@ -25,13 +25,12 @@ import (
 // The deals counted are those this process plays: a resumed session's
 // checkpoint counts neither in the total nor in the rate. The rate's clock
 // starts when the first session starts playing, and no rate is shown until
-// its first chunk is done. A meter that is not on a terminal, or of a
+// its first chunk is done. A bar that is not on a terminal, or of a
 // command given --quiet, shows nothing.
-type meter struct {
-	w      io.Writer // nil: silent
-	width  int       // columns of the terminal
-	now    func() time.Time
-	scaled func(deals int64) int64 // the deals a session plays (Factory.DealScale); nil: as they are
+type Bar struct {
+	w     io.Writer // nil: silent
+	width int       // columns of the terminal
+	now   func() time.Time
 
 	mu      sync.Mutex
 	planned int64 // deals the command expects to play, known before it plays them
@@ -46,48 +45,35 @@ type meter struct {
 // drawEvery is the least time between two drawings of the bar.
 const drawEvery = 100 * time.Millisecond
 
-// newMeter returns the command's meter: on the error stream if it is a
-// terminal and quiet is false, else silent.
-func (f *Factory) newMeter(quiet bool) *meter {
-	m := &meter{now: time.Now, width: 80, scaled: f.scaled}
-	if quiet || !f.ErrIsTerminal() {
+// New returns a bar drawn on w if w is a terminal and quiet is false, else
+// a silent one.
+func New(w io.Writer, quiet bool) *Bar {
+	m := &Bar{now: time.Now, width: 80}
+	file, ok := w.(*os.File)
+	if quiet || !ok || !term.IsTerminal(int(file.Fd())) {
 		return m
 	}
-	m.w = f.Err
-	if file, ok := f.Err.(*os.File); ok {
-		if w, _, err := term.GetSize(int(file.Fd())); err == nil && w >= 40 {
-			m.width = w
-		}
+	m.w = w
+	if w, _, err := term.GetSize(int(file.Fd())); err == nil && w >= 40 {
+		m.width = w
 	}
 	return m
 }
 
-// play plays a session with a meter of its own: the progress of a command
-// that plays one session, such as run and compare.
-func (f *Factory) play(ctx context.Context, s *sim.Session, label string, quiet bool) (*sim.Result, error) {
-	m := f.newMeter(quiet)
-	defer m.finish()
-	m.plan(s.ToPlay())
-	return m.play(ctx, s, label)
-}
-
-// plan adds deals the command will play to the total before it plays them,
+// Plan adds deals the command will play to the total before it plays them,
 // so that the time left covers them from the start. Sessions nobody planned
 // (those of an analysis) add theirs as they start.
-func (m *meter) plan(deals int64) {
+func (m *Bar) Plan(deals int64) {
 	m.mu.Lock()
 	m.planned += deals
 	m.mu.Unlock()
 }
 
 // total returns the deals of the whole command as far as they are known.
-func (m *meter) total() int64 { return max(m.planned, m.started) }
+func (m *Bar) total() int64 { return max(m.planned, m.started) }
 
-// play plays s, counting its deals under label.
-func (m *meter) play(ctx context.Context, s *sim.Session, label string) (*sim.Result, error) {
-	if m.scaled != nil {
-		s.Deals = m.scaled(s.Deals)
-	}
+// Play plays s, counting its deals under label.
+func (m *Bar) Play(ctx context.Context, s *sim.Session, label string) (*sim.Result, error) {
 	if m.w == nil {
 		return s.Play(ctx)
 	}
@@ -111,7 +97,7 @@ func (m *meter) play(ctx context.Context, s *sim.Session, label string) (*sim.Re
 // start counts a session that has toPlay deals left to play (its
 // checkpoint's deals are not among them), starting the clock with the
 // first.
-func (m *meter) start(label string, toPlay int64) {
+func (m *Bar) start(label string, toPlay int64) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.label = label
@@ -123,7 +109,7 @@ func (m *meter) start(label string, toPlay int64) {
 }
 
 // add counts n deals played.
-func (m *meter) add(n int64) {
+func (m *Bar) add(n int64) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.done += n
@@ -133,7 +119,7 @@ func (m *meter) add(n int64) {
 // end ends a session and draws the bar as it stands. A session that left
 // deals unplayed (its precision reached, or interrupted) takes them off the
 // total.
-func (m *meter) end(left int64) {
+func (m *Bar) end(left int64) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if left > 0 {
@@ -143,9 +129,9 @@ func (m *meter) end(left int64) {
 	m.draw(true)
 }
 
-// logf writes a note on its own line above the bar; a silent meter drops
+// Logf writes a note on its own line above the bar; a silent bar drops
 // it.
-func (m *meter) logf(format string, args ...any) {
+func (m *Bar) Logf(format string, args ...any) {
 	if m.w == nil {
 		return
 	}
@@ -158,8 +144,8 @@ func (m *meter) logf(format string, args ...any) {
 	}
 }
 
-// finish takes the bar off the screen.
-func (m *meter) finish() {
+// Finish takes the bar off the screen.
+func (m *Bar) Finish() {
 	if m.w == nil {
 		return
 	}
@@ -169,7 +155,7 @@ func (m *meter) finish() {
 }
 
 // clear blanks the bar's line. The caller holds mu.
-func (m *meter) clear() {
+func (m *Bar) clear() {
 	if m.shown > 0 {
 		fmt.Fprintf(m.w, "\r%s\r", strings.Repeat(" ", m.shown))
 		m.shown = 0
@@ -178,7 +164,7 @@ func (m *meter) clear() {
 
 // draw draws the bar over its previous drawing, if it is due or force is
 // set. The caller holds mu.
-func (m *meter) draw(force bool) {
+func (m *Bar) draw(force bool) {
 	now := m.now()
 	if !force && now.Sub(m.drawn) < drawEvery {
 		return
@@ -196,7 +182,7 @@ func (m *meter) draw(force bool) {
 // line returns the bar as it reads at now, fitted to the terminal's width:
 // the label, the share done, the deals, the rate and the time left (these
 // two once a chunk is done). The caller holds mu.
-func (m *meter) line(now time.Time) string {
+func (m *Bar) line(now time.Time) string {
 	total := m.total()
 	frac := 0.0
 	if total > 0 {
@@ -232,7 +218,7 @@ func (m *meter) line(now time.Time) string {
 
 // rate returns the deals played per second since the first session
 // started, once a chunk is done.
-func (m *meter) rate(now time.Time) (float64, bool) {
+func (m *Bar) rate(now time.Time) (float64, bool) {
 	secs := now.Sub(m.begun).Seconds()
 	if m.done == 0 || m.begun.IsZero() || secs <= 0 {
 		return 0, false

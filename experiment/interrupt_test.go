@@ -1,4 +1,4 @@
-package cli
+package experiment
 
 import (
 	"context"
@@ -20,16 +20,16 @@ func TestInterruptMessages(t *testing.T) {
 		{fmt.Errorf("strategy optimal: %w", context.Canceled), "interrupted during strategy optimal; kept: nothing; run the command again to start afresh"},
 		{fmt.Errorf(`spite study "Which bot": %w`, session), `interrupted during spite study "Which bot", after 23,040 deals; kept: nothing; run the command again to start afresh`},
 		{session, "interrupted after 23,040 deals; kept: nothing; run the command again to start afresh"},
-		{&interruptedError{done: dealsDone(5, 1_000_000, false), kept: "the deals played, in checkpoint run.ckpt", resume: "run the same command with --resume to carry on"},
+		{&InterruptedError{Done: DealsDone(5, 1_000_000, false), Kept: "the deals played, in checkpoint run.ckpt", Resume: "run the same command with --resume to carry on"},
 			"interrupted after 5 of 1,000,000 deals; kept: the deals played, in checkpoint run.ckpt; run the same command with --resume to carry on"},
-		{&interruptedError{done: dealsDone(1234, 1000000, true), kept: "nothing", resume: keepWithCheckpoint("FILE")},
+		{&InterruptedError{Done: DealsDone(1234, 1000000, true), Kept: "nothing", Resume: KeepWithCheckpoint("FILE")},
 			"interrupted after 1,234 of at most 1,000,000 deals; kept: nothing; give --checkpoint FILE to keep the deals played, and --resume to carry on from them"},
 		// What a command adds to its interruption (a write that failed) is
 		// kept.
-		{fmt.Errorf("%w, but the partial summary could not be written: %w", &interruptedError{done: "after 2 of 9 deals", kept: "x"}, errors.New("disk full")),
+		{fmt.Errorf("%w, but the partial summary could not be written: %w", &InterruptedError{Done: "after 2 of 9 deals", Kept: "x"}, errors.New("disk full")),
 			"interrupted after 2 of 9 deals; kept: x, but the partial summary could not be written: disk full"},
 	} {
-		ie := asInterrupted(tt.err)
+		ie := AsInterrupted(tt.err)
 		if got := ie.Error(); got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.err, got, tt.want)
 		}

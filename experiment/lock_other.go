@@ -1,6 +1,6 @@
 //go:build !unix
 
-package cli
+package experiment
 
 // lockFile takes no lock where flock is not to be had: runs sharing a
 // checkpoint are not told apart there.

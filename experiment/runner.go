@@ -1,0 +1,214 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+
+	"github.com/cardsim/cardsim/analyses"
+	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/strategies"
+)
+
+// Meter shows the progress of the sessions a Runner plays. Plan adds deals
+// to play before they are played; Play plays a session and counts its
+// deals under a label; Logf writes a note; Finish clears the display.
+type Meter interface {
+	Plan(deals int64)
+	Play(ctx context.Context, s *sim.Session, label string) (*sim.Result, error)
+	Logf(format string, args ...any)
+	Finish()
+}
+
+// Runner executes Specs: it looks the games and strategies up, checks
+// every setting before any deal is played, plays the sessions, keeps
+// their checkpoints, writes the outputs and returns the Result.
+type Runner struct {
+	Games      *games.Registry
+	Strategies *strategies.Registry
+	Analyses   *analyses.Registry // Analyze
+	Solvers    *analyses.Registry // Solve
+	Studies    []Study            // Report
+	// Workers is the number of goroutines of every run; results do not
+	// depend on it.
+	Workers int
+	// DealScale, if positive, multiplies the deals of every session (at
+	// least 2 a session): a test's way to run experiments written for
+	// millions of deals in seconds.
+	DealScale float64
+	// Meter shows progress; nil shows none.
+	Meter Meter
+	// Out receives an analysis's headline figures; nil discards them.
+	Out io.Writer
+	// Err receives notes, such as where a shard's part was written; nil
+	// discards them.
+	Err io.Writer
+	// Getenv reads the environment (a shard "auto/n"); nil is os.Getenv.
+	Getenv func(string) string
+}
+
+// silent is the Meter of a Runner given none.
+type silent struct{}
+
+func (silent) Plan(int64) {}
+func (silent) Play(ctx context.Context, s *sim.Session, _ string) (*sim.Result, error) {
+	return s.Play(ctx)
+}
+func (silent) Logf(string, ...any) {}
+func (silent) Finish()             {}
+
+// meter returns the runner's meter, silent if it has none.
+func (r *Runner) meter() Meter {
+	if r.Meter == nil {
+		return silent{}
+	}
+	return r.Meter
+}
+
+// notef writes a note to Err.
+func (r *Runner) notef(format string, args ...any) {
+	if r.Err != nil {
+		fmt.Fprintf(r.Err, format, args...)
+	}
+}
+
+// getenv reads the environment.
+func (r *Runner) getenv(name string) string {
+	if r.Getenv == nil {
+		return os.Getenv(name)
+	}
+	return r.Getenv(name)
+}
+
+// scaled returns a number of deals multiplied by the runner's DealScale.
+func (r *Runner) scaled(deals int64) int64 {
+	if r.DealScale <= 0 || r.DealScale == 1 {
+		return deals
+	}
+	return max(2, int64(math.Ceil(float64(deals)*r.DealScale)))
+}
+
+// play plays a session under the runner's deal scale and meter.
+func (r *Runner) play(ctx context.Context, s *sim.Session, label string) (*sim.Result, error) {
+	s.Deals = r.scaled(s.Deals)
+	return r.meter().Play(ctx, s, label)
+}
+
+// newSession is the one place a session is built: the run cfg (with the
+// runner's workers) for deals deals, or to spec's precision with at most
+// its MaxGames, at spec's confidence.
+func (r *Runner) newSession(cfg sim.Config, spec *Spec, deals int64) *sim.Session {
+	cfg.Workers = r.Workers
+	s := &sim.Session{Config: cfg, Deals: deals, Confidence: spec.Confidence}
+	if spec.Precision > 0 {
+		s.Deals, s.Precision, s.Target = spec.MaxGames, spec.Precision, sim.Target(spec.target())
+	}
+	return s
+}
+
+// Game looks a game up and applies rule options.
+func (r *Runner) Game(name string, rules []string) (games.Game, error) {
+	def, err := r.Games.Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	return def.New(rules)
+}
+
+// Strategy looks a strategy up for a game; an empty name means the game's
+// first own strategy.
+func (r *Runner) Strategy(game, name string) (strategies.Definition, error) {
+	if name == "" {
+		all := r.Strategies.For(game)
+		if len(all) == 0 {
+			return strategies.Definition{}, fmt.Errorf("no strategy plays %s", game)
+		}
+		return all[0], nil
+	}
+	return r.Strategies.Lookup(game, name)
+}
+
+// Lineup builds the strategies of a run from one strategy and its params,
+// or from specs, whose entries are "name" or "name:key=value:key=value".
+// Every entry is checked (unknown names and bad parameters are errors).
+func (r *Runner) Lineup(g games.Game, strategy string, params, specs []string) ([]sim.Player, error) {
+	if err := checkSpecs(specs); err != nil {
+		return nil, err
+	}
+	if strategy != "" && len(specs) > 0 {
+		return nil, fmt.Errorf("give --strategy or --strategies, not both")
+	}
+	if len(specs) == 0 {
+		p, err := analyses.Player(r.Strategies, g, strategy, params)
+		if err != nil {
+			return nil, err
+		}
+		return []sim.Player{p}, nil
+	}
+	if len(params) > 0 {
+		return nil, fmt.Errorf("--param goes with --strategy; with --strategies write name:key=value")
+	}
+	return analyses.Lineup(r.Strategies, g, specs)
+}
+
+// config returns the game and lineup of spec under rules.
+func (r *Runner) config(spec *Spec, rules []string) (sim.Config, error) {
+	g, err := r.Game(spec.Game, rules)
+	if err != nil {
+		return sim.Config{}, err
+	}
+	lineup, err := r.Lineup(g, spec.Strategy, spec.Params, spec.Strategies)
+	if err != nil {
+		return sim.Config{}, err
+	}
+	return sim.Config{Game: g, Lineup: lineup, Seed: spec.Seed}, nil
+}
+
+// checkSpecs reports an empty entry of --strategies, such as those of ","
+// or "a,,b", which would otherwise stand for the game's first strategy, and
+// a parameter given twice to one entry, which would keep its last value.
+func checkSpecs(specs []string) error {
+	for i, spec := range specs {
+		name, params, _ := strings.Cut(spec, ":")
+		if strings.TrimSpace(name) == "" {
+			return fmt.Errorf("--strategies: empty strategy name in place %d of %d: write names such as a,b", i+1, len(specs))
+		}
+		if err := OnceEach("parameter", strings.Split(params, ":")); err != nil {
+			return fmt.Errorf("--strategies %s: %w", spec, err)
+		}
+	}
+	return nil
+}
+
+// OnceEach reports the first key of the key=value options kvs given twice
+// (spaces around it aside), naming the option a what ("rule").
+func OnceEach(what string, kvs []string) error {
+	seen := map[string]bool{}
+	for _, kv := range kvs {
+		k, _, _ := strings.Cut(kv, "=")
+		k = strings.TrimSpace(k)
+		if seen[k] {
+			return fmt.Errorf("%s %s given twice: give each %s once", what, k, what)
+		}
+		seen[k] = true
+	}
+	return nil
+}
+
+// Env returns the env analyses run in: the registries, the rules, spec's
+// seed and confidence, and the runner's workers and meter, which counts
+// every run of the analysis and prints its notes.
+func (r *Runner) Env(spec *Spec) *analyses.Env {
+	return &analyses.Env{
+		Games: r.Games, Strategies: r.Strategies, Rules: spec.Rules,
+		Seed: spec.Seed, Workers: r.Workers, Confidence: spec.Confidence,
+		Play: func(ctx context.Context, cfg sim.Config, deals int64, label string) (*sim.Result, error) {
+			return r.play(ctx, r.newSession(cfg, &Spec{Confidence: spec.Confidence}, deals), label)
+		},
+		Log: r.meter().Logf,
+	}
+}

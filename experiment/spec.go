@@ -1,0 +1,273 @@
+package experiment
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cardsim/cardsim/sim"
+)
+
+// Kind names what an experiment does.
+type Kind string
+
+// The kinds of experiment.
+const (
+	Run        Kind = "run"        // one strategy, or several on the same deals
+	Compare    Kind = "compare"    // several strategies on the same deals
+	Sweep      Kind = "sweep"      // a run at every point of a grid of rule values
+	Tournament Kind = "tournament" // every pair of strategies head to head, ranked
+	Skill      Kind = "skill"      // a search strategy at several budgets
+	Analyze    Kind = "analyze"    // a game's analysis
+	Solve      Kind = "solve"      // a game's solver
+	Report     Kind = "report"     // the designers' studies of every game
+)
+
+// Kinds lists every kind of experiment.
+var Kinds = []Kind{Run, Compare, Sweep, Tournament, Skill, Analyze, Solve, Report}
+
+// Spec is one experiment written down: what to play, on which deals, to
+// what precision, and where to keep its progress. It is the value every
+// command parses its flags into, a plan file holds and a run's outputs
+// record, so that the same Spec always gives the same figures. Its field
+// names in JSON and YAML are those of the flags, with "_" for "-".
+//
+// Fields a kind does not use are left at their zero values.
+type Spec struct {
+	Kind Kind   `json:"kind" yaml:"kind"`
+	Game string `json:"game,omitempty" yaml:"game,omitempty"`
+	// Rules are rule options "key=value"; in a sweep "key=v1,v2,…" sweeps
+	// the rule over its values.
+	Rules []string `json:"rules,omitempty" yaml:"rules,omitempty"`
+	// Strategy and Params name one strategy and its parameters
+	// "key=value"; Strategies names several, each "name" or
+	// "name:key=value:…", played on the same deals.
+	Strategy   string   `json:"strategy,omitempty" yaml:"strategy,omitempty"`
+	Params     []string `json:"params,omitempty" yaml:"params,omitempty"`
+	Strategies []string `json:"strategies,omitempty" yaml:"strategies,omitempty"`
+	// Budgets are the budgets of a skill ladder, ascending.
+	Budgets []int `json:"budgets,omitempty" yaml:"budgets,omitempty"`
+	// Options are an analysis's or solver's own options, "key=value".
+	Options []string `json:"options,omitempty" yaml:"options,omitempty"`
+	// Games is the number of deals: of a run, per point of a sweep, per
+	// pair of a tournament, per budget of a skill ladder.
+	Games int64 `json:"games,omitempty" yaml:"games,omitempty"`
+	// Precision, if positive, plays until the interval of Target ("score"
+	// or "win") is at most this wide on either side, or MaxGames deals.
+	Precision float64 `json:"precision,omitempty" yaml:"precision,omitempty"`
+	Target    string  `json:"target,omitempty" yaml:"target,omitempty"`
+	MaxGames  int64   `json:"max_games,omitempty" yaml:"max_games,omitempty"`
+	// Seed is the run seed: deal i is dealt from (Seed, i) alone.
+	Seed uint64 `json:"seed" yaml:"seed"`
+	// Confidence is the level of every interval, such as 0.95.
+	Confidence float64 `json:"confidence,omitempty" yaml:"confidence,omitempty"`
+	// Shard "k/n" plays the k-th of n disjoint slices of a run's deals.
+	Shard string `json:"shard,omitempty" yaml:"shard,omitempty"`
+	// Checkpoint is the file (a directory, for a sweep) that keeps the
+	// run's progress; Resume carries on from it, OverwriteCheckpoint
+	// starts afresh over it.
+	Checkpoint          string        `json:"checkpoint,omitempty" yaml:"checkpoint,omitempty"`
+	CheckpointEvery     time.Duration `json:"checkpoint_every,omitempty" yaml:"checkpoint_every,omitempty"`
+	Resume              bool          `json:"resume,omitempty" yaml:"resume,omitempty"`
+	OverwriteCheckpoint bool          `json:"overwrite_checkpoint,omitempty" yaml:"overwrite_checkpoint,omitempty"`
+	// Records is the file of per-deal records of a run, in RecordsFormat
+	// (from its extension if empty).
+	Records       string `json:"records,omitempty" yaml:"records,omitempty"`
+	RecordsFormat string `json:"records_format,omitempty" yaml:"records_format,omitempty"`
+	// Scale multiplies the deals of every study of a report; Only limits
+	// it to these games.
+	Scale float64  `json:"scale,omitempty" yaml:"scale,omitempty"`
+	Only  []string `json:"only,omitempty" yaml:"only,omitempty"`
+
+	label string // what the progress bar calls a study's runs, such as "nora "
+}
+
+// MaxScale is the most a report's Scale takes: a million times every
+// study's deals, years of play on a laptop, with every count still far
+// inside what a run can number.
+const MaxScale = 1e6
+
+// Check reports the first value of s that is out of range or does not go
+// with the others, in the words of the command's flags. It does not look
+// games or strategies up: the Runner does, before playing any deal.
+func (s *Spec) Check() error {
+	if !slices.Contains(Kinds, s.Kind) {
+		return fmt.Errorf("kind %q: want one of %v", s.Kind, Kinds)
+	}
+	if !(s.Confidence > 0 && s.Confidence < 1) && s.Kind != Solve {
+		return fmt.Errorf("--confidence %g: want a level between 0 and 1, such as 0.95", s.Confidence)
+	}
+	switch s.Kind {
+	case Run, Compare:
+		return s.checkRun()
+	case Sweep:
+		if err := CheckGames("games", s.Games); err != nil {
+			return err
+		}
+		if err := s.checkPrecision(); err != nil {
+			return err
+		}
+		if err := s.checkResume("DIR", "the checkpoints"); err != nil {
+			return err
+		}
+		return s.checkEvery()
+	case Tournament:
+		if len(s.Strategies) < 2 {
+			return errors.New("a tournament needs at least two strategies: --strategies a,b")
+		}
+		return CheckGames("games", s.Games)
+	case Skill:
+		return s.checkSkill()
+	case Report:
+		if !(s.Scale > 0 && s.Scale <= MaxScale) {
+			return fmt.Errorf("--scale %g: want a positive number of at most %g (a million times every study's deals)", s.Scale, MaxScale)
+		}
+	}
+	return nil
+}
+
+// CheckGames reports a number of deals too small for an interval.
+func CheckGames(flag string, n int64) error {
+	if n < 2 {
+		return fmt.Errorf("--%s %d: at least 2 games are needed for an interval (cardsim trace plays one game)", flag, n)
+	}
+	return nil
+}
+
+func (s *Spec) checkRun() error {
+	if s.Kind == Compare && len(s.Strategies) < 2 {
+		return errors.New("compare needs at least two strategies: --strategies a,b")
+	}
+	if err := CheckGames("games", s.Games); err != nil {
+		return err
+	}
+	if err := s.checkPrecision(); err != nil {
+		return err
+	}
+	if s.Precision > 0 && s.Shard != "" {
+		return errors.New("--precision cannot be combined with --shard: a shard cannot know the whole run's interval")
+	}
+	if err := s.checkResume("FILE", "the checkpoint"); err != nil {
+		return err
+	}
+	switch {
+	case s.Records != "" && (s.Checkpoint != "" || s.Resume):
+		return errors.New("--records writes every deal's records in one go when the run ends: it cannot be combined with --checkpoint or --resume")
+	case s.RecordsFormat != "" && s.Records == "":
+		return errors.New("--records-format goes with --records FILE")
+	}
+	return s.checkEvery()
+}
+
+// checkPrecision reports a precision, target or most deals out of range.
+// A precision given is positive and finite. The target and the most deals
+// go with a precision: without it they would change nothing, and a Spec
+// read from flags leaves them empty unless given.
+func (s *Spec) checkPrecision() error {
+	if s.Precision != 0 && !(s.Precision > 0 && !math.IsInf(s.Precision, 1)) {
+		return fmt.Errorf("--precision %g: want a positive half-width", s.Precision)
+	}
+	if s.Precision == 0 {
+		return nil
+	}
+	if _, err := sim.ParseTarget(s.target()); err != nil {
+		return fmt.Errorf("--target %w", err)
+	}
+	if s.MaxGames < 2 {
+		return fmt.Errorf("--max-games %d: want at least 2", s.MaxGames)
+	}
+	return nil
+}
+
+// target returns the figure a precision aims at: the mean score unless
+// Target says otherwise.
+func (s *Spec) target() string {
+	if s.Target == "" {
+		return string(sim.TargetScore)
+	}
+	return s.Target
+}
+
+// checkResume checks the fields that resume or replace a checkpoint;
+// what names the checkpoint's kind of path (FILE or DIR) and they what it
+// holds.
+func (s *Spec) checkResume(what, they string) error {
+	switch {
+	case s.Resume && s.Checkpoint == "":
+		return fmt.Errorf("--resume needs --checkpoint %s", what)
+	case s.OverwriteCheckpoint && s.Checkpoint == "":
+		return fmt.Errorf("--overwrite-checkpoint goes with --checkpoint %s", what)
+	case s.OverwriteCheckpoint && s.Resume:
+		return fmt.Errorf("--overwrite-checkpoint cannot be combined with --resume: carry on from %s, or start afresh over %s", they, pronoun(they))
+	}
+	return nil
+}
+
+// checkEvery checks the time between checkpoints.
+func (s *Spec) checkEvery() error {
+	if s.Checkpoint != "" && s.CheckpointEvery <= 0 {
+		return fmt.Errorf("--checkpoint-every %v: want a positive duration", s.CheckpointEvery)
+	}
+	return nil
+}
+
+// pronoun returns "it" for the checkpoint and "them" for the checkpoints.
+func pronoun(they string) string {
+	if strings.HasSuffix(they, "s") {
+		return "them"
+	}
+	return "it"
+}
+
+func (s *Spec) checkSkill() error {
+	if len(s.Budgets) == 0 {
+		return fmt.Errorf("--budgets: give at least one budget")
+	}
+	for i, b := range s.Budgets {
+		if b < 1 {
+			return fmt.Errorf("--budgets: %d is not a positive budget", b)
+		}
+		if i > 0 && b <= s.Budgets[i-1] {
+			return fmt.Errorf("--budgets: want strictly ascending budgets, got %d after %d", b, s.Budgets[i-1])
+		}
+	}
+	if err := CheckGames("games", s.Games); err != nil {
+		return err
+	}
+	for _, p := range s.Params {
+		if k, _, _ := strings.Cut(p, "="); strings.TrimSpace(k) == "budget" {
+			return fmt.Errorf("--param %s: the budgets come from --budgets", p)
+		}
+	}
+	return nil
+}
+
+// ParseShard reads a shard "k/n" or "auto/n", where auto reads k from the
+// environment through env (JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID).
+func ParseShard(s string, env func(string) string) (k, n int, err error) {
+	ks, ns, ok := strings.Cut(s, "/")
+	n, err1 := strconv.Atoi(ns)
+	if !ok || err1 != nil || n < 1 || n > sim.MaxShards {
+		return 0, 0, fmt.Errorf("--shard %q: want k/n with n from 1 to %d, such as 3/8 or auto/8", s, sim.MaxShards)
+	}
+	if ks == "auto" {
+		for _, name := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
+			if v := env(name); v != "" { // set but empty counts as unset
+				if k, err = strconv.Atoi(v); err != nil || k < 0 || k >= n {
+					return 0, 0, fmt.Errorf("--shard auto/%d: %s=%q is not a shard index from 0 to %d", n, name, v, n-1)
+				}
+				return k, n, nil
+			}
+		}
+		return 0, 0, fmt.Errorf("--shard auto/%d: neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set", n)
+	}
+	k, err = strconv.Atoi(ks)
+	if err != nil || k < 0 || k >= n {
+		return 0, 0, fmt.Errorf("--shard %q: k must be from 0 to %d", s, n-1)
+	}
+	return k, n, nil
+}

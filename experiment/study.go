@@ -1,0 +1,235 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cardsim/cardsim/reports"
+)
+
+// Study is a designer's question and the runs that answer it: the
+// strategies compared on common deals and the rules, any of which may be
+// swept (key=v1,v2,…). A report runs every study of every game; a study
+// naming a game or strategy that is not registered is skipped with a note.
+type Study struct {
+	Game       string
+	Title      string
+	Strategies []string // "name" or "name:key=value:…"
+	Rules      []string
+	Games      int64 // deals (per point of a sweep) at scale 1
+	// Quote names metrics the answer quotes (mean per game with its
+	// interval), for questions such as "how long is a round?".
+	Quote []string
+	// Precision, if positive, sizes the study for its question instead:
+	// it plays until the first strategy's Target figure ("win" or "score")
+	// has an interval at most this wide on either side, or MaxGames deals.
+	// The report's scale divides the precision by its square root and
+	// multiplies MaxGames.
+	Precision float64
+	Target    string
+	MaxGames  int64
+	// Explain, if set, follows the answer: what the figures mean, such as
+	// what an interval on a rare win says. "{deals}" in it stands for the
+	// deals the study played (at each point of a sweep).
+	Explain string
+	// Asks are the questions the study answers at a glance, in the
+	// report's Answers section and answers.json.
+	Asks []reports.Ask
+	// Analysis, if set, runs the game's analysis (cardsim analyze) with
+	// these options instead, the scale multiplying its "games", and puts
+	// its studies in the report.
+	Analysis []string
+}
+
+// Swept reports whether a study sweeps a rule: gives one several values.
+func (st *Study) Swept() bool {
+	return slices.ContainsFunc(st.Rules, func(r string) bool { return strings.Contains(r, ",") })
+}
+
+// PointDeals returns the deals a study plays at each of its points at the
+// given scale: the most, where it plays to a precision.
+func (st *Study) PointDeals(scale float64) int64 {
+	n := st.Games
+	if st.Precision > 0 {
+		n = st.MaxGames
+	}
+	return max(int64(math.Round(float64(n)*scale)), 2)
+}
+
+// Deals returns the deals a study will play at most, every point of its
+// sweep together, or 0 for a study answered by an analysis, whose runs
+// are known only as it makes them.
+func (st *Study) Deals(scale float64) int64 {
+	if st.Analysis != nil {
+		return 0
+	}
+	points := int64(1)
+	if st.Swept() {
+		_, pts, _, err := Grid(st.Rules)
+		if err != nil {
+			return 0 // the study reports it when it runs
+		}
+		points = int64(len(pts))
+	}
+	return points * st.PointDeals(scale)
+}
+
+// runReport runs every study of the games of spec (all, unless Only names
+// some) at its scale, and writes the report into out.
+func (r *Runner) runReport(ctx context.Context, spec *Spec, out string) (*Result, error) {
+	for _, g := range spec.Only {
+		if _, err := r.Games.Lookup(g); err != nil {
+			return nil, err
+		}
+	}
+	if err := reports.CheckDir(out); err != nil {
+		return nil, err
+	}
+	rep := &reports.Report{
+		Title: "cardsim: the designers' questions, answered by simulation",
+		Intro: fmt.Sprintf("Every figure comes with its %g%% interval. Strategies are compared on the same deals, "+
+			"and in games of several players every deal is played with the seats rotated. Seed %d; --scale %g.",
+			100*spec.Confidence, spec.Seed, spec.Scale),
+	}
+	var studies []Study
+	m := r.meter()
+	defer m.Finish()
+	for _, st := range r.Studies {
+		if len(spec.Only) > 0 && !slices.Contains(spec.Only, st.Game) {
+			continue
+		}
+		if _, err := r.Games.Lookup(st.Game); err != nil {
+			continue // a game this build does not have
+		}
+		studies = append(studies, st)
+		m.Plan(st.Deals(spec.Scale))
+	}
+	for _, st := range studies {
+		start := time.Now()
+		var sts []reports.Study
+		var err error
+		if st.Analysis != nil {
+			sts, err = r.runAnalysisStudy(ctx, &st, spec)
+		} else {
+			var one *reports.Study
+			if one, err = r.runStudy(ctx, &st, spec); err == nil {
+				sts = []reports.Study{*one}
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s study %q: %w", st.Game, st.Title, err)
+		}
+		m.Logf("%s: %s (%.1f s)", st.Game, st.Title, time.Since(start).Seconds())
+		rep.Studies = append(rep.Studies, sts...)
+	}
+	m.Finish()
+	if len(rep.Studies) == 0 {
+		return nil, fmt.Errorf("no study to run")
+	}
+	if err := reports.WriteReportDir(out, rep); err != nil {
+		return nil, err
+	}
+	return &Result{Spec: *spec, Report: rep}, nil
+}
+
+// runStudy plays one study of a report: a comparison of its strategies, or
+// a sweep when a rule has several values. Strategies this build lacks are
+// left out, with a note.
+func (r *Runner) runStudy(ctx context.Context, study *Study, report *Spec) (*reports.Study, error) {
+	st := &reports.Study{Game: study.Game, Title: study.Title, Quote: study.Quote, Rules: study.Rules}
+	var strats []string
+	for _, s := range study.Strategies {
+		name, _, _ := strings.Cut(s, ":")
+		if _, err := r.Strategies.Lookup(study.Game, name); err != nil {
+			st.Warnings = append(st.Warnings, fmt.Sprintf("strategy %s is not in this build and was left out", name))
+			continue
+		}
+		if g, err := r.Game(study.Game, nil); err == nil {
+			if _, err := r.Lineup(g, "", nil, []string{s}); err != nil {
+				st.Warnings = append(st.Warnings, fmt.Sprintf("strategy %s was left out: %v", name, err))
+				continue
+			}
+		}
+		strats = append(strats, s)
+	}
+	if len(strats) == 0 {
+		return nil, fmt.Errorf("none of the strategies %v is registered", study.Strategies)
+	}
+	deals := study.PointDeals(report.Scale)
+	spec := &Spec{Kind: Run, Game: study.Game, Rules: study.Rules, Strategies: strats, Games: deals,
+		Seed: report.Seed, Confidence: report.Confidence, label: study.Game + " "}
+	if study.Precision > 0 {
+		spec.Precision, spec.Target, spec.MaxGames = study.Precision/math.Sqrt(report.Scale), study.Target, deals
+	}
+	if study.Swept() {
+		spec.Kind = Sweep
+		res, err := r.runSweep(ctx, spec, "", true)
+		if err != nil {
+			return nil, err
+		}
+		st.Sweep = res.Sweep
+	} else {
+		res, err := r.runSession(ctx, spec, "", true)
+		if err != nil {
+			return nil, err
+		}
+		st.Summary = res.Summary
+	}
+	st.Answer = reports.Answers(st)
+	if study.Explain != "" {
+		st.Answer = append(st.Answer, explain(study.Explain, st))
+	}
+	st.Glance = reports.Glance(st, study.Asks)
+	charts, err := reports.StudyCharts(st)
+	if err != nil {
+		return nil, err
+	}
+	st.Charts = charts
+	return st, nil
+}
+
+// explain returns a study's explanation with {deals} replaced by the
+// deals it played (at each point of a sweep), written with thousands
+// separators: the real count under any scale.
+func explain(text string, st *reports.Study) string {
+	var n int64
+	switch {
+	case st.Summary != nil:
+		n = st.Summary.Manifest.Games
+	case st.Sweep != nil && len(st.Sweep.Points) > 0:
+		n = st.Sweep.Points[0].Summary.Manifest.Games
+	}
+	return strings.ReplaceAll(text, "{deals}", grouped(n))
+}
+
+// runAnalysisStudy runs the game's analysis with the study's options, the
+// report's seed and confidence, and its scale multiplying the analysis's
+// "games", and returns the studies of its page.
+func (r *Runner) runAnalysisStudy(ctx context.Context, study *Study, report *Spec) ([]reports.Study, error) {
+	def, ok := r.Analyses.Lookup(study.Game)
+	if !ok {
+		return nil, fmt.Errorf("no analysis for %s", study.Game)
+	}
+	options := slices.Clone(study.Analysis)
+	for i, o := range options {
+		if k, v, _ := strings.Cut(o, "="); k == "games" {
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+				options[i] = "games=" + strconv.FormatInt(max(int64(math.Round(float64(n)*report.Scale)), 2), 10)
+			}
+		}
+	}
+	page, err := def.Run(ctx, r.Env(&Spec{Seed: report.Seed, Confidence: report.Confidence}), options)
+	if err != nil {
+		return nil, err
+	}
+	rep, ok := page.(*reports.Report)
+	if !ok {
+		return nil, fmt.Errorf("the %s analysis writes a page the report cannot hold", study.Game)
+	}
+	return rep.Studies, nil
+}

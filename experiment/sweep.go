@@ -1,0 +1,185 @@
+package experiment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/cardsim/cardsim/reports"
+	"github.com/cardsim/cardsim/sim"
+)
+
+// runSweep plays a sweep: a run at every point of the grid of spec's rules,
+// on the same deals, each point saving its progress in the checkpoint
+// directory. Unless planned, the points' deals are added to the meter's
+// plan. The sweep goes into out when every point is played; after an
+// interruption the points finished go there marked partial, and the Result
+// holds them beside the error.
+func (r *Runner) runSweep(ctx context.Context, spec *Spec, out string, planned bool) (*Result, error) {
+	keys, points, values, err := Grid(spec.Rules)
+	if err != nil {
+		return nil, err
+	}
+	// Check every point's rules and the strategies before playing any.
+	var cfgs []sim.Config
+	for _, rules := range points {
+		cfg, err := r.config(spec, rules)
+		if err != nil {
+			return nil, err
+		}
+		cfgs = append(cfgs, cfg)
+	}
+	if err := distinctPoints(keys, values, cfgs); err != nil {
+		return nil, err
+	}
+	if spec.Checkpoint != "" {
+		pl := checkpointPlace{flag: "--checkpoint", resume: spec.Resume, overwrite: spec.OverwriteCheckpoint, out: out, dir: true}
+		if err := checkCheckpoint(spec.Checkpoint, pl); err != nil {
+			return nil, err
+		}
+	}
+	if out != "" {
+		if err := reports.CheckDir(out); err != nil {
+			return nil, err
+		}
+	}
+	if spec.Checkpoint != "" {
+		unlock, err := prepareCheckpointDir(spec)
+		if err != nil {
+			return nil, err
+		}
+		defer unlock()
+	}
+	sw := &reports.Sweep{Keys: keys, Defaults: ruleDefaults(cfgs[0].Game, keys, values)}
+	sessions := make([]*sim.Session, len(cfgs))
+	for i, cfg := range cfgs {
+		if sessions[i], err = r.pointSession(spec, cfg, i, len(cfgs)); err != nil {
+			return nil, err
+		}
+	}
+	m := r.meter()
+	defer m.Finish()
+	for _, s := range sessions {
+		if !planned {
+			m.Plan(s.ToPlay())
+		}
+	}
+	for i, s := range sessions {
+		label := pointLabel(keys, values[i])
+		res, err := r.play(ctx, s, spec.label+pointProgress(i, len(cfgs), keys, values[i]))
+		var bad *sim.CheckpointError
+		switch {
+		case errors.Is(err, sim.ErrForeignCheckpoint):
+			return nil, fmt.Errorf("--resume: %s was %w", pointCheckpoint(spec, i, len(cfgs)), err)
+		case errors.As(err, &bad):
+			return nil, fmt.Errorf("--resume: %s: %w", pointCheckpoint(spec, i, len(cfgs)), bad.Err)
+		}
+		if err != nil {
+			if !errors.Is(err, context.Canceled) || res == nil {
+				return nil, fmt.Errorf("point %s: %w", label, err)
+			}
+			m.Finish()
+			done := fmt.Sprintf("during point %s (%d of %d), %s", label, i+1, len(cfgs), DealsDone(res.Tally.Games, s.Deals, s.Precision > 0))
+			return interruptedSweep(spec, sw, done, len(cfgs), out)
+		}
+		sw.Points = append(sw.Points, reports.SweepPoint{Values: values[i], Summary: res.Summary()})
+	}
+	m.Finish()
+	if out != "" {
+		if _, err := reports.WriteSweepDir(out, sw, spec.Game); err != nil {
+			return nil, err
+		}
+	}
+	return &Result{Spec: *spec, Sweep: sw}, nil
+}
+
+// pointCheckpoint returns the path of the checkpoint of point i of n.
+func pointCheckpoint(spec *Spec, i, n int) string {
+	return filepath.Join(spec.Checkpoint, fmt.Sprintf("point-%d-of-%d.json", i+1, n))
+}
+
+// pointSession returns the session of point i of n, saving its progress in
+// the checkpoint directory and, when resuming, carrying on from what it
+// saved there: a point finished plays nothing more, a point never begun
+// starts afresh.
+func (r *Runner) pointSession(spec *Spec, cfg sim.Config, i, n int) (*sim.Session, error) {
+	s := r.newSession(cfg, spec, spec.Games)
+	if spec.Checkpoint == "" {
+		return s, nil
+	}
+	path := pointCheckpoint(spec, i, n)
+	if spec.Resume {
+		p, err := sim.ReadPart(path)
+		switch {
+		case err == nil:
+			s.Resume = p
+		case !errors.Is(err, os.ErrNotExist):
+			return nil, fmt.Errorf("--resume: %w", err)
+		}
+	}
+	s.Checkpoint = func(p *sim.Part) error { return reports.WritePart(path, p) }
+	s.CheckpointEvery = spec.CheckpointEvery
+	return s, nil
+}
+
+// prepareCheckpointDir creates the directory of the sweep's checkpoints,
+// locks it for the life of the sweep and, when starting afresh over old
+// checkpoints, removes them, so that a later resume never picks up a
+// point of another sweep. It returns the unlock.
+func prepareCheckpointDir(spec *Spec) (unlock func(), err error) {
+	dir := spec.Checkpoint
+	if err := reports.CheckFileDir(dir); err != nil {
+		return nil, fmt.Errorf("--checkpoint: %w", err)
+	}
+	pl := checkpointPlace{flag: "--checkpoint", resume: spec.Resume, overwrite: spec.OverwriteCheckpoint, dir: true}
+	if unlock, err = lockCheckpoint(dir, pl); err != nil {
+		return nil, err
+	}
+	if spec.OverwriteCheckpoint {
+		old, _ := filepath.Glob(filepath.Join(dir, "point-*-of-*.json"))
+		for _, path := range old {
+			if err := os.Remove(path); err != nil {
+				unlock()
+				return nil, fmt.Errorf("--overwrite-checkpoint: %w", err)
+			}
+		}
+	}
+	return unlock, nil
+}
+
+// interruptedSweep ends a sweep interrupted where done says, n points in
+// all: the points finished are written to out marked partial and returned
+// to be printed, and the error says what was kept and how to carry on.
+func interruptedSweep(spec *Spec, sw *reports.Sweep, done string, n int, out string) (*Result, error) {
+	ie := &InterruptedError{Done: done, Kept: "nothing", Resume: KeepWithCheckpoint("DIR")}
+	if spec.Checkpoint != "" {
+		ie.Kept = "the deals played at each point, in checkpoint directory " + spec.Checkpoint
+		ie.Resume = "run the same command with --resume to carry on"
+	}
+	if len(sw.Points) == 0 {
+		return nil, ie
+	}
+	sw.Stopped = fmt.Sprintf("interrupted during point %d of %d: partial, %d points finished", len(sw.Points)+1, n, len(sw.Points))
+	finished := fmt.Sprintf("the %d of %d points finished before it, printed", len(sw.Points), n)
+	left := ""
+	if out != "" {
+		// A finished sweep there is never replaced by a partial one.
+		switch _, werr := reports.WriteSweepDir(out, sw, spec.Game); {
+		case errors.Is(werr, reports.ErrFinishedOutput):
+			left = fmt.Sprintf(" (--out %s %v)", out, reports.ErrFinishedOutput)
+		case werr != nil:
+			return nil, fmt.Errorf("%w; the %d points finished could not be written: %w", ie, len(sw.Points), werr)
+		default:
+			finished += " and written to " + out
+		}
+	}
+	finished += " marked partial" + left
+	if spec.Checkpoint == "" {
+		ie.Kept = finished
+	} else {
+		ie.Kept = finished + ", and " + ie.Kept
+	}
+	return &Result{Spec: *spec, Sweep: sw}, ie
+}
