@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/reports"
@@ -41,12 +45,15 @@ func SpecOf(m *sim.Manifest) Spec {
 // MaxSummaryBytes is the largest summary ReadSpec reads.
 const MaxSummaryBytes = 64 << 20
 
-// ReadSpec returns the Spec that reproduces the run whose summary is at
-// path (summary.json, or the directory that holds it). The manifest is
-// checked for what it means: a game, at least one strategy, at least 2
-// deals and a confidence level; the rules and strategies are checked when
-// the Spec is run. The partial summary of an interrupted run is refused:
-// its deals are those the interrupt left, not a run's.
+// ReadSpec returns the Spec of the experiment recorded at path: a run's
+// summary.json (or the directory that holds it), whose manifest gives the
+// Spec that reproduces the run (SpecOf), or a spec file, YAML or JSON with
+// a kind, which is the Spec written down (ParseSpec).
+//
+// A manifest is checked for what it means: a game, at least one strategy,
+// at least 2 deals and a confidence level; the rules and strategies are
+// checked when the Spec is run. The partial summary of an interrupted run
+// is refused: its deals are those the interrupt left, not a run's.
 func ReadSpec(path string) (Spec, error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		path = filepath.Join(path, "summary.json")
@@ -58,13 +65,15 @@ func ReadSpec(path string) (Spec, error) {
 	var sum struct {
 		Manifest *sim.Manifest `json:"manifest"`
 	}
-	if err := json.Unmarshal(b, &sum); err != nil {
-		return Spec{}, fmt.Errorf("%s is not a summary.json: %w", path, err)
+	if json.Unmarshal(b, &sum) != nil || sum.Manifest == nil {
+		spec, err := ParseSpec(b)
+		if err != nil {
+			return Spec{}, fmt.Errorf("%s: neither a summary.json nor a spec file: %w", path, err)
+		}
+		return spec, nil
 	}
 	m := sum.Manifest
 	switch {
-	case m == nil:
-		return Spec{}, fmt.Errorf("%s holds no manifest: not a summary.json of cardsim run or compare", path)
 	case m.Game == "" || len(m.Strategies) == 0:
 		return Spec{}, fmt.Errorf("%s: its manifest names no game or no strategy", path)
 	case m.Games < 2 || !(m.Confidence > 0 && m.Confidence < 1):
@@ -73,6 +82,39 @@ func ReadSpec(path string) (Spec, error) {
 		return Spec{}, fmt.Errorf("%s is the partial summary of an interrupted run (%s): resume that run rather than replay it", path, m.Stopped)
 	}
 	return SpecOf(m), nil
+}
+
+// ParseSpec reads a Spec written in YAML or JSON, its fields named as in
+// JSON; a swept rule is one quoted entry, such as rules: ["insure=0,1,2",
+// rounds=10] (YAML would split it at its commas). A field it does not know is an error, and a field left out takes
+// the default of the command's flag: confidence 0.95, scale 1, the most
+// deals of a precision 10,000,000 aimed at the score, checkpoints every 5
+// seconds. The Spec is not checked: Runner.Run checks it.
+func ParseSpec(b []byte) (Spec, error) {
+	var s Spec
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&s); err != nil {
+		msg := strings.NewReplacer("yaml: ", "", "unmarshal errors:\n  ", "", " in type experiment.Spec", "",
+			" into experiment.Spec", " into a spec", "\n  ", "; ").Replace(err.Error())
+		return Spec{}, errors.New(msg)
+	}
+	if s.Kind == "" {
+		return Spec{}, errors.New("no kind: want kind: run, compare, sweep, tournament, skill, analyze, solve or report")
+	}
+	if s.Confidence == 0 {
+		s.Confidence = 0.95
+	}
+	if s.Scale == 0 {
+		s.Scale = 1
+	}
+	if s.Precision > 0 && s.MaxGames == 0 {
+		s.MaxGames = 10_000_000
+	}
+	if s.CheckpointEvery == 0 {
+		s.CheckpointEvery = Duration(5 * time.Second)
+	}
+	return s, nil
 }
 
 // Merge combines the parts of a sharded run at paths (a directory stands

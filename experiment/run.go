@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
@@ -59,7 +60,7 @@ func (r *Runner) runSession(ctx context.Context, spec *Spec, out string, planned
 		}
 		defer unlock()
 		s.Checkpoint = func(p *sim.Part) error { return reports.WritePart(spec.Checkpoint, p) }
-		s.CheckpointEvery = spec.CheckpointEvery
+		s.CheckpointEvery = time.Duration(spec.CheckpointEvery)
 	}
 	if spec.Resume {
 		if s.Resume, err = sim.ReadPart(spec.Checkpoint); err != nil {

@@ -70,10 +70,10 @@ type Spec struct {
 	// Checkpoint is the file (a directory, for a sweep) that keeps the
 	// run's progress; Resume carries on from it, OverwriteCheckpoint
 	// starts afresh over it.
-	Checkpoint          string        `json:"checkpoint,omitempty" yaml:"checkpoint,omitempty"`
-	CheckpointEvery     time.Duration `json:"checkpoint_every,omitempty" yaml:"checkpoint_every,omitempty"`
-	Resume              bool          `json:"resume,omitempty" yaml:"resume,omitempty"`
-	OverwriteCheckpoint bool          `json:"overwrite_checkpoint,omitempty" yaml:"overwrite_checkpoint,omitempty"`
+	Checkpoint          string   `json:"checkpoint,omitempty" yaml:"checkpoint,omitempty"`
+	CheckpointEvery     Duration `json:"checkpoint_every,omitempty" yaml:"checkpoint_every,omitempty"`
+	Resume              bool     `json:"resume,omitempty" yaml:"resume,omitempty"`
+	OverwriteCheckpoint bool     `json:"overwrite_checkpoint,omitempty" yaml:"overwrite_checkpoint,omitempty"`
 	// Records is the file of per-deal records of a run, in RecordsFormat
 	// (from its extension if empty).
 	Records       string `json:"records,omitempty" yaml:"records,omitempty"`
@@ -84,6 +84,23 @@ type Spec struct {
 	Only  []string `json:"only,omitempty" yaml:"only,omitempty"`
 
 	label string // what the progress bar calls a study's runs, such as "nora "
+}
+
+// Duration is a time.Duration written as text, such as "5s", in JSON and
+// YAML.
+type Duration time.Duration
+
+// MarshalText writes d as time.Duration's String does.
+func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+
+// UnmarshalText reads a duration such as "5s" or "1m30s".
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("checkpoint_every %q: want a duration such as 5s", b)
+	}
+	*d = Duration(v)
+	return nil
 }
 
 // MaxScale is the most a report's Scale takes: a million times every
@@ -210,7 +227,7 @@ func (s *Spec) checkResume(what, they string) error {
 // checkEvery checks the time between checkpoints.
 func (s *Spec) checkEvery() error {
 	if s.Checkpoint != "" && s.CheckpointEvery <= 0 {
-		return fmt.Errorf("--checkpoint-every %v: want a positive duration", s.CheckpointEvery)
+		return fmt.Errorf("--checkpoint-every %v: want a positive duration", time.Duration(s.CheckpointEvery))
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
@@ -120,7 +121,7 @@ func (r *Runner) pointSession(spec *Spec, cfg sim.Config, i, n int) (*sim.Sessio
 		}
 	}
 	s.Checkpoint = func(p *sim.Part) error { return reports.WritePart(path, p) }
-	s.CheckpointEvery = spec.CheckpointEvery
+	s.CheckpointEvery = time.Duration(spec.CheckpointEvery)
 	return s, nil
 }
 

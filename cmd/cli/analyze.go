@@ -81,11 +81,7 @@ func newCmdAnalysis(f *Factory, c analysisCommand) *cobra.Command {
 			if _, err := f.runner(nil).Analysis(&opts.Spec); err != nil {
 				return err
 			}
-			if err := opts.Flags.check(); err != nil {
-				return err
-			}
-			_, err := f.runner(&opts.Flags).Run(cmd.Context(), opts.Spec, opts.Out)
-			return err
+			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
 		},
 	}
 	fl := cmd.Flags()

@@ -127,7 +127,7 @@ func precisionFlags(cmd *cobra.Command, spec *experiment.Spec, perPoint bool) (c
 func checkpointFlags(cmd *cobra.Command, spec *experiment.Spec, what, resume, overwrite string) {
 	fl := cmd.Flags()
 	fl.StringVar(&spec.Checkpoint, "checkpoint", "", what)
-	fl.DurationVar(&spec.CheckpointEvery, "checkpoint-every", 5*time.Second, "time between checkpoints")
+	fl.DurationVar((*time.Duration)(&spec.CheckpointEvery), "checkpoint-every", 5*time.Second, "time between checkpoints")
 	fl.BoolVar(&spec.Resume, "resume", false, resume)
 	fl.BoolVar(&spec.OverwriteCheckpoint, "overwrite-checkpoint", false, overwrite)
 }

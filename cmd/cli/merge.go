@@ -44,5 +44,5 @@ func runMerge(f *Factory, opts *MergeOptions) error {
 	if err != nil {
 		return err
 	}
-	return printSummary(f, res.Summary, opts.Format)
+	return render(f, res, &opts.Flags)
 }

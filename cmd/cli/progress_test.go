@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"strings"
 	"testing"
-
 )
 
 // TestProgressQuietWhenPiped: commands that play print nothing on a

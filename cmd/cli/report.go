@@ -1,9 +1,6 @@
 package cli
 
 import (
-	"context"
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/cardsim/cardsim/experiment"
@@ -38,7 +35,7 @@ a million times; a study plays at least 2 deals however small the scale.`,
 		Example: "  cardsim report --out out/report\n  cardsim report --scale 10 --game nora --out out/nora",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runReport(cmd.Context(), f, opts)
+			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
 		},
 	}
 	fl := cmd.Flags()
@@ -47,20 +44,4 @@ a million times; a study plays at least 2 deals however small the scale.`,
 	fl.Float64Var(&opts.Scale, "scale", 1, "multiply every study's number of deals by this")
 	fl.StringSliceVar(&opts.Only, "game", nil, "only these `games`, such as nora,spite (default: all)")
 	return cmd
-}
-
-func runReport(ctx context.Context, f *Factory, opts *ReportOptions) error {
-	if err := opts.Flags.check(); err != nil {
-		return err
-	}
-	res, err := f.runner(&opts.Flags).Run(ctx, opts.Spec, opts.Out)
-	if err != nil {
-		return err
-	}
-	studies := fmt.Sprintf("%d studies", len(res.Report.Studies))
-	if len(res.Report.Studies) == 1 {
-		studies = "1 study"
-	}
-	fmt.Fprintf(f.Out, "report written to %s/report.html (%s)\n", opts.Out, studies)
-	return nil
 }

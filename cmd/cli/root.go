@@ -133,6 +133,7 @@ whatever the number of workers.`,
 		NewCmdTournament(f),
 		NewCmdTrace(f),
 		NewCmdMerge(f),
+		NewCmdRerun(f),
 		NewCmdVersion(f),
 	)
 	finishTree(cmd, f) // completions, --version, help placeholders (completion.go, version.go, help.go)

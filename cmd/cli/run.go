@@ -7,7 +7,6 @@ import (
 
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/reports"
-	"github.com/cardsim/cardsim/sim"
 )
 
 // RunOptions are the options of the run and compare commands.
@@ -93,26 +92,8 @@ func (opts *RunOptions) addFlags(cmd *cobra.Command) {
 }
 
 func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
-	if err := opts.Flags.check(); err != nil {
-		return err
-	}
 	if err := opts.checkPrecision(); err != nil {
 		return err
 	}
-	res, err := f.runner(&opts.Flags).Run(ctx, opts.Spec, opts.Out)
-	if err != nil || res.Summary == nil { // a shard's part, written
-		return err
-	}
-	return printSummary(f, res.Summary, opts.Format)
-}
-
-// printSummary prints a summary on stdout in format.
-func printSummary(f *Factory, s *sim.Summary, format string) error {
-	switch format {
-	case "json":
-		return reports.WriteJSON(f.Out, s)
-	case "csv":
-		return reports.WriteFiguresCSV(f.Out, s)
-	}
-	return reports.WriteTable(f.Out, s)
+	return runSpec(ctx, f, &opts.Flags, opts.Spec)
 }

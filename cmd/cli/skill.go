@@ -1,12 +1,9 @@
 package cli
 
 import (
-	"context"
-
 	"github.com/spf13/cobra"
 
 	"github.com/cardsim/cardsim/experiment"
-	"github.com/cardsim/cardsim/reports"
 )
 
 // SkillOptions are the options of the skill command.
@@ -43,7 +40,7 @@ with interval bands, as SVG, PNG and PDF.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Game = args[0]
-			return runSkill(cmd.Context(), f, opts)
+			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
 		},
 	}
 	fl := cmd.Flags()
@@ -55,21 +52,4 @@ with interval bands, as SVG, PNG and PDF.`,
 	opts.add(cmd, &opts.Spec, playFlags, "skill.csv and charts", "table", "csv", "json")
 	fl.SortFlags = false
 	return cmd
-}
-
-func runSkill(ctx context.Context, f *Factory, opts *SkillOptions) error {
-	if err := opts.Flags.check(); err != nil {
-		return err
-	}
-	res, err := f.runner(&opts.Flags).Run(ctx, opts.Spec, opts.Out)
-	if err != nil {
-		return err
-	}
-	switch opts.Format {
-	case "csv":
-		return reports.WriteSkillCSV(f.Out, res.Skill)
-	case "json":
-		return writeJSON(f.Out, res.Skill)
-	}
-	return reports.WriteSkillTable(f.Out, res.Skill)
 }

@@ -3,12 +3,10 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/cardsim/cardsim/experiment"
-	"github.com/cardsim/cardsim/reports"
 )
 
 // SweepOptions are the options of the sweep command.
@@ -84,32 +82,8 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 	if opts.Game == "" {
 		return errors.New("which game? cardsim sweep <game> … (or a plan with game:)")
 	}
-	if err := opts.Flags.check(); err != nil {
-		return err
-	}
 	if err := opts.checkPrecision(); err != nil {
 		return err
 	}
-	res, err := f.runner(&opts.Flags).Run(ctx, opts.Spec, opts.Out)
-	if res == nil {
-		return err
-	}
-	if perr := opts.print(f, res.Sweep); perr != nil {
-		if err != nil { // interrupted: the points finished could not be shown
-			return fmt.Errorf("%w; the %d points finished could not be printed: %w", err, len(res.Sweep.Points), perr)
-		}
-		return perr
-	}
-	return err
-}
-
-// print prints the sweep on stdout in --format.
-func (opts *SweepOptions) print(f *Factory, sw *reports.Sweep) error {
-	switch opts.Format {
-	case "json":
-		return reports.WriteSweepJSON(f.Out, sw)
-	case "csv":
-		return reports.WriteSweepCSV(f.Out, sw)
-	}
-	return reports.WriteSweepTable(f.Out, sw)
+	return runSpec(ctx, f, &opts.Flags, opts.Spec)
 }

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"context"
-
 	"github.com/spf13/cobra"
 
 	"github.com/cardsim/cardsim/experiment"
@@ -35,7 +33,7 @@ ranking.csv (one row per strategy).`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Game = args[0]
-			return runTournament(cmd.Context(), f, opts)
+			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
 		},
 	}
 	strategiesFlag(cmd, &opts.Strategies, "the strategies: `a,b:key=value,…` (at least two)")
@@ -44,28 +42,4 @@ ranking.csv (one row per strategy).`,
 	opts.add(cmd, &opts.Spec, playFlags, "tournament.json, tournament.csv and ranking.csv", "table", "csv", "json")
 	cmd.Flags().SortFlags = false
 	return cmd
-}
-
-func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) error {
-	if err := opts.Flags.check(); err != nil {
-		return err
-	}
-	res, err := f.runner(&opts.Flags).Run(ctx, opts.Spec, opts.Out)
-	if err != nil {
-		return err
-	}
-	t := res.Tournament
-	switch opts.Format {
-	case "json":
-		js, err := t.JSON()
-		if err != nil {
-			return err
-		}
-		_, err = f.Out.Write(js)
-		return err
-	case "csv":
-		_, err = f.Out.Write(t.MatchesCSV())
-		return err
-	}
-	return t.WriteTable(f.Out)
 }
