@@ -97,7 +97,7 @@ func (g *gainFit) influence(s *seatResult) float64 {
 // the deals played with every power on), with the interval of the paired
 // difference: the seats of a deal one cluster, each cluster's influence on
 // the two estimators taken together. With j's gain zero everywhere it is
-// rank i's own interval, as sim.TrendSums gives it.
+// rank i's own interval, as stat.TrendSums gives it.
 func pairedGain(seats []seatResult, i, j int, perCard bool, confidence float64) estimate {
 	fi, fj := fitGain(seats, i, perCard), fitGain(seats, j, perCard)
 	var ss, cur float64

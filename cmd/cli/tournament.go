@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/cardsim/cardsim/analyses/fit"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // TournamentOptions are the options of the tournament command.
@@ -122,7 +122,7 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 	for i := range lineup {
 		names[i] = opts.Strategies[i]
 	}
-	var pairs []fit.Pair
+	var pairs []stat.Pair
 	var matches []Match
 	standing := make([]Standing, n)
 	bar := f.newMeter(opts.Quiet)
@@ -141,7 +141,7 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 				ScoreDiff: s.Comparisons[0], DesignEffect: pointsDesignEffect(&r.Tally.Entries[0])}
 			matches = append(matches, m)
 			pts := float64(m.AWin.Count) + float64(m.Draw.Count)/2
-			pairs = append(pairs, fit.Pair{A: a, B: b, Games: float64(m.AWin.Games), Points: pts, DesignEffect: m.DesignEffect})
+			pairs = append(pairs, stat.Pair{A: a, B: b, Games: float64(m.AWin.Games), Points: pts, DesignEffect: m.DesignEffect})
 			for i, w := range []sim.RateSummary{m.AWin, m.BWin} {
 				st := &standing[[]int{a, b}[i]]
 				st.Games += w.Games
@@ -151,7 +151,7 @@ func runTournament(ctx context.Context, f *Factory, opts *TournamentOptions) err
 		}
 	}
 	bar.finish()
-	fitted, err := fit.BradleyTerry(n, pairs, opts.Confidence)
+	fitted, err := stat.BradleyTerry(n, pairs, opts.Confidence)
 	if err != nil {
 		return err
 	}

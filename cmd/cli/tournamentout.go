@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"text/tabwriter"
 
-	"github.com/cardsim/cardsim/analyses/fit"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // pointsDesignEffect returns the design effect of an entry's points (a
@@ -18,9 +18,9 @@ import (
 // tallied), or the wins' alone where nothing was drawn.
 func pointsDesignEffect(o *sim.Outcomes) float64 {
 	c := &o.Cluster
-	d := fit.DesignEffect(o.Wins, o.Games, c.Deals, c.N2, c.NW, c.W2)
+	d := stat.DesignEffect(o.Wins, o.Games, c.Deals, c.N2, c.NW, c.W2)
 	if o.Draws > 0 {
-		d = math.Max(d, fit.DesignEffect(o.Draws, o.Games, c.Deals, c.N2, c.ND, c.D2))
+		d = math.Max(d, stat.DesignEffect(o.Draws, o.Games, c.Deals, c.N2, c.ND, c.D2))
 	}
 	return d
 }
