@@ -35,3 +35,25 @@ func TestMeanInterval(t *testing.T) {
 		t.Errorf("MeanInterval = %.4f, %.4f; want %.4f, %.4f", lo, hi, 5-half, 5+half)
 	}
 }
+
+// TestUnpairedMeanDifference: means 10 (sd 2) and 9 (sd 3) over 50 games
+// each: √(4/50 + 9/50) = 0.5099 and t(0.975, 99) = 1.98422; one game of
+// each, and no spread, give the difference alone.
+func TestUnpairedMeanDifference(t *testing.T) {
+	for _, tt := range []struct {
+		ma, sa float64
+		na     int64
+		mb, sb float64
+		nb     int64
+		half   float64
+	}{
+		{10, 2, 50, 9, 3, 50, 1.98422 * math.Sqrt(0.26)},
+		{4, 0, 30, 1, 0, 30, 0},
+	} {
+		lo, hi := UnpairedMeanDifference(tt.ma, tt.sa, tt.na, tt.mb, tt.sb, tt.nb, 0.95)
+		d := tt.ma - tt.mb
+		if math.Abs(lo-(d-tt.half)) > 1e-4 || math.Abs(hi-(d+tt.half)) > 1e-4 {
+			t.Errorf("%+v: %g … %g, want %g ± %g", tt, lo, hi, d, tt.half)
+		}
+	}
+}
