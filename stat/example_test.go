@@ -261,3 +261,31 @@ func ExampleBradleyTerry() {
 	// player 0: strength 1.7321, Elo +95.42 (+75.77 … +115.08), log SE 0.0577
 	// player 1: strength 0.5774, Elo -95.42 (-115.08 … -75.77), log SE 0.0577
 }
+
+// An estimate 2 over three clusters whose influence sums square to 0.5:
+// 2 ± t(0.975, 2)·√(0.5·3/2) = 2 ± 4.3027·0.8660.
+func ExampleInfluenceInterval() {
+	lo, hi := stat.InfluenceInterval(2, 0.5, 3, 0.95)
+	fmt.Printf("%.4f … %.4f\n", lo, hi)
+	// Output:
+	// -1.7262 … 5.7262
+}
+
+// Allied bidders scored 6 points in 4 bids, 2 in 2 and 4 in 2 over three
+// deals (1.5 a bid), lone bidders 2 in 2, 3 in 2 and 1 in 2 (1 a bid). The
+// deals' influences on the two ratios are 0, −1/8, 1/8 and 0, 1/6, −1/6, so
+// on the difference 0, −7/24, 7/24: 0.5 ± 4.3027·√(2·(7/24)²·3/2).
+func ExampleRatioDifference() {
+	diff, allied, lone, ok := stat.RatioDifference(
+		[]float64{6, 2, 4}, []float64{4, 2, 2},
+		[]float64{2, 3, 1}, []float64{2, 2, 2}, 0.95)
+	fmt.Println(ok)
+	for _, e := range []stat.Estimate{diff, allied, lone} {
+		fmt.Printf("%.2f (%.4f … %.4f)\n", e.Value, e.CILow, e.CIHigh)
+	}
+	// Output:
+	// true
+	// 0.50 (-1.6736 … 2.6736)
+	// 1.50 (0.5684 … 2.4316)
+	// 1.00 (-0.2421 … 2.2421)
+}
