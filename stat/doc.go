@@ -6,7 +6,9 @@
 // a paired difference; intervals clustered by deal, for outcomes of which a
 // deal counts several plays (its seats, its seatings, its rounds), from the
 // sums over deals of the squares and products of each deal's totals, and
-// the design effect they imply; least-squares trends with
+// the design effect they imply; paired intervals from the clusters'
+// influences on two estimators (InfluenceInterval, RatioDifference);
+// least-squares trends with
 // heteroskedasticity-robust or cluster-robust errors (Trend, TrendSums,
 // Clustered); and the logistic and Bradley–Terry fits.
 //
