@@ -3,13 +3,12 @@ package experiment
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"sort"
 
-	"github.com/cardsim/cardsim/analyses/fit"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // runTournament plays every pair of spec's strategies head to head on the
@@ -34,7 +33,7 @@ func (r *Runner) runTournament(ctx context.Context, spec *Spec, out string) (*Re
 	}
 	n := len(lineup)
 	names := slices.Clone(spec.Strategies[:n])
-	var pairs []fit.Pair
+	var pairs []stat.Pair
 	var matches []reports.Match
 	standing := make([]reports.Standing, n)
 	m := r.meter()
@@ -50,10 +49,10 @@ func (r *Runner) runTournament(ctx context.Context, spec *Spec, out string) (*Re
 			}
 			s := res.Summary()
 			mt := reports.Match{A: names[a], B: names[b], Deals: res.Tally.Games, AWin: s.Entries[0].Win, BWin: s.Entries[1].Win, Draw: s.Entries[0].Draw,
-				ScoreDiff: s.Comparisons[0], DesignEffect: pointsDesignEffect(&res.Tally.Entries[0])}
+				ScoreDiff: s.Comparisons[0], DesignEffect: stat.PointsDesignEffect(res.Tally.Entries[0].Wins, res.Tally.Entries[0].Draws, res.Tally.Entries[0].Games, res.Tally.Entries[0].Cluster.Sums())}
 			matches = append(matches, mt)
 			pts := float64(mt.AWin.Count) + float64(mt.Draw.Count)/2
-			pairs = append(pairs, fit.Pair{A: a, B: b, Games: float64(mt.AWin.Games), Points: pts, DesignEffect: mt.DesignEffect})
+			pairs = append(pairs, stat.Pair{A: a, B: b, Games: float64(mt.AWin.Games), Points: pts, DesignEffect: mt.DesignEffect})
 			for i, w := range []sim.RateSummary{mt.AWin, mt.BWin} {
 				st := &standing[[]int{a, b}[i]]
 				st.Games += w.Games
@@ -63,7 +62,7 @@ func (r *Runner) runTournament(ctx context.Context, spec *Spec, out string) (*Re
 		}
 	}
 	m.Finish()
-	fitted, err := fit.BradleyTerry(n, pairs, spec.Confidence)
+	fitted, err := stat.BradleyTerry(n, pairs, spec.Confidence)
 	if err != nil {
 		return nil, err
 	}
@@ -84,17 +83,4 @@ func (r *Runner) runTournament(ctx context.Context, spec *Spec, out string) (*Re
 		}
 	}
 	return &Result{Spec: *spec, Tournament: t}, nil
-}
-
-// pointsDesignEffect returns the design effect of an entry's points (a
-// win 1, a draw ½) in a match played over deals in several seatings: the
-// larger of its wins' and its draws' (their cross term per deal is not
-// tallied), or the wins' alone where nothing was drawn.
-func pointsDesignEffect(o *sim.Outcomes) float64 {
-	c := &o.Cluster
-	d := fit.DesignEffect(o.Wins, o.Games, c.Deals, c.N2, c.NW, c.W2)
-	if o.Draws > 0 {
-		d = math.Max(d, fit.DesignEffect(o.Draws, o.Games, c.Deals, c.N2, c.ND, c.D2))
-	}
-	return d
 }

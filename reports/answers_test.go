@@ -11,6 +11,7 @@ import (
 	"github.com/cardsim/cardsim/games/roundup"
 	"github.com/cardsim/cardsim/games/spite"
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // TestAnswersPutTheBetterFirst: the answer names every strategy with its
@@ -71,7 +72,7 @@ func TestFaceCardVerdictAgainstFairShare(t *testing.T) {
 		{400, 60, "less often than the fair share."},
 		{400, 104, "no more nor less often than the fair share as far as the interval can tell."},
 	} {
-		f := sim.FeatureSummary{Name: "face_cards", Values: values(tt.top, tt.wins), WinTrend: &sim.Trend{Slope: 0.01, CILow: 0.005, CIHigh: 0.015}}
+		f := sim.FeatureSummary{Name: "face_cards", Values: values(tt.top, tt.wins), WinTrend: &stat.Trend{Slope: 0.01, CILow: 0.005, CIHigh: 0.015}}
 		got := strings.Join(featureSentences(f, "Face cards dealt", "a seat's chance of winning", "seat-games", 0.25, "the fair share", ""), "\n")
 		if !strings.Contains(got, tt.want) {
 			t.Errorf("%d of %d won: %s\nwant %q", tt.wins, tt.top, got, tt.want)

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // Chart is a drawn chart, ready to save as SVG, PNG and PDF.
@@ -389,8 +390,8 @@ func poolFeature(vs []sim.FeatureValue, confidence float64) []featureBin {
 			undecided += v.Win.Undecided
 		}
 		b.rate = float64(wins) / float64(b.games)
-		b.lo, _ = sim.Wilson(wins, b.games, confidence)
-		_, b.hi = sim.Wilson(wins+undecided, b.games, confidence)
+		b.lo, _ = stat.Wilson(wins, b.games, confidence)
+		_, b.hi = stat.Wilson(wins+undecided, b.games, confidence)
 		return b
 	}
 	i, j := 0, len(vs)-1

@@ -14,6 +14,7 @@ import (
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/games/roundup"
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/stat"
 	"github.com/cardsim/cardsim/strategies"
 	norabots "github.com/cardsim/cardsim/strategies/nora"
 	roundupbots "github.com/cardsim/cardsim/strategies/roundup"
@@ -142,7 +143,7 @@ func TestEveryStrategyTabulatedAndCharted(t *testing.T) {
 // Wilson interval of the pooled wins in the pooled seats, as a value's is.
 func TestPoolFeature(t *testing.T) {
 	v := func(value, games, wins int64) sim.FeatureValue {
-		lo, hi := sim.Wilson(wins, games, 0.95)
+		lo, hi := stat.Wilson(wins, games, 0.95)
 		return sim.FeatureValue{Value: value, Games: games, Win: sim.RateSummary{Count: wins, Rate: float64(wins) / float64(games), CILow: lo, CIHigh: hi}}
 	}
 	vs := []sim.FeatureValue{v(0, 3, 1), v(1, 5, 2), v(2, 400, 100), v(3, 500, 120), v(4, 80, 20), v(5, 6, 3), v(6, 2, 2)}
@@ -161,11 +162,11 @@ func TestPoolFeature(t *testing.T) {
 	if games != 996 || bins[0].games != 408 || bins[2].games != 88 {
 		t.Errorf("bins hold %d seats (%d, %d at the ends), want 996 (408, 88)", games, bins[0].games, bins[2].games)
 	}
-	lo, hi := sim.Wilson(25, 88, 0.95)
+	lo, hi := stat.Wilson(25, 88, 0.95)
 	if r := bins[2].rate; r != 25.0/88 || bins[2].lo != lo || bins[2].hi != hi {
 		t.Errorf("≥4: rate %g in %g … %g, want 25/88 in its Wilson interval %g … %g", r, bins[2].lo, bins[2].hi, lo, hi)
 	}
-	lo, hi = sim.Wilson(103, 408, 0.95)
+	lo, hi = stat.Wilson(103, 408, 0.95)
 	if r := bins[0].rate; r != 103.0/408 || bins[0].lo != lo || bins[0].hi != hi {
 		t.Errorf("≤2: rate %g in %g … %g, want 103/408 in its Wilson interval %g … %g", r, bins[0].lo, bins[0].hi, lo, hi)
 	}

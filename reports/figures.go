@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // FigureColumns are the columns of figures.csv, one figure a row ("long"
@@ -155,7 +156,7 @@ func Figures(s *sim.Summary) []Figure {
 		for _, fe := range fs {
 			for _, tr := range []struct {
 				metric string
-				t      *sim.Trend
+				t      *stat.Trend
 			}{{"win", fe.WinTrend}, {"score", fe.ScoreTrend}} {
 				if tr.t != nil {
 					add(Figure{Feature: fe.Name, Metric: prefix + tr.metric, Statistic: "slope", Value: tr.t.Slope, CILow: tr.t.CILow, CIHigh: tr.t.CIHigh, N: fe.Games()})

@@ -12,6 +12,7 @@ import (
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/sim/schematest"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // TestAnswersFile: a report whose studies answer at a glance writes
@@ -107,7 +108,7 @@ func TestGlanceReadsComparison(t *testing.T) {
 	if b := as[0]; !strings.HasPrefix(b.Verdict, "rescuer, by ") || b.Value != -c.ScoreDiff || b.CILow != -c.CIHigh || b.CIHigh != -c.CILow || b.N != 400 {
 		t.Errorf("best: %+v, comparison %+v", b, c)
 	}
-	_, hi := sim.Wilson(0, 400, 0.95)
+	_, hi := stat.Wilson(0, 400, 0.95)
 	if o := as[1]; o.Value != 0 || o.CIHigh != hi || o.Verdict != "never seen: at most "+roughPct(hi) || !strings.Contains(o.Sentence, "never won in 400 games") {
 		t.Errorf("odds: %+v", o)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // Study is one designer's question answered by runs: a comparison of
@@ -137,7 +138,7 @@ func quoteSentences(s *sim.Summary, name string) []string {
 		if u, ok := strings.CutPrefix(m.Usage, "1 if "); ok && m.Min >= 0 && m.Max <= 1 {
 			// A yes-or-no count: the share of games, with the Wilson
 			// interval of a rate (a mean's interval says nothing at 0).
-			lo, hi := sim.Wilson(m.Total, m.N, 0.95)
+			lo, hi := stat.Wilson(m.Total, m.N, 0.95)
 			out = append(out, fmt.Sprintf("%s%s: %s of games (%d of %d; %s to %s).",
 				capitalize(u), who, pct(m.Mean), m.Total, m.N, pct(lo), pct(hi)))
 		} else {
@@ -273,7 +274,7 @@ func featureSentences(f sim.FeatureSummary, what, chance, unit string, ref float
 	if top < 2 || ref >= 1 {
 		return out
 	}
-	lo, hi := sim.Wilson(topWins, top, 0.95)
+	lo, hi := stat.Wilson(topWins, top, 0.95)
 	return append(out, fmt.Sprintf("The %s with %s ≥ %d (%d of them) win %s (%s to %s, 95%%) against %s of %s%s: %s.",
 		unit, f.Name, from, top, pct(float64(topWins)/float64(top)), pct(lo), pct(hi), refName, pct(ref), refWhy, shareVerdict(lo, hi, ref, refName)))
 }

@@ -1,9 +1,8 @@
 package sim
 
 import (
-	"math"
-
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // Cluster holds, for outcomes tallied over several plays of each deal (the
@@ -82,85 +81,8 @@ func (c *Cluster) merge(o *Cluster, k *checked) {
 // plays in all, Σ n² exceeds n exactly then.
 func (c *Cluster) clustered(n int64) bool { return c.Deals > 0 && c.N2 > n }
 
-// ratioVariance returns the cluster-robust variance of the ratio y/n of
-// totals over deals, at the ratio r, from Σ y², Σ n·y and Σ n²:
-// Σ (y_d − r·n_d)² / n², scaled by G/(G−1) for G deals.
-func ratioVariance(r float64, n, g, y2, ny, n2 int64) float64 {
-	if g < 2 || n == 0 {
-		return math.Inf(1)
-	}
-	v := float64(y2) - 2*r*float64(ny) + r*r*float64(n2)
-	v = math.Max(v, 0) / (float64(n) * float64(n))
-	return v * float64(g) / float64(g-1)
-}
-
-// clusterRate returns the interval of k successes in n plays clustered by
-// deal as in c (y2 = Σ y², ny = Σ n·y of the successes): the Wilson
-// interval at the effective number of plays, n·p(1−p)/variance. A rate
-// that no deal varies from is exact. When p is 0 or 1 the variance says
-// nothing; the effective number of plays is then n over the mean deal size,
-// as if every deal's plays agreed.
-func clusterRate(k, n int64, c *Cluster, y2, ny int64, confidence float64) (lo, hi float64) {
-	if c.Deals < 2 {
-		return 0, 1 // one deal says nothing of the spread between deals
-	}
-	p := float64(k) / float64(n)
-	if k == 0 || k == n {
-		eff := float64(n) * float64(n) / float64(c.N2)
-		return wilsonAt(p, eff, confidence)
-	}
-	v := ratioVariance(p, n, c.Deals, y2, ny, c.N2)
-	if v == 0 {
-		return p, p
-	}
-	return wilsonAt(p, p*(1-p)/v, confidence)
-}
-
-// wilsonAt is the Wilson interval of rate p over n (possibly fractional,
-// effective) trials.
-func wilsonAt(p, n float64, confidence float64) (lo, hi float64) {
-	z := zQuantile(confidence)
-	z2 := z * z
-	centre := (p + z2/(2*n)) / (1 + z2/n)
-	half := z / (1 + z2/n) * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
-	lo, hi = math.Max(0, centre-half), math.Min(1, centre+half)
-	if p == 0 {
-		lo = 0
-	}
-	if p == 1 {
-		hi = 1
-	}
-	return lo, hi
-}
-
-// clusterMean returns the interval of a mean score over plays clustered by
-// deal as in c: the t interval with G−1 degrees of freedom for G deals and
-// the cluster-robust standard error; infinite for a single deal.
-func clusterMean(mean float64, n int64, c *Cluster, confidence float64) (lo, hi float64) {
-	if c.Deals < 2 {
-		return math.Inf(-1), math.Inf(1)
-	}
-	v := ratioVariance(mean, n, c.Deals, c.S2, c.NS, c.N2)
-	half := tQuantile(confidence, c.Deals-1) * math.Sqrt(v)
-	return mean - half, mean + half
-}
-
-// clusterEdge returns the edge of w wins in n plays of which d were drawn,
-// clustered by deal as in c, over the fair share of k seats when draws
-// are shared out: e = (w − (n−d)/k)/n, how much more often the plays were
-// won than the (n−d)/k decided games a fair game gives each seat. Its
-// interval is the normal one of a ratio estimator, each deal contributing
-// k·w − (n − d) for its n plays.
-func clusterEdge(w, d, n int64, c *Cluster, k int, confidence float64) (e, lo, hi float64) {
-	kk := int64(k)
-	fair := float64(n-d) / float64(n) / float64(k)
-	e = float64(w)/float64(n) - fair
-	if c.Deals < 2 {
-		return e, -fair, 1 - fair // one deal says nothing of the spread between deals
-	}
-	r := float64(kk*w-(n-d)) / float64(n) // the edge times k
-	y2 := kk*kk*c.W2 + c.N2 - 2*c.ND + c.D2 - 2*kk*(c.NW-c.WD)
-	ny := kk*c.NW - c.N2 + c.ND
-	half := zQuantile(confidence) * math.Sqrt(ratioVariance(r, n, c.Deals, y2, ny, c.N2)) / float64(k)
-	return e, math.Max(e-half, -fair), math.Min(e+half, 1-fair)
+// Sums returns the sums of c that stat's clustered estimators of wins,
+// draws and edges take.
+func (c *Cluster) Sums() stat.OutcomeSums {
+	return stat.OutcomeSums{Clusters: c.Deals, N2: c.N2, NW: c.NW, W2: c.W2, ND: c.ND, D2: c.D2, WD: c.WD}
 }

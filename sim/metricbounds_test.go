@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // TestMetricBounds: a count's interval stops at 0; a 0-or-1 metric's is
@@ -14,7 +15,7 @@ import (
 func TestMetricBounds(t *testing.T) {
 	z2 := 1.959963984540054 * 1.959963984540054
 	zeroOf := func(n float64) float64 { return z2 / (n + z2) }
-	oneLo, oneHi := Wilson(1, 800, 0.95)
+	oneLo, oneHi := stat.Wilson(1, 800, 0.95)
 	twoDeals := []Cluster{{Deals: 400, N2: 1600}} // 800 plays, 2 a deal
 	for _, tt := range []struct {
 		name     string

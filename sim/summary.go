@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // Version is cardsim's version, recorded in every manifest.
@@ -170,13 +171,19 @@ type BalanceSummary struct {
 }
 
 // FeatureSummary reports outcomes against one deal feature of a seat: per
-// value, and as the trends of winning and of the score over every seat.
+// value, and as the trends of winning and of the score over every seat. A
+// trend is the least-squares line of the seat's outcome (winning, as 0 or
+// 1, or its score) against the feature's value, with the
+// heteroskedasticity-robust standard error (stat.GroupedTrend), clustered by
+// deal where a deal counts several plays (stat.ClusteredGroupedTrend). A
+// trend uses every seat, where comparing the extreme values of a feature
+// rests on its thinnest cells.
 type FeatureSummary struct {
 	Name       string         `json:"name"`
 	Usage      string         `json:"usage"`
 	Values     []FeatureValue `json:"values"`
-	WinTrend   *Trend         `json:"win_trend,omitempty"`   // change in the win rate per unit of the feature
-	ScoreTrend *Trend         `json:"score_trend,omitempty"` // change in the mean score per unit
+	WinTrend   *stat.Trend    `json:"win_trend,omitempty"`   // change in the win rate per unit of the feature
+	ScoreTrend *stat.Trend    `json:"score_trend,omitempty"` // change in the mean score per unit
 }
 
 // Games returns the seat-games counted over every value of the feature, on
@@ -320,7 +327,7 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		if t.Starter.Games > 0 {
 			o := &t.Starter
 			r, _ := summarizeOutcomes(o, confidence)
-			e, lo, hi := clusterEdge(o.Wins, o.Draws, o.Games, &o.Cluster, g.Seats(), confidence)
+			e, lo, hi := stat.ClusteredEdge(o.Wins, o.Draws, o.Games, g.Seats(), o.Cluster.Sums(), confidence)
 			fair := float64(o.Games-o.Draws) / float64(o.Games) / float64(g.Seats())
 			s.FirstPlayer = &EdgeSummary{WinRate: r, FairShare: fair, Edge: e, CILow: lo, CIHigh: hi}
 		}
@@ -378,19 +385,18 @@ func compare(cfg *Config, t *Tally, confidence float64) []Comparison {
 			// divided by c[a]·c[b] it is the per-game difference of the deal.
 			scale := float64(c[a] * c[b])
 			mean, sd := t.Pairs[a*n+b].MeanSD()
-			lo, hi := MeanInterval(mean, sd, t.Games, confidence)
+			lo, hi := stat.MeanInterval(mean, sd, t.Games, confidence)
 			ea, eb := &t.Entries[a], &t.Entries[b]
 			wm, _ := t.PairWins[a*n+b].MeanSD()
 			wlo, whi := pairedWinInterval(t, a, b, c, confidence)
 			ma, sa := ea.Score.MeanSD()
 			mb, sb := eb.Score.MeanSD()
 			// Unpaired: as if a and b had played independent deals.
-			se := math.Sqrt(sa*sa/float64(ea.Games) + sb*sb/float64(eb.Games))
-			z := tQuantile(confidence, ea.Games+eb.Games-1)
+			ulo, uhi := stat.UnpairedMeanDifference(ma, sa, ea.Games, mb, sb, eb.Games, confidence)
 			out = append(out, Comparison{
 				A: a, B: b, Label: fmt.Sprintf("%s − %s", label(cfg, a), label(cfg, b)),
 				ScoreDiff: mean / scale, CILow: lo / scale, CIHigh: hi / scale,
-				UnpairedLow: ma - mb - z*se, UnpairedHigh: ma - mb + z*se,
+				UnpairedLow: ulo, UnpairedHigh: uhi,
 				WinDiff: wm / scale, WinDiffCILow: wlo, WinDiffCIHigh: whi,
 				UndecidedA: ea.Undecided, UndecidedB: eb.Undecided,
 			})
@@ -414,16 +420,16 @@ func pairedWinInterval(t *Tally, a, b int, c []int64, confidence float64) (lo, h
 		// Low end: a wins ea.Wins, b wins eb.Wins + eb.Undecided; only a
 		// won on the deals counted +1, only b on those counted −1.
 		only1, only2 := low.Count(1), low.Count(-1)
-		lo, _ = PairedRateDifference(ea.Wins-only1, only1, only2, t.Games, confidence)
+		lo, _ = stat.PairedRateDifference(ea.Wins-only1, only1, only2, t.Games, confidence)
 		only1, only2 = high.Count(1), high.Count(-1)
-		_, hi = PairedRateDifference(eb.Wins-only2, only1, only2, t.Games, confidence)
+		_, hi = stat.PairedRateDifference(eb.Wins-only2, only1, only2, t.Games, confidence)
 		return lo, hi
 	}
 	scale := float64(c[a] * c[b])
 	m, sd := low.MeanSD()
-	lo, _ = MeanInterval(m, sd, t.Games, confidence)
+	lo, _ = stat.MeanInterval(m, sd, t.Games, confidence)
 	m, sd = high.MeanSD()
-	_, hi = MeanInterval(m, sd, t.Games, confidence)
+	_, hi = stat.MeanInterval(m, sd, t.Games, confidence)
 	return lo / scale, hi / scale
 }
 
@@ -447,11 +453,11 @@ func summarizeMetrics(g games.Game, hs []Histogram, clusters []Cluster, confiden
 		h := &hs[i]
 		mean, sd := h.MeanSD()
 		mn, mx, _ := h.Range()
-		lo, hi := MeanInterval(mean, sd, h.N(), confidence)
+		lo, hi := stat.MeanInterval(mean, sd, h.N(), confidence)
 		var c *Cluster // the deals' sums when deals count several times
 		if clusters != nil && clusters[i].clustered(h.N()) {
 			c = &clusters[i]
-			lo, hi = clusterMean(mean, h.N(), c, confidence)
+			lo, hi = stat.ClusteredMean(mean, h.N(), c.Deals, c.N2, c.NS, c.S2, confidence)
 			if math.IsInf(hi, 0) { // one deal: only its values bound the mean
 				lo, hi = float64(mn), float64(mx)
 			}
@@ -481,11 +487,11 @@ func metricBounds(role games.MetricRole, lo, hi float64, mn, mx, k, n int64, c *
 	case !role.Binary() || mn < 0 || mx > 1:
 		return math.Max(lo, 0), hi
 	case c == nil:
-		return Wilson(k, n, confidence)
+		return stat.Wilson(k, n, confidence)
 	case k == 0:
-		return Wilson(0, c.Deals, confidence)
+		return stat.Wilson(0, c.Deals, confidence)
 	case k == n:
-		return Wilson(c.Deals, c.Deals, confidence)
+		return stat.Wilson(c.Deals, c.Deals, confidence)
 	}
 	return math.Max(lo, 0), math.Min(hi, 1)
 }
@@ -501,9 +507,9 @@ func summarizeScore(h *Histogram, c *Cluster, confidence float64, bounds [2]int)
 		panic("sim: score bounds the wrong way round")
 	}
 	mean, sd := h.MeanSD()
-	lo, hi := MeanInterval(mean, sd, h.N(), confidence)
+	lo, hi := stat.MeanInterval(mean, sd, h.N(), confidence)
 	if c.clustered(h.N()) {
-		lo, hi = clusterMean(mean, h.N(), c, confidence)
+		lo, hi = stat.ClusteredMean(mean, h.N(), c.Deals, c.N2, c.NS, c.S2, confidence)
 	}
 	if bounds == unbounded && (math.IsInf(lo, 0) || math.IsInf(hi, 0)) {
 		// Nothing bounds the mean but the values seen.
@@ -537,16 +543,16 @@ func summarizeOutcomes(o *Outcomes, confidence float64) (win, draw RateSummary) 
 	win = summarizeRate(o.Wins, o.Undecided, o.Games, confidence)
 	draw = summarizeRate(o.Draws, 0, o.Games, confidence)
 	if c := &o.Cluster; c.clustered(o.Games) && o.Undecided == 0 {
-		win.CILow, win.CIHigh = clusterRate(o.Wins, o.Games, c, c.W2, c.NW, confidence)
-		draw.CILow, draw.CIHigh = clusterRate(o.Draws, o.Games, c, c.D2, c.ND, confidence)
+		win.CILow, win.CIHigh = stat.ClusteredRate(o.Wins, o.Games, c.Deals, c.N2, c.NW, c.W2, confidence)
+		draw.CILow, draw.CIHigh = stat.ClusteredRate(o.Draws, o.Games, c.Deals, c.N2, c.ND, c.D2, confidence)
 		win.Deals, draw.Deals = c.Deals, c.Deals
 	}
 	return win, draw
 }
 
 func summarizeRate(k, undecided, n int64, confidence float64) RateSummary {
-	lo, _ := Wilson(k, n, confidence)
-	_, hi := Wilson(k+undecided, n, confidence)
+	lo, _ := stat.Wilson(k, n, confidence)
+	_, hi := stat.Wilson(k+undecided, n, confidence)
 	r := RateSummary{CILow: lo, CIHigh: hi, Count: k, Undecided: undecided, Games: n}
 	if n > 0 {
 		r.Rate = float64(k) / float64(n)

@@ -8,8 +8,11 @@ import (
 	"reflect"
 	"testing"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
+	"github.com/cardsim/cardsim/stat"
 	"github.com/cardsim/cardsim/strategies"
 )
 
@@ -123,7 +126,7 @@ func TestPairedComparisonByHand(t *testing.T) {
 	}
 	mean := sum / n
 	sd := math.Sqrt((sq - n*mean*mean) / (n - 1))
-	half := tQuantile(0.95, n-1) * sd / math.Sqrt(n)
+	half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: n - 1}.Quantile(0.975) * sd / math.Sqrt(n)
 	c := s.Comparisons[0]
 	if c.Label != "die − two" || math.Abs(c.ScoreDiff-mean) > 1e-9 || math.Abs(c.CILow-(mean-half)) > 1e-9 || math.Abs(c.CIHigh-(mean+half)) > 1e-9 {
 		t.Errorf("comparison %+v; by hand %s: mean %.6f, interval %.6f … %.6f", c, "die − two", mean, mean-half, mean+half)
@@ -272,7 +275,7 @@ func TestPairedWinsCountUndecidedBothWays(t *testing.T) {
 		t.Errorf("die − doubt: interval %g … %g, want about %g … %g", dd.WinDiffCILow, dd.WinDiffCIHigh, p-1, p)
 	}
 	dt := s.Comparisons[2] // doubt − two: both never win
-	_, u := Wilson(0, n, 0.95)
+	_, u := stat.Wilson(0, n, 0.95)
 	if dt.WinDiff != 0 || dt.WinDiffCILow != -u || !(dt.WinDiffCIHigh > 0.99) {
 		t.Errorf("doubt − two: %g (%g … %g), want 0 (−%g … about 1)", dt.WinDiff, dt.WinDiffCILow, dt.WinDiffCIHigh, u)
 	}
@@ -293,7 +296,7 @@ func TestNoWinsIsNotAPoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := Summarize(&cfg, tally, 0.95).Comparisons[0]
-	_, u := Wilson(0, n, 0.95)
+	_, u := stat.Wilson(0, n, 0.95)
 	if c.WinDiff != 0 || c.WinDiffCILow != -u || c.WinDiffCIHigh != u || u < 0.0015 {
 		t.Errorf("never-winners differ by %g (%g … %g), want 0 (−%g … %g)", c.WinDiff, c.WinDiffCILow, c.WinDiffCIHigh, u, u)
 	}
@@ -403,7 +406,7 @@ func TestIntervalsCountDealsNotPlays(t *testing.T) {
 	if seat0.Games != 2*n || seat0.Deals != n {
 		t.Fatalf("seat 0: %d games over %d deals, want %d over %d", seat0.Games, seat0.Deals, 2*n, n)
 	}
-	lo, hi := Wilson(seat0.Count/2, n, 0.95) // one game a deal
+	lo, hi := stat.Wilson(seat0.Count/2, n, 0.95) // one game a deal
 	if w, want := seat0.CIHigh-seat0.CILow, hi-lo; math.Abs(w/want-1) > 0.02 {
 		t.Errorf("seat 0's interval is %.5f wide, want %.5f as from %d independent games", w, want, n)
 	}
@@ -414,7 +417,7 @@ func TestIntervalsCountDealsNotPlays(t *testing.T) {
 		sum, sq = sum+d, sq+d*d
 	}
 	mean := sum / n
-	mlo, mhi := MeanInterval(mean, math.Sqrt((sq-n*mean*mean)/(n-1)), n, 0.95)
+	mlo, mhi := stat.MeanInterval(mean, math.Sqrt((sq-n*mean*mean)/(n-1)), n, 0.95)
 	if sc := s.Seats[0].Score; math.Abs(sc.Mean-mean) > 1e-9 || math.Abs(sc.CILow-mlo) > 1e-9 || math.Abs(sc.CIHigh-mhi) > 1e-9 {
 		t.Errorf("seat 0's score %g (%g … %g), want %g (%g … %g) as from one die a deal", sc.Mean, sc.CILow, sc.CIHigh, mean, mlo, mhi)
 	}

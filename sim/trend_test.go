@@ -5,7 +5,9 @@ import (
 	"math"
 	"testing"
 
-	"gonum.org/v1/gonum/stat"
+	gonumstat "gonum.org/v1/gonum/stat"
+
+	"github.com/cardsim/cardsim/stat"
 )
 
 // TestFeatureTrendMatchesSeatBySeat: the trend fitted from the feature's
@@ -35,10 +37,10 @@ func TestFeatureTrendMatchesSeatBySeat(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		y     []float64
-		trend *Trend
+		trend *stat.Trend
 	}{{"win", win, f.WinTrend}, {"score", score, f.ScoreTrend}} {
-		alpha, beta := stat.LinearRegression(x, tt.y, nil, false)
-		xbar := stat.Mean(x, nil)
+		alpha, beta := gonumstat.LinearRegression(x, tt.y, nil, false)
+		xbar := gonumstat.Mean(x, nil)
 		var sxx, meat float64
 		for i := 0; i < len(x); i += 2 { // seats i and i+1 played deal i/2
 			var u float64

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // rate returns a win rate of count in games with the interval lo to hi.
@@ -158,7 +159,7 @@ func TestMostUsefulByPairedTest(t *testing.T) {
 	fig := func(j, q, k [3]float64, jq, jk, qk [3]float64) *roundupFigures {
 		f := &roundupFigures{players: 2, mix: "greedy"}
 		for i, w := range [][3]float64{j, q, k} {
-			f.power[i].winPerCard = sim.Trend{Slope: w[0], CILow: w[1], CIHigh: w[2]}
+			f.power[i].winPerCard = stat.Trend{Slope: w[0], CILow: w[1], CIHigh: w[2]}
 		}
 		for i, d := range [][3]float64{jq, jk, qk} {
 			f.perCard[i] = estimate{d[0], d[1], d[2], 4000}
@@ -201,14 +202,14 @@ func TestMostUsefulByPairedTest(t *testing.T) {
 }
 
 // TestPairedGain: the paired difference of two cards' gains, worked by
-// hand and against sim.TrendSums. With the second card's gain zero on
+// hand and against stat.TrendSums. With the second card's gain zero on
 // every seat the difference is the first card's gain with the interval
 // TrendSums gives it; swapping the cards flips the sign and the interval;
 // and on two cards with the same gain on every seat it is exactly zero
 // with no width.
 func TestPairedGain(t *testing.T) {
 	var seats []seatResult
-	var tr sim.TrendSums
+	var tr stat.TrendSums
 	for d := range int64(200) {
 		for seat := range 4 {
 			s := seatResult{deal: d, seat: int16(seat)}

@@ -12,6 +12,7 @@ import (
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // designOptions are the options of Round-up's analysis.
@@ -68,7 +69,7 @@ var faceRanks = []faceRank{
 // seat's chance of winning and in its points, per card of the rank dealt to
 // it in the first round, and on average over the seats dealt at least one.
 type powerGain struct {
-	winPerCard, pointsPerCard sim.Trend
+	winPerCard, pointsPerCard stat.Trend
 	holderWin, holderPoints   [3]float64 // mean, low, high
 	holders                   int64
 	pairs                     int64 // seats of deals fitted
@@ -328,10 +329,10 @@ type pairedSeats struct {
 	feature int // index into faceRanks
 	next    int
 	deal    int64
-	win     sim.TrendSums // on − blank win (0/±1) against the cards held
-	points  sim.TrendSums
-	hWin    sim.TrendSums // the same over the seats holding at least one
-	hPoints sim.TrendSums
+	win     stat.TrendSums // on − blank win (0/±1) against the cards held
+	points  stat.TrendSums
+	hWin    stat.TrendSums // the same over the seats holding at least one
+	hPoints stat.TrendSums
 	holders int64
 }
 
@@ -347,7 +348,7 @@ func (p *pairedSeats) Write(rs []sim.Record) error {
 			return fmt.Errorf("deal %d seating %d seat %d paired with deal %d seating %d seat %d", r.Index, r.Seating, r.Seat, on.deal, on.seating, on.seat)
 		}
 		if r.Index != p.deal {
-			for _, t := range []*sim.TrendSums{&p.win, &p.points, &p.hWin, &p.hPoints} {
+			for _, t := range []*stat.TrendSums{&p.win, &p.points, &p.hWin, &p.hPoints} {
 				t.EndCluster()
 			}
 			p.deal = r.Index
@@ -376,7 +377,7 @@ func b2f(b bool) float64 {
 
 // gain returns the power's worth to its holders.
 func (p *pairedSeats) gain(confidence float64) powerGain {
-	for _, t := range []*sim.TrendSums{&p.win, &p.points, &p.hWin, &p.hPoints} {
+	for _, t := range []*stat.TrendSums{&p.win, &p.points, &p.hWin, &p.hPoints} {
 		t.EndCluster()
 	}
 	var g powerGain
@@ -477,7 +478,7 @@ func (a *designStudy) page(all []*roundupFigures, duels []duel) (*reports.Report
 		}
 		if r := s.Metrics["allied.rounds"]; r.Total > 0 {
 			w := s.Metrics["allied.won"]
-			lo, hi := sim.Wilson(w.Total, r.Total, s.Manifest.Confidence)
+			lo, hi := stat.Wilson(w.Total, r.Total, s.Manifest.Confidence)
 			add(fig, "allied_suit_last", "rate", float64(w.Total)/float64(r.Total), lo, hi, r.Total)
 		}
 		for _, m := range []string{"rounds", "turns", "round_turns.first", "round_turns.shortest", "round_turns.longest", "allied.rounds", "allied.won"} {
@@ -789,7 +790,7 @@ func seatStudy(mixes []string, byMix map[string][]*roundupFigures, level float64
 			}
 			if r, ok := s.Metrics["allied.rounds"]; ok && r.Total > 0 {
 				w := s.Metrics["allied.won"]
-				lo, hi := sim.Wilson(w.Total, r.Total, s.Manifest.Confidence)
+				lo, hi := stat.Wilson(w.Total, r.Total, s.Manifest.Confidence)
 				won := float64(w.Total) / float64(r.Total)
 				al.X, al.Y, al.Lo, al.Hi = append(al.X, x), append(al.Y, won), append(al.Lo, lo), append(al.Hi, hi)
 				answer = append(answer, alliedSentence(fig.players, mix, s.Metrics["rounds"].Total, r.Total, w.Total, lo, hi))

@@ -3,7 +3,7 @@ package roundup
 import (
 	"math"
 
-	"gonum.org/v1/gonum/stat/distuv"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // estimate is a figure with its interval and the count it rests on.
@@ -12,16 +12,12 @@ type estimate struct {
 	n             int64
 }
 
-// clusterT returns the interval of value with the cluster-robust variance
-// G/(G−1)·Σ infl² of influence sums infl over g clusters, and t quantiles
-// with g−1 degrees of freedom (as sim's trends are fitted).
+// clusterT returns the estimate value with the paired, cluster-robust
+// interval of the sum ss of its g clusters' squared influence sums
+// (stat.InfluenceInterval), resting on n observations.
 func clusterT(value, ss float64, g, n int64, confidence float64) estimate {
-	if g < 2 {
-		return estimate{value, math.Inf(-1), math.Inf(1), n}
-	}
-	gf := float64(g)
-	half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: gf - 1}.Quantile(1-(1-confidence)/2) * math.Sqrt(ss*gf/(gf-1))
-	return estimate{value, value - half, value + half, n}
+	lo, hi := stat.InfluenceInterval(value, ss, g, confidence)
+	return estimate{value, lo, hi, n}
 }
 
 // gainFit is one face card's gain as an estimator: the straight line of
@@ -97,7 +93,7 @@ func (g *gainFit) influence(s *seatResult) float64 {
 // the deals played with every power on), with the interval of the paired
 // difference: the seats of a deal one cluster, each cluster's influence on
 // the two estimators taken together. With j's gain zero everywhere it is
-// rank i's own interval, as sim.TrendSums gives it.
+// rank i's own interval, as stat.TrendSums gives it.
 func pairedGain(seats []seatResult, i, j int, perCard bool, confidence float64) estimate {
 	fi, fj := fitGain(seats, i, perCard), fitGain(seats, j, perCard)
 	var ss, cur float64
@@ -131,26 +127,19 @@ type alliedDeal struct {
 // lone bidder scores, in the same rounds: a difference of two ratios over
 // the deals, with the delta method's interval, each deal a cluster.
 func alliedGain(deals []alliedDeal, confidence float64) (gain, allied, lone estimate) {
-	var ap, a, lp, l float64
-	for _, d := range deals {
-		ap += d.alliedPoints
+	var a, l float64
+	ap, ad := make([]float64, len(deals)), make([]float64, len(deals))
+	lp, ld := make([]float64, len(deals)), make([]float64, len(deals))
+	for i, d := range deals {
+		ap[i], ad[i], lp[i], ld[i] = d.alliedPoints, d.allied, d.lonePoints, d.lone
 		a += d.allied
-		lp += d.lonePoints
 		l += d.lone
 	}
-	if a == 0 || l == 0 {
+	diff, ra, rl, ok := stat.RatioDifference(ap, ad, lp, ld, confidence)
+	if !ok {
 		nan := estimate{math.NaN(), math.NaN(), math.NaN(), 0}
 		return nan, nan, nan
 	}
-	ra, rl := ap/a, lp/l
-	var ss, ssa, ssl float64
-	for _, d := range deals {
-		ia := (d.alliedPoints - ra*d.allied) / a
-		il := (d.lonePoints - rl*d.lone) / l
-		ss += (ia - il) * (ia - il)
-		ssa += ia * ia
-		ssl += il * il
-	}
-	g := int64(len(deals))
-	return clusterT(ra-rl, ss, g, int64(a+l), confidence), clusterT(ra, ssa, g, int64(a), confidence), clusterT(rl, ssl, g, int64(l), confidence)
+	est := func(e stat.Estimate, n int64) estimate { return estimate{e.Value, e.CILow, e.CIHigh, n} }
+	return est(diff, int64(a+l)), est(ra, int64(a)), est(rl, int64(l))
 }

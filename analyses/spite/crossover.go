@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/cardsim/cardsim/analyses/fit"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // seatFeatures are the indexes of the deal features the crossover reads.
@@ -72,17 +72,17 @@ type crossover struct {
 	// first: per deal, the mean over the two seats of (its win when it
 	// moved first − its win when it moved second): moving first, the
 	// upcards held fixed.
-	first sim.TrendSums
+	first stat.TrendSums
 	// higher: per deal, the higher upcard's seat's win less the lower's,
 	// averaged over the two orders of play, against the rank gap: the
 	// higher upcard, the order of play held fixed.
-	higher sim.TrendSums
+	higher stat.TrendSums
 	// byGap holds higher's pairs by rank gap (1 to 12).
-	byGap [13]sim.TrendSums
+	byGap [13]stat.TrendSums
 	// written: the first mover's win less the second mover's under the
 	// rules as written (the higher upcard moves first): the sum of the
 	// other two.
-	written sim.TrendSums
+	written stat.TrendSums
 	deals   int64 // deals paired (equal upcards, settled by a coin, left out)
 }
 
@@ -119,7 +119,7 @@ func (c *crossover) pair(higher, lower []dealPlay) error {
 		c.higher.Add(gap, ((wXh-wYl)+(wXl-wYh))/2)
 		c.byGap[int(gap)].Add(0, ((wXh-wYl)+(wXl-wYh))/2)
 		c.written.Add(gap, wXh-wYh)
-		for _, t := range []*sim.TrendSums{&c.first, &c.higher, &c.byGap[int(gap)], &c.written} {
+		for _, t := range []*stat.TrendSums{&c.first, &c.higher, &c.byGap[int(gap)], &c.written} {
 			t.EndCluster()
 		}
 		c.deals++
@@ -134,7 +134,7 @@ type estimate struct {
 }
 
 // mean returns the mean of the pairs' y with its interval.
-func mean(t *sim.TrendSums, confidence float64) estimate {
+func mean(t *stat.TrendSums, confidence float64) estimate {
 	m, lo, hi := t.Mean(confidence)
 	return estimate{m, lo, hi, t.Pairs()}
 }
@@ -157,7 +157,7 @@ func (c *crossover) perRank(confidence float64) (estimate, bool) {
 // cluster: the same two effects measured a second way.
 type coinFit struct {
 	f   seatFeatures
-	c   *fit.Clustered
+	c   *stat.Clustered
 	cur int64
 	// pending holds the seats of the deal under way (records are valid
 	// only during Write, so their figures are copied).
@@ -171,7 +171,7 @@ type seatObs struct {
 }
 
 func newCoinFit(f seatFeatures) *coinFit {
-	return &coinFit{f: f, c: fit.NewClustered("upcard_gap", "moves_first"), cur: -1}
+	return &coinFit{f: f, c: stat.NewClustered("upcard_gap", "moves_first"), cur: -1}
 }
 
 // Write adds each deal's two seats, a cluster a deal.

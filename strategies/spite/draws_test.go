@@ -10,6 +10,7 @@ import (
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/spite"
 	"github.com/cardsim/cardsim/sim"
+	"github.com/cardsim/cardsim/stat"
 	"github.com/cardsim/cardsim/strategies"
 )
 
@@ -158,7 +159,7 @@ func TestSelfPlayDraws(t *testing.T) {
 				drawn++
 			}
 		}
-		lo, hi := sim.Wilson(drawn, deals, 0.95)
+		lo, hi := stat.Wilson(drawn, deals, 0.95)
 		t.Logf("%s against %s: %d of %d drawn (%.2f%% to %.2f%%)", pair[0], pair[1], drawn, deals, 100*lo, 100*hi)
 		if hi >= 0.03 {
 			t.Errorf("%s against %s: %d of %d games drawn, up to %.2f%% at 95%%; want below 3%%", pair[0], pair[1], drawn, deals, 100*hi)

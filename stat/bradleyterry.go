@@ -1,4 +1,4 @@
-package fit
+package stat
 
 import (
 	"errors"
@@ -6,11 +6,10 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// Pair is what two players scored against each other: A's points (wins
-// plus half its draws) in their games.
+// Pair is what two players scored against each other, an input of
+// BradleyTerry: A's points (wins plus half its draws) in their games.
 type Pair struct {
 	A, B   int     // the players, indices into the ranking
 	Games  float64 // games between them
@@ -22,7 +21,8 @@ type Pair struct {
 	DesignEffect float64
 }
 
-// Ranking is a Bradley–Terry fit to a tournament: each player's strength
+// Ranking is a Bradley–Terry fit to a tournament, as BradleyTerry returns
+// it: each player's strength
 // s, such that P(i beats j) = s_i / (s_i + s_j), scaled to a geometric mean
 // of 1, and its Elo rating 400·log10(s), centred on 0, each with its
 // interval.
@@ -37,12 +37,16 @@ type Ranking struct {
 // eloPerLog converts a natural-log strength to Elo points.
 var eloPerLog = 400 / math.Ln10
 
-// BradleyTerry fits strengths to the pairs' results by maximum likelihood,
-// a draw counting half a win to each side, with the
-// minorisation–maximisation iteration of Hunter (2004). The intervals are
-// Wald intervals on the log strengths from the inverse Fisher information
-// at the fit (the Moore–Penrose inverse, as the log strengths are centred),
-// each pair's information divided by its design effect, and carried to the
+// BradleyTerry fits strengths s to the pairs' results among n players by
+// maximum likelihood under the model P(i beats j) = s_i / (s_i + s_j), a
+// draw counting half a win to each side, with the minorisation–maximisation
+// iteration of Hunter (2004): s_i ← points_i / Σ_j games_ij/(s_i + s_j),
+// rescaled to a geometric mean of 1, until no log strength moves by 10⁻¹².
+// It assumes the games independent given the strengths, up to each pair's
+// design effect. The intervals are Wald intervals, log s ± z·se, on the
+// log strengths from the inverse Fisher information at the fit (the
+// Moore–Penrose inverse, as the log strengths are centred), each pair's
+// information games·p(1−p) divided by its design effect, and carried to the
 // strengths and Elo ratings.
 //
 // A player who never scored, or never lost, has no finite strength: it is
@@ -54,11 +58,11 @@ func BradleyTerry(n int, pairs []Pair, confidence float64) (*Ranking, error) {
 		return nil, errors.New("a ranking needs at least two players")
 	}
 	if !(confidence > 0 && confidence < 1) {
-		panic(fmt.Sprintf("fit: confidence %g", confidence))
+		panic(fmt.Sprintf("stat: confidence %g", confidence))
 	}
 	for _, p := range pairs {
 		if p.A < 0 || p.A >= n || p.B < 0 || p.B >= n || p.A == p.B {
-			panic(fmt.Sprintf("fit: pair %d, %d of %d players", p.A, p.B, n))
+			panic(fmt.Sprintf("stat: pair %d, %d of %d players", p.A, p.B, n))
 		}
 		if !(p.Games >= 0) || p.Points < 0 || p.Points > p.Games {
 			return nil, fmt.Errorf("players %d and %d: %g points in %g games", p.A, p.B, p.Points, p.Games)
@@ -110,7 +114,7 @@ func BradleyTerry(n int, pairs []Pair, confidence float64) (*Ranking, error) {
 	if err != nil {
 		return nil, err
 	}
-	z := distuv.UnitNormal.Quantile(1 - (1-confidence)/2)
+	z := zQuantile(confidence)
 	r := &Ranking{Confidence: confidence}
 	for i, v := range s {
 		se := math.Sqrt(math.Max(cov.At(i, i), 0))
@@ -183,19 +187,4 @@ func connected(n int, pairs []Pair) bool {
 		}
 	}
 	return true
-}
-
-// DesignEffect returns the variance of a rate counted over games that
-// come in clusters (the seatings of one deal) over its variance were the
-// games independent: k of n games, in deals clusters, with Σ n_d² = n2,
-// Σ n_d·k_d = nk and Σ k_d² = k2 over the deals. It is 1 where the rate
-// is 0 or 1 or there are fewer than two deals, which leave it unmeasured.
-func DesignEffect(k, n, deals, n2, nk, k2 int64) float64 {
-	if deals < 2 || k <= 0 || k >= n {
-		return 1
-	}
-	p := float64(k) / float64(n)
-	nf := float64(n)
-	clustered := float64(deals) / float64(deals-1) * (float64(k2) - 2*p*float64(nk) + p*p*float64(n2)) / (nf * nf)
-	return clustered / (p * (1 - p) / nf)
 }

@@ -1,4 +1,4 @@
-package fit
+package stat
 
 import (
 	"errors"
@@ -6,12 +6,12 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Linear is a least-squares fit of y on an intercept and some predictors,
-// with cluster-robust standard errors: observations in one cluster (the
-// seats of one deal) are not taken as independent.
+// with cluster-robust standard errors, as Clustered.Fit returns it:
+// observations in one cluster (the seats of one deal) are not taken as
+// independent.
 type Linear struct {
 	Terms    []string  `json:"terms"` // "intercept", then the predictors
 	Coef     []float64 `json:"coef"`
@@ -46,7 +46,7 @@ func NewClustered(predictors ...string) *Clustered {
 // in the cluster under way. It panics when x has the wrong length.
 func (c *Clustered) Add(y float64, x ...float64) {
 	if len(x) != c.k-1 {
-		panic(fmt.Sprintf("fit: %d predictor values for %d predictors", len(x), c.k-1))
+		panic(fmt.Sprintf("stat: %d predictor values for %d predictors", len(x), c.k-1))
 	}
 	row := func(i int) float64 {
 		if i == 0 {
@@ -81,20 +81,23 @@ func (c *Clustered) EndCluster() {
 	c.curN = 0
 }
 
-// Fit returns the least-squares coefficients of the closed clusters with
-// their cluster-robust (sandwich) standard errors, scaled by G/(G−1) for
-// G clusters as sim's trends are, and t intervals with G−1 degrees of
-// freedom. It fails with fewer than two clusters or when the predictors
-// are collinear.
+// Fit returns the least-squares coefficients β = (X'X)⁻¹X'y of the closed
+// clusters with their cluster-robust (sandwich) standard errors, the
+// square roots of the diagonal of (X'X)⁻¹ (Σ_c s_c s_c') (X'X)⁻¹ scaled by
+// G/(G−1) for G clusters, s_c = X_c'y_c − X_c'X_c β the score of cluster c
+// (as ClusterSlopeSE and TrendSums scale theirs), and t intervals with
+// G − 1 degrees of freedom. It assumes the clusters independent and makes
+// no assumption within one. It fails with fewer than two clusters or when
+// the predictors are collinear.
 func (c *Clustered) Fit(confidence float64) (*Linear, error) {
 	g := int64(len(c.closed))
 	if g < 2 {
-		return nil, errors.New("fit: fewer than two clusters")
+		return nil, errors.New("stat: fewer than two clusters")
 	}
 	k := c.k
 	var inv mat.Dense
 	if err := inv.Inverse(mat.NewDense(k, k, append([]float64(nil), c.xtx...))); err != nil {
-		return nil, fmt.Errorf("fit: the predictors are collinear: %w", err)
+		return nil, fmt.Errorf("stat: the predictors are collinear: %w", err)
 	}
 	var beta mat.VecDense
 	beta.MulVec(&inv, mat.NewVecDense(k, append([]float64(nil), c.xty...)))
@@ -110,7 +113,7 @@ func (c *Clustered) Fit(confidence float64) (*Linear, error) {
 	v.Mul(&inv, meat)
 	sand.Mul(&v, &inv)
 	gf := float64(g)
-	q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(g - 1)}.Quantile(1 - (1-confidence)/2)
+	q := tQuantile(confidence, g-1)
 	out := &Linear{Terms: append([]string(nil), c.terms...), N: c.n, Clusters: g}
 	for i := range k {
 		b := beta.AtVec(i)

@@ -1,50 +1,10 @@
-package fit
+package stat
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/cardsim/cardsim/sim"
 )
-
-// TestLogisticRecovers: a joint table filled with the exact expected wins of
-// a known model (large counts, so rounding is negligible) gives back its
-// coefficients; an irrelevant feature gets a coefficient near zero.
-func TestLogisticRecovers(t *testing.T) {
-	b0, b1, b2 := -1.0, 0.4, -0.25
-	tally := &sim.Tally{Joint: map[string]*sim.JointCell{}}
-	for x1 := 0; x1 <= 4; x1++ {
-		for x2 := 0; x2 <= 4; x2++ {
-			for x3 := 0; x3 <= 2; x3++ {
-				const n = 1_000_000
-				p := 1 / (1 + math.Exp(-(b0 + b1*float64(x1) + b2*float64(x2))))
-				tally.Joint[fmt.Sprintf("%d,%d,%d", x1, x2, x3)] = &sim.JointCell{Games: n, Wins: int64(math.Round(n * p))}
-			}
-		}
-	}
-	l, err := Logistic(tally, []string{"a", "b", "c"}, []string{"a", "b", "c"}, 0.95)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for j, want := range []float64{b0, b1, b2, 0} {
-		if math.Abs(l.Coef[j]-want) > 1e-4 {
-			t.Errorf("coefficient %d = %.6f, want %.6f", j, l.Coef[j], want)
-		}
-		if !(l.CILow[j] < l.Coef[j] && l.Coef[j] < l.CIHigh[j]) {
-			t.Errorf("coefficient %d outside its own interval", j)
-		}
-	}
-	// Fitting a subset groups the cells: b alone absorbs nothing of a.
-	l, err = Logistic(tally, []string{"a", "b", "c"}, []string{"b"}, 0.95)
-	if err != nil || len(l.Coef) != 2 || l.Coef[1] >= 0 {
-		t.Errorf("b alone: %+v, %v; want a negative slope", l, err)
-	}
-	if _, err := Logistic(tally, []string{"a", "b", "c"}, []string{"z"}, 0.95); err == nil {
-		t.Error("an unknown feature was accepted")
-	}
-}
 
 // TestBradleyTerry: results drawn exactly from known strengths give them
 // back; Elo differences follow 400·log10 of the strength ratio; the
@@ -195,34 +155,5 @@ func TestBradleyTerryCoverage(t *testing.T) {
 		if rate < conf-3*se || rate > conf+3*se+0.02 {
 			t.Errorf("%g%% intervals covered the truth in %.4f of %d cases", 100*conf, rate, total)
 		}
-	}
-}
-
-// TestDesignEffect: independent games have a design effect near 1;
-// deals whose two seatings always split (one win each) have none of the
-// binomial's variance; deals whose seatings always agree have twice it.
-func TestDesignEffect(t *testing.T) {
-	sums := func(perDeal [][2]int64) (k, n, deals, n2, nk, k2 int64) {
-		for _, d := range perDeal {
-			nd, kd := d[0], d[1]
-			k, n, deals = k+kd, n+nd, deals+1
-			n2, nk, k2 = n2+nd*nd, nk+nd*kd, k2+kd*kd
-		}
-		return
-	}
-	split := make([][2]int64, 100)
-	agree := make([][2]int64, 100)
-	for i := range split {
-		split[i] = [2]int64{2, 1}
-		agree[i] = [2]int64{2, 2 * int64(i%2)}
-	}
-	if d := DesignEffect(sums(split)); d != 0 {
-		t.Errorf("seatings that always split: design effect %g, want 0", d)
-	}
-	if d := DesignEffect(sums(agree)); math.Abs(d-2*100/99.0) > 1e-9 {
-		t.Errorf("seatings that always agree: design effect %g, want 2 (× 100/99)", d)
-	}
-	if d := DesignEffect(0, 10, 5, 20, 0, 0); d != 1 {
-		t.Errorf("a rate of 0: design effect %g, want 1", d)
 	}
 }

@@ -1,21 +1,19 @@
-package fit
+package stat
 
 import (
 	"math"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/cardsim/cardsim/sim"
 )
 
 // TestClusteredMatchesTrend: with one predictor, the fit's slope, its
-// standard error and its interval are those of sim.TrendSums, a separate
+// standard error and its interval are those of TrendSums, a separate
 // implementation of the same cluster-robust line, on clusters of 1 to 4
 // correlated observations.
 func TestClusteredMatchesTrend(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	c := NewClustered("x")
-	var tr sim.TrendSums
+	var tr TrendSums
 	for range 500 {
 		shared := rng.NormFloat64()
 		for range 1 + rng.IntN(4) {

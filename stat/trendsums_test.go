@@ -1,11 +1,11 @@
-package sim
+package stat
 
 import (
 	"math"
 	"math/rand/v2"
 	"testing"
 
-	"gonum.org/v1/gonum/stat"
+	gonumstat "gonum.org/v1/gonum/stat"
 )
 
 // TestTrendSums: on clustered data made here, the fitted slope equals
@@ -29,8 +29,8 @@ func TestTrendSums(t *testing.T) {
 		ts.EndCluster()
 	}
 	tr, ok := ts.Fit(0.95)
-	alpha, beta := stat.LinearRegression(x, y, nil, false)
-	xbar, ybar := stat.Mean(x, nil), stat.Mean(y, nil)
+	alpha, beta := gonumstat.LinearRegression(x, y, nil, false)
+	xbar, ybar := gonumstat.Mean(x, nil), gonumstat.Mean(y, nil)
 	var sxx, meat, mss float64
 	for _, c := range clusters {
 		var u, v float64
