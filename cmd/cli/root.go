@@ -134,7 +134,7 @@ whatever the number of workers.`,
 		NewCmdVersion(f),
 	)
 	finishTree(cmd, f) // completions, --version, help placeholders (completion.go, version.go, help.go)
-	checkFlags(cmd) // decimal integers, no empty values, no key twice (once.go)
+	checkFlags(cmd)    // decimal integers, no empty values, no key twice (once.go)
 	return cmd
 }
 
