@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// complete runs cardsim's hidden __complete command on args and returns
+// offered runs cardsim's hidden __complete command on args and returns
 // the values offered (descriptions dropped) and the directive line.
-func complete(t *testing.T, args ...string) (values []string, directive string) {
+func offered(t *testing.T, args ...string) (values []string, directive string) {
 	t.Helper()
 	code, out, errs := run(t, append([]string{"__complete"}, args...)...)
 	if code != 0 {
@@ -60,7 +60,7 @@ func TestCompletion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, dir := complete(t, tt.args...)
+			got, dir := offered(t, tt.args...)
 			if dir != tt.directive {
 				t.Errorf("directive %s, want %s", dir, tt.directive)
 			}

@@ -1,10 +1,9 @@
 package cli
 
 import (
-	"fmt"
-	"text/tabwriter"
-
 	"github.com/spf13/cobra"
+
+	"github.com/cardsim/cardsim/reports"
 )
 
 // NewCmdGames returns the command that lists the games.
@@ -19,17 +18,13 @@ func NewCmdGames(f *Factory) *cobra.Command {
 				return err
 			}
 			if fl.Format == "json" {
-				gs, err := gameListings(f.Games)
+				gs, err := reports.GameListings(f.Games)
 				if err != nil {
 					return err
 				}
 				return writeJSON(f.Out, gs)
 			}
-			tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
-			for _, d := range f.Games.All() {
-				fmt.Fprintf(tw, "%s\t%s: %s\n", d.Name, d.Title, d.Summary)
-			}
-			return tw.Flush()
+			return reports.WriteGames(f.Out, f.Games)
 		},
 	}
 	fl.add(cmd, nil, 0, "", "table", "json")
@@ -63,14 +58,9 @@ Any option can be changed in run and trace with --rule key=value.`,
 				return err
 			}
 			if opts.Format == "json" {
-				return writeJSON(f.Out, RulesListing{Game: g.Name(), Rules: settingListings(g.Rules())})
+				return writeJSON(f.Out, reports.NewRulesListing(g))
 			}
-			tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "rule\tvalue\tdefault\tmeaning")
-			for _, s := range g.Rules() {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Name, s.Value, s.Default, s.Usage)
-			}
-			return tw.Flush()
+			return reports.WriteRules(f.Out, g.Rules())
 		},
 	}
 	cmd.Flags().StringArrayVar(&opts.Rules, "rule", nil, "show values with this rule option set (`key=value`, repeatable)")
@@ -94,19 +84,9 @@ func NewCmdStrategies(f *Factory) *cobra.Command {
 				return err
 			}
 			if fl.Format == "json" {
-				return writeJSON(f.Out, strategyListings(f.Strategies.For(args[0])))
+				return writeJSON(f.Out, reports.StrategyListings(f.Strategies.For(args[0])))
 			}
-			for _, d := range f.Strategies.For(args[0]) {
-				scope := ""
-				if d.Game == "" {
-					scope = " (any game)"
-				}
-				fmt.Fprintf(f.Out, "%s%s: %s\n", d.Name, scope, d.Summary)
-				for _, p := range d.Params() {
-					fmt.Fprintf(f.Out, "    --param %s=%s\t%s\n", p.Name, p.Default, p.Usage)
-				}
-			}
-			return nil
+			return reports.WriteStrategies(f.Out, f.Strategies.For(args[0]))
 		},
 	}
 	fl.add(cmd, nil, 0, "", "table", "json")

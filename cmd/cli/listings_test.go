@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/reports"
 )
 
 // TestListingsJSON: games, rules and strategies print as JSON with what
@@ -22,7 +23,7 @@ func TestListingsJSON(t *testing.T) {
 			t.Fatalf("%v: %v:\n%s", args, err, out)
 		}
 	}
-	var gs []GameListing
+	var gs []reports.GameListing
 	decode([]string{"games"}, &gs)
 	seats := map[string]int{}
 	for _, g := range gs {
@@ -35,9 +36,9 @@ func TestListingsJSON(t *testing.T) {
 		t.Errorf("games: %+v", gs)
 	}
 
-	var rules RulesListing
+	var rules reports.RulesListing
 	decode([]string{"rules", "nora", "--rule", "insure=3"}, &rules)
-	byName := map[string]SettingListing{}
+	byName := map[string]reports.SettingListing{}
 	for _, s := range rules.Rules {
 		byName[s.Name] = s
 	}
@@ -61,7 +62,7 @@ func TestListingsJSON(t *testing.T) {
 		t.Errorf("quad-chain: %+v", s)
 	}
 
-	var ss []StrategyListing
+	var ss []reports.StrategyListing
 	decode([]string{"strategies", "nora"}, &ss)
 	var names []string
 	for _, s := range ss {

@@ -1,62 +1,34 @@
 package cli
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
+
+	"github.com/cardsim/cardsim/internal/cliflag"
+	"github.com/cardsim/cardsim/internal/clip"
 )
 
-// keyedFlags names the repeatable key=value flags and what their keys are:
-// a key given twice would otherwise keep the last value, silently.
-var keyedFlags = map[string]string{"rule": "rule", "param": "parameter", "opt": "option"}
-
-// onceFlags makes every repeatable key=value flag in the tree below root
-// refuse a key given twice.
-func onceFlags(root *cobra.Command) {
+// checkFlags makes the flags of every command under root check their
+// values: integers are read in decimal; the flags whose empty value would
+// silently stand for their default (an empty --strategy or --strategies
+// plays the game's first strategy, an empty --game of report every game, an
+// empty --out, --checkpoint or --records writes nothing) refuse one; and
+// the repeatable key=value flags refuse a key given twice, which would
+// otherwise keep its last value.
+func checkFlags(root *cobra.Command) {
+	walk(root, func(cmd *cobra.Command) { cliflag.DecimalInts(cmd.Flags()) })
 	walk(root, func(cmd *cobra.Command) {
-		cmd.Flags().VisitAll(func(fl *pflag.Flag) {
-			if what, ok := keyedFlags[fl.Name]; ok {
-				if _, done := fl.Value.(*onceValue); !done {
-					fl.Value = &onceValue{Value: fl.Value, what: what}
-					if fl.DefValue == "[]" {
-						fl.DefValue = "" // pflag names the default of a wrapped empty list, "[]", in help
-					}
-				}
-			}
-		})
+		cliflag.RefuseEmpty(cmd.Flags(), "strategy", "strategies", "game", "out", "checkpoint", "records", "plan")
+	})
+	walk(root, func(cmd *cobra.Command) {
+		cliflag.RefuseRepeats(cmd.Flags(), map[string]string{"rule": "rule", "param": "parameter", "opt": "option"})
 	})
 }
 
-// onceValue is a repeatable key=value flag's value that refuses a key given
-// twice.
-type onceValue struct {
-	pflag.Value
-	what string
-	keys []string
-}
+// onceEach, decimal, clipInput, clipRunes and maxQuoted are cliflag's and
+// clip's, for the callers in this package.
+func onceEach(what string, kvs []string) error { return cliflag.OnceEach(what, kvs) }
+func decimal(s string) (string, error)         { return cliflag.Decimal(s) }
+func clipInput(msg string) string              { return clip.Input(msg) }
+func clipRunes(s string, limit int) string     { return clip.Runes(s, limit) }
 
-// Set adds the key=value s, unless its key was given before.
-func (v *onceValue) Set(s string) error {
-	if err := onceEach(v.what, append(v.keys, s)); err != nil {
-		return err
-	}
-	v.keys = append(v.keys, s)
-	return v.Value.Set(s)
-}
-
-// onceEach reports the first key of the key=value options kvs given twice
-// (spaces around it aside), naming the option a what ("rule").
-func onceEach(what string, kvs []string) error {
-	seen := map[string]bool{}
-	for _, kv := range kvs {
-		k, _, _ := strings.Cut(kv, "=")
-		k = strings.TrimSpace(k)
-		if seen[k] {
-			return fmt.Errorf("%s %s given twice: give each %s once", what, k, what)
-		}
-		seen[k] = true
-	}
-	return nil
-}
+const maxQuoted = clip.MaxQuoted

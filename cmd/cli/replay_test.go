@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/cardsim/cardsim/games"
-	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/strategies"
 )
 
@@ -112,31 +111,5 @@ func TestReplayHint(t *testing.T) {
 				t.Errorf("%s fails as the run did, without %s %s", strings.Join(short, " "), a, fields[i+1])
 			}
 		}
-	}
-}
-
-func TestShellQuote(t *testing.T) {
-	for in, want := range map[string]string{
-		"insure=2": "insure=2", "a,b:c=1": "a,b:c=1", "": "''", "file:my deck.txt": "'file:my deck.txt'", "it's": `'it'\''s'`,
-	} {
-		if got := shellQuote(in); got != want {
-			t.Errorf("shellQuote(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
-
-// TestReplayCommand: the command names only what differs from the defaults,
-// and names every seat when they differ.
-func TestReplayCommand(t *testing.T) {
-	def := fragileDefinition()
-	ge := &sim.GameError{Game: "g", Seed: 3, Index: 7,
-		Rules: []games.Setting{{Name: "a", Value: "1", Default: "1"}, {Name: "b", Value: "x y", Default: "z"}},
-		Seats: []sim.Player{{Strategy: def, Params: []string{"every=1000"}}, {Strategy: def}}}
-	if got, want := replayCommand(ge), "cardsim trace g --strategy fragile --rule 'b=x y' --seed 3 --index 7"; got != want {
-		t.Errorf("same seats: %s, want %s", got, want)
-	}
-	ge.Seats[1].Params = []string{" every = 5 "}
-	if got, want := replayCommand(ge), "cardsim trace g --strategies fragile,fragile:every=5 --rule 'b=x y' --seed 3 --index 7"; got != want {
-		t.Errorf("different seats: %s, want %s", got, want)
 	}
 }

@@ -137,9 +137,7 @@ whatever the number of workers.`,
 		NewCmdVersion(f),
 	)
 	finishTree(cmd, f) // completions, --version, help placeholders (completion.go, version.go, help.go)
-	decimalFlags(cmd)
-	nonEmptyFlags(cmd)
-	onceFlags(cmd)
+	checkFlags(cmd)    // decimal integers, no empty values, no key twice (once.go)
 	return cmd
 }
 

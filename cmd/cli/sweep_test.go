@@ -97,7 +97,7 @@ func TestSweepPlan(t *testing.T) {
 // cardsim rules lists it, and its charts mark it where it is among the
 // values swept; a default outside the values is recorded but not drawn.
 func TestSweepDefaults(t *testing.T) {
-	var listing RulesListing
+	var listing reports.RulesListing
 	if err := json.Unmarshal([]byte(mustRun(t, "rules", "nora", "--format", "json")), &listing); err != nil {
 		t.Fatal(err)
 	}

@@ -1,18 +1,16 @@
 package cli
 
 import (
-	"github.com/cardsim/cardsim/experiment"
-
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
-	"github.com/cardsim/cardsim/strategies"
 )
 
 // TraceOptions are the options of the trace command.
@@ -45,10 +43,10 @@ such as "AS 5H 10D ... JK").`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Strategy, "strategy", "s", "", "strategy of every seat (default: the game's first)")
-	fl.StringSliceVar(&opts.Strategies, "strategies", nil, "the strategy of each seat, in seat order: `a,b:key=value,…`")
-	fl.StringArrayVarP(&opts.Params, "param", "p", nil, "strategy parameter `key=value` (repeatable)")
-	fl.StringArrayVarP(&opts.Rules, "rule", "r", nil, "rule option `key=value` (repeatable; see cardsim rules <game>)")
+	strategyFlag(cmd, &opts.Strategy, "", "strategy of every seat (default: the game's first)")
+	strategiesFlag(cmd, &opts.Strategies, "the strategy of each seat, in seat order: `a,b:key=value,…`")
+	paramFlag(cmd, &opts.Params, "strategy parameter `key=value` (repeatable)")
+	ruleFlag(cmd, &opts.Rules, ruleUsage)
 	opts.add(cmd, &opts.Spec, seedFlag, "", "text", "json")
 	fl.Int64Var(&opts.Index, "index", 0, "game index within the run")
 	fl.StringVar(&opts.Deal, "deal", "", "start from this deal instead of a shuffle (cards such as \"10H QS JK\")")
@@ -76,27 +74,6 @@ func (f *Factory) seats(g games.Game, strategy string, params, specs []string) (
 	return seats, nil
 }
 
-// traceRecord is the JSON form of a trace.
-type traceRecord struct {
-	Game     string             `json:"game"`
-	Rules    map[string]string  `json:"rules"`
-	Strategy sim.StrategyRecord `json:"strategy"`
-	// Seats names the strategy of each seat when they differ.
-	Seats   []sim.StrategyRecord `json:"seats,omitempty"`
-	Seed    uint64               `json:"seed"`
-	Index   int64                `json:"index"`
-	Deal    string               `json:"deal,omitempty"`
-	Events  []games.Event        `json:"events"`
-	Outcome []outcomeRecord      `json:"outcome"`
-	Metrics map[string]int64     `json:"metrics"`
-}
-
-type outcomeRecord struct {
-	Seat   int    `json:"seat"`
-	Score  int    `json:"score"`
-	Result string `json:"result"`
-}
-
 func runTrace(f *Factory, opts *TraceOptions) error {
 	if err := opts.Flags.check(); err != nil {
 		return err
@@ -118,86 +95,19 @@ func runTrace(f *Factory, opts *TraceOptions) error {
 	if err != nil {
 		return err
 	}
-	bots := make([]strategies.Strategy, g.Seats())
-	for i := range bots {
-		if bots[i], err = seats[i].Strategy.New(g, seats[i].Params); err != nil {
-			return fmt.Errorf("strategy %s: %w", seats[i].Strategy.Name, err)
-		}
-		bots[i].Begin(sim.BotSeed(opts.Seed, opts.Index, i))
-	}
-	s := g.NewState()
-	s.Record(true)
-	seed := sim.GameSeed(opts.Seed, opts.Index)
-	if opts.Deal != "" {
-		if err := s.Deal(opts.Deal, seed); err != nil {
-			return err
-		}
-	} else {
-		s.Reset(seed)
-	}
-	if err := playSafely(s, bots); err != nil {
+	t, err := sim.TraceGame(g, seats, opts.Seed, opts.Index, opts.Deal)
+	if err != nil && t != nil {
 		// Show how far the game got before it failed: that is what a trace of
 		// a failing game is for.
-		for _, e := range s.Events() {
-			fmt.Fprintln(f.Out, e.String())
-		}
+		reports.WriteEvents(f.Out, t.Events)
 		return fmt.Errorf("%s game %d of seed %d: %w", opts.Game, opts.Index, opts.Seed, err)
 	}
-	rec := traceRecord{
-		Game: g.Name(), Rules: map[string]string{}, Seed: opts.Seed, Index: opts.Index, Deal: opts.Deal,
-		Events:   s.Events(),
-		Strategy: sim.StrategyRecord{Name: seats[0].Strategy.Name, Params: sim.ParamValues(seats[0])},
-		Metrics:  map[string]int64{},
-	}
-	if len(opts.Strategies) > 0 {
-		for _, p := range seats {
-			rec.Seats = append(rec.Seats, sim.StrategyRecord{Name: p.Strategy.Name, Params: sim.ParamValues(p)})
-		}
-	}
-	for _, r := range g.Rules() {
-		rec.Rules[r.Name] = r.Value
-	}
-	for seat := range g.Seats() {
-		o := s.Outcome(seat)
-		rec.Outcome = append(rec.Outcome, outcomeRecord{Seat: seat, Score: o.Score, Result: o.Result.String()})
-	}
-	vals := s.Metrics(nil)
-	for i, m := range g.Metrics() {
-		rec.Metrics[m.Name] = vals[i]
-	}
-	if opts.Format == "json" {
-		b, err := json.MarshalIndent(rec, "", "  ")
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(f.Out, "%s\n", b)
+	if err != nil {
 		return err
 	}
-	names := make([]string, len(seats))
-	for i, p := range seats {
-		names[i] = p.Strategy.Name
+	rec := reports.NewTraceRecord(t, len(opts.Strategies) > 0)
+	if opts.Format == "json" {
+		return writeJSON(f.Out, rec)
 	}
-	if len(opts.Strategies) == 0 {
-		names = names[:1]
-	}
-	fmt.Fprintf(f.Out, "%s, strategy %s, seed %d, game %d\n", g.Name(), strings.Join(names, " vs "), opts.Seed, opts.Index)
-	for _, e := range rec.Events {
-		fmt.Fprintln(f.Out, e.String())
-	}
-	for _, o := range rec.Outcome {
-		fmt.Fprintf(f.Out, "seat %d: score %d, %s\n", o.Seat, o.Score, o.Result)
-	}
-	return nil
-}
-
-// playSafely plays the game to the end, turning a panic of a bot or of the
-// game into an error.
-func playSafely(s games.State, bots []strategies.Strategy) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	_, err = sim.Play(s, bots, nil)
-	return err
+	return rec.WriteText(f.Out)
 }

@@ -6,55 +6,28 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
-	"runtime/debug"
 	"strings"
 	"testing"
 
+	"github.com/cardsim/cardsim/internal/buildinfo"
 	"github.com/cardsim/cardsim/sim"
 )
-
-func TestBuildVersion(t *testing.T) {
-	platform := runtime.GOOS + "/" + runtime.GOARCH
-	tests := []struct {
-		name string
-		bi   *debug.BuildInfo
-		want string
-	}{
-		{"no build information", nil, sim.Version + " (module (devel), " + runtime.Version() + " " + platform + ")"},
-		{"a working tree without VCS stamps", &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Path: "github.com/cardsim/cardsim", Version: "(devel)"}},
-			sim.Version + " (module (devel), go1.26.0 " + platform + ")"},
-		{"go install at a tag", &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Version: "v0.3.0"}},
-			sim.Version + " (module v0.3.0, go1.26.0 " + platform + ")"},
-		{"a commit with changes", &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Version: "v0.0.0-20251122204300-4bd7fb9d76bc+dirty"},
-			Settings: []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "4bd7fb9d76bc6906661821649917f15a229313fe"},
-				{Key: "vcs.time", Value: "2025-11-22T20:43:00Z"}, {Key: "vcs.modified", Value: "true"}}},
-			sim.Version + " (module v0.0.0-20251122204300-4bd7fb9d76bc+dirty, commit 4bd7fb9d76bc of 2025-11-22T20:43:00Z, modified, go1.26.0 " + platform + ")"},
-		{"an empty module version", &debug.BuildInfo{GoVersion: "go1.26.0", Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}}},
-			sim.Version + " (module (devel), commit abc, go1.26.0 " + platform + ")"},
-	}
-	for _, tt := range tests {
-		if got := buildVersion(tt.bi).String(); got != tt.want {
-			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
-		}
-	}
-}
 
 // TestVersionCommands: cardsim --version and cardsim version print the
 // same line, and version --format json the same fields.
 func TestVersionCommands(t *testing.T) {
 	_, flag, _ := run(t, "--version")
 	_, cmd, _ := run(t, "version")
-	want := "cardsim " + ReadBuildVersion().String() + "\n"
+	want := "cardsim " + buildinfo.Read().String() + "\n"
 	if flag != want || cmd != want {
 		t.Errorf("--version %q, version %q, want %q", flag, cmd, want)
 	}
 	code, js, errs := run(t, "version", "--format", "json")
-	var v BuildVersion
+	var v buildinfo.Version
 	if err := json.Unmarshal([]byte(js), &v); code != 0 || err != nil {
 		t.Fatalf("exit %d, %v: %s", code, err, errs)
 	}
-	if v != ReadBuildVersion() || v.Cardsim != sim.Version || !strings.HasPrefix(v.Go, "go") {
+	if v != buildinfo.Read() || v.Cardsim != sim.Version || !strings.HasPrefix(v.Go, "go") {
 		t.Errorf("version --format json = %+v", v)
 	}
 }
@@ -78,7 +51,7 @@ func TestStampedCommit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var v BuildVersion
+	var v buildinfo.Version
 	if err := json.Unmarshal(out, &v); err != nil || v.Commit != commit {
 		t.Errorf("version of a stamped build: %s (%v); want commit %s", out, err, commit)
 	}

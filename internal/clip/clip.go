@@ -1,4 +1,4 @@
-package cli
+package clip
 
 import (
 	"strings"
@@ -6,26 +6,25 @@ import (
 )
 
 // Bounds on what an error message repeats of the user's input: a quoted
-// value longer than maxQuoted characters, or any other word longer than
-// maxWord, is cut to maxQuoted characters and "…". A value pasted by
-// mistake, or a file given where a name was expected, then costs one line.
+// value longer than MaxQuoted characters, or any other word longer than
+// MaxWord, is cut to MaxQuoted characters and "…".
 const (
-	maxQuoted = 60
-	maxWord   = 120
+	MaxQuoted = 60
+	MaxWord   = 120
 )
 
-// clipInput shortens the values an error message quotes: every
-// double-quoted run (as %q writes it) longer than maxQuoted characters, and
-// every unquoted word longer than maxWord, keeps its first maxQuoted
+// Input shortens the values the error message msg quotes: every
+// double-quoted run (as %q writes it) longer than MaxQuoted characters, and
+// every unquoted word longer than MaxWord, keeps its first MaxQuoted
 // characters followed by "…".
-func clipInput(msg string) string {
+func Input(msg string) string {
 	var b strings.Builder
 	for i := 0; i < len(msg); {
 		switch c := msg[i]; {
 		case c == '"':
 			end := closingQuote(msg, i+1)
 			b.WriteByte('"')
-			b.WriteString(clipRunes(msg[i+1:end], maxQuoted))
+			b.WriteString(Runes(msg[i+1:end], MaxQuoted))
 			if end < len(msg) {
 				b.WriteByte('"')
 				end++
@@ -41,7 +40,7 @@ func clipInput(msg string) string {
 			}
 			word := msg[i:end]
 			body := strings.TrimRight(word, ":;,.)")
-			b.WriteString(clipRunes(body, maxWord))
+			b.WriteString(Runes(body, MaxWord))
 			b.WriteString(word[len(body):]) // "key=value…:" keeps its colon
 			i = end
 		}
@@ -65,14 +64,14 @@ func closingQuote(s string, i int) int {
 	return len(s)
 }
 
-// clipRunes returns s if it has at most limit characters, and otherwise its
-// first maxQuoted characters followed by "…", never splitting an escape.
-func clipRunes(s string, limit int) string {
+// Runes returns s if it has at most limit characters, and otherwise its
+// first MaxQuoted characters followed by "…", never splitting an escape.
+func Runes(s string, limit int) string {
 	if utf8.RuneCountInString(s) <= limit {
 		return s
 	}
 	n, i := 0, 0
-	for i < len(s) && n < maxQuoted {
+	for i < len(s) && n < MaxQuoted {
 		if s[i] == '\\' && i+1 < len(s) {
 			i++ // the escaped character goes with its backslash
 		}

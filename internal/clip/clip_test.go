@@ -1,4 +1,4 @@
-package cli
+package clip
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-func TestClipInput(t *testing.T) {
+func TestInput(t *testing.T) {
 	a60, a61 := strings.Repeat("a", 60), strings.Repeat("a", 61)
 	w120 := strings.Repeat("w", 120)
 	tests := []struct{ in, want string }{
@@ -23,33 +23,33 @@ func TestClipInput(t *testing.T) {
 		{`a "b c" d`, `a "b c" d`},
 	}
 	for _, tt := range tests {
-		if got := clipInput(tt.in); got != tt.want {
-			t.Errorf("clipInput(%.80q) = %.100q, want %.100q", tt.in, got, tt.want)
+		if got := Input(tt.in); got != tt.want {
+			t.Errorf("Input(%.80q) = %.100q, want %.100q", tt.in, got, tt.want)
 		}
 	}
 }
 
-// FuzzClipInput: clipping never lengthens a message, keeps it valid
+// FuzzInput: clipping never lengthens a message, keeps it valid
 // UTF-8, leaves short messages alone and leaves no long word.
-func FuzzClipInput(f *testing.F) {
+func FuzzInput(f *testing.F) {
 	f.Add(`unknown "` + strings.Repeat("x", 100) + `" y`)
 	f.Add(`"\"\\` + strings.Repeat("é", 90))
 	f.Add("rule k=" + strings.Repeat("v", 200))
 	f.Fuzz(func(t *testing.T, msg string) {
-		got := clipInput(msg)
+		got := Input(msg)
 		if utf8.RuneCountInString(got) > utf8.RuneCountInString(msg) {
-			t.Errorf("clipInput(%q) = %q, longer", msg, got)
+			t.Errorf("Input(%q) = %q, longer", msg, got)
 		}
 		if utf8.ValidString(msg) && !utf8.ValidString(got) {
-			t.Errorf("clipInput(%q) = %q, not UTF-8", msg, got)
+			t.Errorf("Input(%q) = %q, not UTF-8", msg, got)
 		}
-		if utf8.RuneCountInString(msg) <= maxQuoted && got != msg {
-			t.Errorf("clipInput(%q) = %q; a message this short is never cut", msg, got)
+		if utf8.RuneCountInString(msg) <= MaxQuoted && got != msg {
+			t.Errorf("Input(%q) = %q; a message this short is never cut", msg, got)
 		}
 		if !strings.Contains(msg, `"`) {
 			for _, w := range strings.Split(got, " ") {
-				if utf8.RuneCountInString(w) > maxWord {
-					t.Errorf("clipInput(%q) left the word %q", msg, w)
+				if utf8.RuneCountInString(w) > MaxWord {
+					t.Errorf("Input(%q) left the word %q", msg, w)
 				}
 			}
 		}
