@@ -10,6 +10,7 @@ import (
 
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/internal/cliflag"
 	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/strategies"
 )
@@ -177,27 +178,13 @@ func checkSpecs(specs []string) error {
 		if strings.TrimSpace(name) == "" {
 			return fmt.Errorf("--strategies: empty strategy name in place %d of %d: write names such as a,b", i+1, len(specs))
 		}
-		if err := OnceEach("parameter", strings.Split(params, ":")); err != nil {
+		if err := cliflag.OnceEach("parameter", strings.Split(params, ":")); err != nil {
 			return fmt.Errorf("--strategies %s: %w", spec, err)
 		}
 	}
 	return nil
 }
 
-// OnceEach reports the first key of the key=value options kvs given twice
-// (spaces around it aside), naming the option a what ("rule").
-func OnceEach(what string, kvs []string) error {
-	seen := map[string]bool{}
-	for _, kv := range kvs {
-		k, _, _ := strings.Cut(kv, "=")
-		k = strings.TrimSpace(k)
-		if seen[k] {
-			return fmt.Errorf("%s %s given twice: give each %s once", what, k, what)
-		}
-		seen[k] = true
-	}
-	return nil
-}
 
 // Env returns the env analyses run in: the registries, the rules, spec's
 // seed and confidence, and the runner's workers and meter, which counts

@@ -24,11 +24,5 @@ func checkFlags(root *cobra.Command) {
 	})
 }
 
-// onceEach, decimal, clipInput, clipRunes and maxQuoted are cliflag's and
-// clip's, for the callers in this package.
-func onceEach(what string, kvs []string) error { return cliflag.OnceEach(what, kvs) }
-func decimal(s string) (string, error)         { return cliflag.Decimal(s) }
-func clipInput(msg string) string              { return clip.Input(msg) }
-func clipRunes(s string, limit int) string     { return clip.Runes(s, limit) }
-
-const maxQuoted = clip.MaxQuoted
+// clipInput is clip's, for the callers in this package.
+func clipInput(msg string) string { return clip.Input(msg) }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"github.com/cardsim/cardsim/experiment"
+
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -111,7 +113,7 @@ func TestPlanFileBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	big := filepath.Join(dir, "big.yaml")
-	os.WriteFile(big, []byte("game: nora\n#"+strings.Repeat("x", MaxPlanBytes)+"\n"), 0o644)
+	os.WriteFile(big, []byte("game: nora\n#"+strings.Repeat("x", experiment.MaxPlanBytes)+"\n"), 0o644)
 	for _, tt := range []struct{ path, want string }{
 		{"/dev/zero", "not a regular file"},
 		{fifo, "not a regular file"},
@@ -138,7 +140,7 @@ func FuzzReadPlan(f *testing.F) {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p, err := readPlan(path)
+		p, err := experiment.ReadPlan(path)
 		if err != nil {
 			if len(clipInput(err.Error())) > 400 {
 				t.Errorf("error of %d bytes: %.100q", len(err.Error()), err)

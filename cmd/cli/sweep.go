@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -75,7 +76,11 @@ never interrupted.`,
 
 func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(string) bool) error {
 	if opts.Plan != "" {
-		if err := loadPlan(opts, changed); err != nil {
+		plan, err := experiment.ReadPlan(opts.Plan)
+		if err != nil {
+			return fmt.Errorf("--plan %s: %w", opts.Plan, err)
+		}
+		if err := plan.Apply(&opts.Spec, opts.Plan, changed); err != nil {
 			return err
 		}
 	}

@@ -1,4 +1,4 @@
-package cli
+package experiment
 
 import (
 	"bytes"
@@ -12,21 +12,23 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/internal/clip"
+	"github.com/cardsim/cardsim/internal/cliflag"
 	"github.com/cardsim/cardsim/sim"
 )
 
-// MaxPlanBytes is the largest plan file sweep reads.
+// MaxPlanBytes is the largest plan file ReadPlan reads.
 const MaxPlanBytes = 1 << 20
 
 // planFields are the fields of a plan file, in the order the help lists
 // them.
 var planFields = []string{"game", "strategy", "strategies", "params", "rules", "games", "seed", "precision", "target", "max_games", "confidence"}
 
-// sweepPlan is a plan file (YAML or JSON) that describes a sweep, for
+// Plan is a plan file (YAML or JSON) that describes a sweep, for
 // repeatable studies: the fields of the flags that say what to play. A
 // field left out is nil or empty, so that a value of zero is told from no
-// value: "seed: 0" is seed 0.
-type sweepPlan struct {
+// value: "seed: 0" is seed 0. Apply sets a Spec from it.
+type Plan struct {
 	Game       string
 	Strategy   string
 	Strategies []string
@@ -42,9 +44,9 @@ type sweepPlan struct {
 	Confidence *float64
 }
 
-// readPlan reads and checks the plan file at path. Errors give the line
+// ReadPlan reads and checks the plan file at path. Errors give the line
 // and the field, and never quote the file beyond a clipped field name.
-func readPlan(path string) (*sweepPlan, error) {
+func ReadPlan(path string) (*Plan, error) {
 	b, err := games.ReadInputFile(path, MaxPlanBytes)
 	if err != nil {
 		return nil, err
@@ -74,7 +76,7 @@ func readPlan(path string) (*sweepPlan, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("line %d: want fields such as game: and rules:", root.Line)
 	}
-	plan := &sweepPlan{}
+	plan := &Plan{}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		key, val := root.Content[i], root.Content[i+1]
@@ -90,7 +92,7 @@ func readPlan(path string) (*sweepPlan, error) {
 }
 
 // set reads the value of the field named key.
-func (p *sweepPlan) set(key string, val *yaml.Node) error {
+func (p *Plan) set(key string, val *yaml.Node) error {
 	var err error
 	switch key {
 	case "game":
@@ -111,7 +113,7 @@ func (p *sweepPlan) set(key string, val *yaml.Node) error {
 		var s string
 		if s, err = scalar(val); err == nil {
 			var n string
-			if n, err = decimal(s); err == nil {
+			if n, err = cliflag.Decimal(s); err == nil {
 				var seed uint64
 				if seed, err = strconv.ParseUint(n, 10, 64); err == nil {
 					p.Seed = &seed
@@ -196,7 +198,7 @@ func planRules(n *yaml.Node) ([]string, error) {
 			}
 			vals, err := scalars(n.Content[i+1])
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", clipRunes(key, maxQuoted), err)
+				return nil, fmt.Errorf("%s: %w", clip.Runes(key, clip.MaxQuoted), err)
 			}
 			out = append(out, key+"="+strings.Join(vals, ","))
 		}
@@ -228,7 +230,7 @@ func planInt(n *yaml.Node, least int64, want string) (*int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := decimal(s)
+	d, err := cliflag.Decimal(s)
 	if err != nil {
 		return nil, fmt.Errorf("%q: %w", s, err)
 	}
@@ -252,47 +254,44 @@ func planFloat(n *yaml.Node, ok func(float64) bool, want string) (*float64, erro
 	return &v, nil
 }
 
-// loadPlan reads opts.Plan into opts; flags set on the command line win
-// for single values and add to lists, where they may not give a rule or a
+// Apply sets spec from the plan read from path: the fields given on the
+// command line (given reports them by flag name) win for single values
+// and add to the plan's lists, where they may not give a rule or a
 // parameter the plan gives.
-func loadPlan(opts *SweepOptions, changed func(string) bool) error {
-	plan, err := readPlan(opts.Plan)
-	if err != nil {
-		return fmt.Errorf("--plan %s: %w", opts.Plan, err)
-	}
-	if plan.Precision == nil && !changed("precision") {
+func (plan *Plan) Apply(spec *Spec, path string, given func(flag string) bool) error {
+	if plan.Precision == nil && !given("precision") {
 		for _, f := range []struct {
 			field string
 			given bool
 		}{{"max_games", plan.MaxGames != nil}, {"target", plan.Target != nil}} {
 			if f.given {
-				return fmt.Errorf("--plan %s: %s goes with precision: without it the sweep plays games deals a point", opts.Plan, f.field)
+				return fmt.Errorf("--plan %s: %s goes with precision: without it the sweep plays games deals a point", path, f.field)
 			}
 		}
 	}
-	if opts.Game == "" {
-		opts.Game = plan.Game
+	if spec.Game == "" {
+		spec.Game = plan.Game
 	}
-	if !changed("strategy") && plan.Strategy != "" {
-		opts.Strategy = plan.Strategy
+	if !given("strategy") && plan.Strategy != "" {
+		spec.Strategy = plan.Strategy
 	}
-	if !changed("strategies") && len(plan.Strategies) > 0 {
-		opts.Strategies = plan.Strategies
+	if !given("strategies") && len(plan.Strategies) > 0 {
+		spec.Strategies = plan.Strategies
 	}
-	opts.Params = append(plan.Params, opts.Params...)
-	opts.Rules = append(plan.Rules, opts.Rules...)
-	if err := onceEach("parameter", opts.Params); err != nil {
-		return fmt.Errorf("--plan %s and the flags: %w", opts.Plan, err)
+	spec.Params = append(plan.Params, spec.Params...)
+	spec.Rules = append(plan.Rules, spec.Rules...)
+	if err := cliflag.OnceEach("parameter", spec.Params); err != nil {
+		return fmt.Errorf("--plan %s and the flags: %w", path, err)
 	}
-	if err := onceEach("rule", opts.Rules); err != nil {
-		return fmt.Errorf("--plan %s and the flags: %w", opts.Plan, err)
+	if err := cliflag.OnceEach("rule", spec.Rules); err != nil {
+		return fmt.Errorf("--plan %s and the flags: %w", path, err)
 	}
-	setFrom(&opts.Games, plan.Games, !changed("games"))
-	setFrom(&opts.Seed, plan.Seed, !changed("seed"))
-	setFrom(&opts.Precision, plan.Precision, !changed("precision"))
-	setFrom(&opts.Target, plan.Target, !changed("target"))
-	setFrom(&opts.MaxGames, plan.MaxGames, !changed("max-games"))
-	setFrom(&opts.Confidence, plan.Confidence, !changed("confidence"))
+	setFrom(&spec.Games, plan.Games, !given("games"))
+	setFrom(&spec.Seed, plan.Seed, !given("seed"))
+	setFrom(&spec.Precision, plan.Precision, !given("precision"))
+	setFrom(&spec.Target, plan.Target, !given("target"))
+	setFrom(&spec.MaxGames, plan.MaxGames, !given("max-games"))
+	setFrom(&spec.Confidence, plan.Confidence, !given("confidence"))
 	return nil
 }
 
