@@ -65,3 +65,11 @@ func ReadableTable(rows [][]string) [][]string {
 	}
 	return out
 }
+
+// FormatNum formats v with the given decimals, or "" if v is NaN.
+func FormatNum(v float64, decimals int) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return fmt.Sprintf("%.*f", decimals, v)
+}

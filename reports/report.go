@@ -4,7 +4,8 @@ import "github.com/cardsim/cardsim/sim"
 
 // Study is one designer's question answered by runs: a comparison of
 // strategies (with seats, first-player edge and deal features where the game
-// has them) or a sweep of a rule.
+// has them), a sweep of a rule, or an analysis's finding with its own
+// sentences, charts and table. It is one section of a Report.
 type Study struct {
 	Game     string
 	Title    string // the question, in the designer's words
@@ -39,9 +40,32 @@ type Study struct {
 	Glance []Answer
 }
 
-// Report is a set of studies over every game.
+// Report is the one document of reports: a title, an introduction, and
+// its studies in order. The designers' report (cardsim report) holds the
+// studies of every game; an analysis returns one, which the designers'
+// report embeds study by study.
 type Report struct {
 	Title   string
 	Intro   string
 	Studies []Study
+	// Files are written beside the document as they are, by name, such as
+	// the CSV files of its tables.
+	Files map[string][]byte
+	// Layout is how WriteDir writes the document.
+	Layout Layout
 }
+
+// Layout is how a Report is written into a directory.
+type Layout int
+
+const (
+	// ReportLayout writes the designers' report (WriteReportDir): its
+	// answers at a glance, then each study under its game, its sentences
+	// as a list, its table readable, its charts as PNG files, and every
+	// figure in report.csv.
+	ReportLayout Layout = iota
+	// PageLayout writes a page (WritePage): each study a heading, its
+	// sentences as one paragraph, its charts (SVG, PNG and PDF files) and
+	// its table as given.
+	PageLayout
+)

@@ -118,3 +118,20 @@ func writeTableFigures(cw *csv.Writer, study string, st *Study) {
 		}
 	}
 }
+
+// RowsCSV returns rows as CSV text (RFC 4180: a field holding a comma, a
+// quote or a line break quoted). The first row is the header: its headings
+// are written as ColumnNames has them, in snake_case and unique, so that a
+// page's table and its CSV file can share their rows.
+func RowsCSV(rows [][]string) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	for i, row := range rows {
+		if i == 0 {
+			row = ColumnNames(row)
+		}
+		w.Write(row)
+	}
+	w.Flush()
+	return b.Bytes()
+}

@@ -8,13 +8,21 @@ import (
 	"strings"
 )
 
-// WriteDir writes r into dir, as WriteReportDir does.
-func (r *Report) WriteDir(dir string) error { return WriteReportDir(dir, r) }
+// WriteDir writes r into dir in its Layout: as WriteReportDir does, or as
+// WritePage does.
+func (r *Report) WriteDir(dir string) error {
+	if r.Layout == PageLayout {
+		_, err := WritePage(dir, r)
+		return err
+	}
+	return WriteReportDir(dir, r)
+}
 
 // WriteReportDir writes the report into dir: report.html (one self-contained
 // page: tables, manifests, charts embedded), report.md with the charts as
 // PNG files beside it, and report.csv with every study's figures as tidy
-// rows (study, figure, statistic, value). Files are written atomically.
+// rows (study, figure, statistic, value), and r.Files. Files are written
+// atomically.
 func WriteReportDir(dir string, r *Report) error {
 	var out outputs
 	studies, err := reportStudies(r, &out)
@@ -38,6 +46,7 @@ func WriteReportDir(dir string, r *Report) error {
 		out.put("answers.json", b)
 		out.put("answers.csv", answersCSV(answers))
 	}
+	out.files(r.Files)
 	_, err = out.write(dir)
 	return err
 }

@@ -2,6 +2,8 @@ package reports
 
 import (
 	"bytes"
+	"fmt"
+	"html"
 	"html/template"
 )
 
@@ -9,11 +11,11 @@ import (
 // at a glance, a list of the studies, and each study's sentences, notes,
 // charts (embedded as SVG), table and manifest line.
 func reportHTML(r *Report, studies []reportStudy, groups []answerGroup) ([]byte, error) {
-	var html bytes.Buffer
-	if err := reportPage.Execute(&html, map[string]any{"Report": r, "Studies": studies, "Answers": groups}); err != nil {
+	var h bytes.Buffer
+	if err := reportPage.Execute(&h, map[string]any{"Report": r, "Studies": studies, "Answers": groups}); err != nil {
 		return nil, err
 	}
-	return html.Bytes(), nil
+	return h.Bytes(), nil
 }
 
 // reportPage is the template of report.html.
@@ -55,3 +57,62 @@ window.addEventListener("load", function () {
 </script>
 </body></html>
 `))
+
+// pageHTML returns report.html of a page: the title and introduction, then
+// each study's title, paragraph, charts (svg returns a chart's SVG, which
+// is embedded) and table.
+func pageHTML(r *Report, svg func(Chart) []byte) []byte {
+	var h bytes.Buffer
+	fmt.Fprintf(&h, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>%s</title>\n", html.EscapeString(r.Title))
+	h.WriteString("<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}" +
+		"table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .6em;text-align:right}" +
+		"th{background:#eee}svg{max-width:100%;height:auto}</style></head><body>\n")
+	fmt.Fprintf(&h, "<h1>%s</h1>\n<p>%s</p>\n", html.EscapeString(r.Title), html.EscapeString(r.Intro))
+	for i := range r.Studies {
+		st := &r.Studies[i]
+		fmt.Fprintf(&h, "<h2>%s</h2>\n<p>%s</p>\n", html.EscapeString(st.Title), html.EscapeString(pageText(st)))
+		for _, c := range st.Charts {
+			h.WriteString("<figure>")
+			h.Write(stripXMLHeader(svg(c)))
+			h.WriteString("</figure>\n")
+		}
+		if len(st.Rows) > 0 {
+			pageHTMLTable(&h, st.Rows)
+		}
+	}
+	// Marks how many charts the browser drew, for the headless-browser test.
+	h.WriteString(`<script>window.addEventListener("load", function () {
+  var svgs = Array.prototype.slice.call(document.querySelectorAll("figure svg"));
+  var ok = svgs.filter(function (s) { var r = s.getBoundingClientRect(); return r.width > 0 && r.height > 0; }).length;
+  document.body.setAttribute("data-charts", ok + "/" + svgs.length);
+});</script>
+`)
+	h.WriteString("</body></html>\n")
+	return h.Bytes()
+}
+
+// stripXMLHeader drops the XML declaration and doctype of an SVG document
+// so that it can be embedded in HTML.
+func stripXMLHeader(svg []byte) []byte {
+	if i := bytes.Index(svg, []byte("<svg")); i > 0 {
+		return svg[i:]
+	}
+	return svg
+}
+
+// pageHTMLTable writes a page's table in HTML, the first row its header.
+func pageHTMLTable(b *bytes.Buffer, t [][]string) {
+	b.WriteString("<table>\n")
+	for i, row := range t {
+		tag := "td"
+		if i == 0 {
+			tag = "th"
+		}
+		b.WriteString("<tr>")
+		for _, c := range row {
+			fmt.Fprintf(b, "<%s>%s</%s>", tag, html.EscapeString(c), tag)
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</table>\n")
+}

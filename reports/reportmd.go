@@ -44,6 +44,37 @@ func reportMarkdown(r *Report, studies []reportStudy, groups []answerGroup) []by
 	return md.Bytes()
 }
 
+// pageMarkdown returns report.md of a page: the title and introduction,
+// then each study's title, paragraph, charts (the SVG files beside it) and
+// table.
+func pageMarkdown(r *Report) []byte {
+	var md bytes.Buffer
+	fmt.Fprintf(&md, "# %s\n\n%s\n\n", r.Title, r.Intro)
+	for i := range r.Studies {
+		st := &r.Studies[i]
+		fmt.Fprintf(&md, "## %s\n\n%s\n\n", st.Title, pageText(st))
+		for _, c := range st.Charts {
+			fmt.Fprintf(&md, "![%s](chart_%s.svg)\n\n", st.Title, c.Name)
+		}
+		if len(st.Rows) > 0 {
+			pageMarkdownTable(&md, st.Rows)
+		}
+	}
+	return md.Bytes()
+}
+
+// pageMarkdownTable writes a page's table in Markdown, the first row its
+// header and every column aligned right.
+func pageMarkdownTable(b *bytes.Buffer, t [][]string) {
+	for i, row := range t {
+		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+		if i == 0 {
+			b.WriteString("|" + strings.Repeat(" ---: |", len(row)) + "\n")
+		}
+	}
+	b.WriteString("\n")
+}
+
 // writeMarkdownTable writes rows as a Markdown table, the first row its
 // header.
 func writeMarkdownTable(w io.Writer, rows [][]string) {

@@ -98,7 +98,7 @@ type duel struct {
 	summary sim.Summary
 }
 
-func runDesign(ctx context.Context, env *analyses.Env, o designOptions) (analyses.Page, error) {
+func runDesign(ctx context.Context, env *analyses.Env, o designOptions) (*reports.Report, error) {
 	if err := checkRules(env.Rules); err != nil {
 		return nil, err
 	}

@@ -271,13 +271,9 @@ func runAnalysisStudy(ctx context.Context, f *Factory, spec catalog.Study, opts 
 			}
 		}
 	}
-	page, err := def.Run(ctx, analysisEnv(f, nil, &opts.Flags, bar), options)
+	r, err := def.Run(ctx, analysisEnv(f, nil, &opts.Flags, bar), options)
 	if err != nil {
 		return nil, err
-	}
-	r, ok := page.(*reports.Report)
-	if !ok {
-		return nil, fmt.Errorf("the %s analysis writes a page the report cannot hold", spec.Game)
 	}
 	return r.Studies, nil
 }
