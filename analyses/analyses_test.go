@@ -10,6 +10,7 @@ import (
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/nora"
+	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/strategies"
 	norabots "github.com/cardsim/cardsim/strategies/nora"
@@ -30,15 +31,12 @@ func (s *study) bind() *games.Options {
 	return o
 }
 
-type page string
-
-func (p page) WriteDir(string) error { return nil }
-
 func TestDefineOptions(t *testing.T) {
 	var got study
-	d := analyses.Define("g", "answers", (*study).bind, func(_ context.Context, _ *analyses.Env, s study) (analyses.Page, error) {
+	page := &reports.Report{Title: "p"}
+	d := analyses.Define("g", "answers", (*study).bind, func(_ context.Context, _ *analyses.Env, s study) (*reports.Report, error) {
 		got = s
-		return page("p"), nil
+		return page, nil
 	})
 	tests := []struct {
 		opts []string
@@ -62,7 +60,7 @@ func TestDefineOptions(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || p != page("p") || !reflect.DeepEqual(got, tt.want) {
+		if err != nil || p != page || !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%q: ran with %+v (%v), want %+v", tt.opts, got, err, tt.want)
 		}
 	}

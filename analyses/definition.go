@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/reports"
 )
 
 // Definition is an analysis as a registry lists it.
@@ -16,8 +17,10 @@ type Definition struct {
 	// or has a bad value, so that a command can refuse them before it
 	// prepares anything.
 	Check func(options []string) error
-	// Run applies the options over the defaults and runs the analysis.
-	Run func(ctx context.Context, env *Env, options []string) (Page, error)
+	// Run applies the options over the defaults and runs the analysis,
+	// returning the document of what it found: the command writes it in
+	// its own Layout, and the designers' report embeds its studies.
+	Run func(ctx context.Context, env *Env, options []string) (*reports.Report, error)
 }
 
 // Checker is implemented by options whose values must agree with each
@@ -26,16 +29,10 @@ type Checker interface {
 	Check() error
 }
 
-// Page is what an analysis found, ready to be written.
-type Page interface {
-	// WriteDir writes the page's files into dir, each atomically.
-	WriteDir(dir string) error
-}
-
 // Define returns the Definition of an analysis whose options are the fields
 // of a T bound by bind, as a game binds its rules: run receives them parsed,
 // and checked when *T is a Checker.
-func Define[T any](game, summary string, bind func(*T) *games.Options, run func(ctx context.Context, env *Env, options T) (Page, error)) Definition {
+func Define[T any](game, summary string, bind func(*T) *games.Options, run func(ctx context.Context, env *Env, options T) (*reports.Report, error)) Definition {
 	parse := func(options []string) (T, error) {
 		o, err := games.Parse(bind, options)
 		if err != nil {
@@ -53,7 +50,7 @@ func Define[T any](game, summary string, bind func(*T) *games.Options, run func(
 			_, err := parse(options)
 			return err
 		},
-		Run: func(ctx context.Context, env *Env, options []string) (Page, error) {
+		Run: func(ctx context.Context, env *Env, options []string) (*reports.Report, error) {
 			o, err := parse(options)
 			if err != nil {
 				return nil, err

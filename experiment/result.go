@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
 )
@@ -25,7 +24,7 @@ type Result struct {
 	// Skill is a skill ladder.
 	Skill *reports.Skill
 	// Page is an analysis's or a solver's page.
-	Page analyses.Page
+	Page *reports.Report
 	// Report is the designers' report.
 	Report *reports.Report
 }

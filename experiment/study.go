@@ -227,9 +227,5 @@ func (r *Runner) runAnalysisStudy(ctx context.Context, study *Study, report *Spe
 	if err != nil {
 		return nil, err
 	}
-	rep, ok := page.(*reports.Report)
-	if !ok {
-		return nil, fmt.Errorf("the %s analysis writes a page the report cannot hold", study.Game)
-	}
-	return rep.Studies, nil
+	return page.Studies, nil
 }

@@ -442,3 +442,49 @@ func barChart(p *plot.Plot, vals plotter.Values, labels []string, eb errorBars, 
 	p.X.Label.Text = xlabel
 	return Chart{Name: name, Plot: p}, nil
 }
+
+// StudyCharts draws a study's charts: for a comparison, the mean score and
+// win rate of each strategy with intervals, and each deal feature's win rate
+// against its value; for a sweep, its line charts.
+func StudyCharts(st *Study) ([]Chart, error) {
+	if st.Sweep != nil {
+		return SweepCharts(st.Sweep, st.Game)
+	}
+	var out []Chart
+	s := st.Summary
+	ents := entries(s)
+	anyWin := false
+	for _, e := range ents {
+		anyWin = anyWin || e.win.Count > 0 || e.win.Undecided > 0
+	}
+	if len(ents) > 1 {
+		figs := []string{"score"}
+		if anyWin {
+			figs = append(figs, "win")
+		}
+		for _, fig := range figs {
+			c, err := entryChart(st, fig)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, c)
+		}
+	} else {
+		c, err := scoreChart(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	for _, f := range s.Features {
+		if len(f.Values) < 2 {
+			continue // one value dealt to every seat: nothing to compare
+		}
+		c, err := featureChart(st, f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}

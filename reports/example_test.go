@@ -77,18 +77,19 @@ func ExampleLineChart() {
 	// price true true
 }
 
-// A page of sections, each a paragraph with an optional chart and table,
-// written as Markdown and as self-contained HTML with its files beside.
+// A document written as a page: each study a section, a paragraph with
+// optional charts and table, in Markdown and in self-contained HTML, with
+// its files beside.
 func ExampleWritePage() {
 	dir, err := os.MkdirTemp("", "page")
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	p := &reports.Page{
-		Title: "Insurance", Intro: "What INSURE is worth.",
-		Sections: []reports.PageSection{{Title: "Price", Text: "Free insurance adds 52 points.",
-			Table: [][]string{{"price", "mean score"}, {"0", "303"}, {"1", "251"}}}},
+	p := &reports.Report{
+		Title: "Insurance", Intro: "What INSURE is worth.", Layout: reports.PageLayout,
+		Studies: []reports.Study{{Game: "nora", Title: "Price", Answer: []string{"Free insurance adds 52 points."},
+			Rows: [][]string{{"price", "mean score"}, {"0", "303"}, {"1", "251"}}}},
 		Files: map[string][]byte{"price.csv": reports.RowsCSV([][]string{{"price", "mean score"}, {"0", "303"}})},
 	}
 	names, err := reports.WritePage(dir, p)

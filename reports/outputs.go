@@ -50,6 +50,13 @@ func (o *outputs) put(name string, b []byte) {
 	o.data[name] = b
 }
 
+// files adds files (name → content), sorted by name.
+func (o *outputs) files(files map[string][]byte) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		o.put(name, files[name])
+	}
+}
+
 // charts renders each chart in every one of ChartFormats, named prefix +
 // chart name.
 func (o *outputs) charts(prefix string, cs []Chart) error {
@@ -93,9 +100,7 @@ func renderCharts(cs []Chart) (rendered []map[string][]byte, err error) {
 // with the manifest of its files. It returns the names written.
 func WriteFiles(dir string, files map[string][]byte) ([]string, error) {
 	var o outputs
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		o.put(name, files[name])
-	}
+	o.files(files)
 	return o.write(dir)
 }
 

@@ -21,10 +21,10 @@ func TestWritePageSelfContained(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	p := &Page{Title: "T <1>", Intro: "intro", Sections: []PageSection{
-		{Title: "one", Text: "x < y", Chart: &line},
-		{Title: "two", Text: "t", Chart: &bars, Table: [][]string{{"h1", "h2"}, {"1", "a,b"}}},
-	}, Files: map[string][]byte{"t.csv": RowsCSV([][]string{{"a", "b, c"}, {"1", "x,y"}})}}
+	p := &Report{Title: "T <1>", Intro: "intro", Studies: []Study{
+		{Title: "one", Answer: []string{"x < y"}, Charts: []Chart{line}},
+		{Title: "two", Answer: []string{"t"}, Charts: []Chart{bars}, Rows: [][]string{{"h1", "h2"}, {"1", "a,b"}}},
+	}, Files: map[string][]byte{"t.csv": RowsCSV([][]string{{"a", "b, c"}, {"1", "x,y"}})}, Layout: PageLayout}
 	names, err := WritePage(dir, p)
 	if err != nil {
 		t.Fatal(err)

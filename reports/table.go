@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/cardsim/cardsim/sim"
@@ -124,4 +125,13 @@ func BestText(b *sim.BestBounds, format string) string {
 // of the scores played to the upper end of the bounds.
 func bestInterval(b *sim.BestBounds) string {
 	return fmt.Sprintf("%.3f … %.3f", b.CILow, b.CIHigh)
+}
+
+// ruleList writes rules as "key=value" separated by sep, sorted by key.
+func ruleList(rules map[string]sim.RuleValue, sep string) string {
+	var parts []string
+	for _, k := range sortedKeys(rules) {
+		parts = append(parts, k+"="+rules[k].Text)
+	}
+	return strings.Join(parts, sep)
 }

@@ -103,7 +103,7 @@ func withRule(base []string, kv ...string) []string {
 	return append(append([]string(nil), base...), kv...)
 }
 
-func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (analyses.Page, error) {
+func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (*reports.Report, error) {
 	a := &economyStudy{economyOptions: o, env: env}
 	r, err := nora.ParseRules(env.Rules)
 	if err != nil {
@@ -150,8 +150,9 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (analy
 		return nil, err
 	}
 	logf("strategies compared on %d deals (%.0f s)", a.Games, time.Since(begin).Seconds())
-	page := &reports.Page{
-		Title: "The economy of Nora's pairs solitaire",
+	page := &reports.Report{
+		Layout: reports.PageLayout,
+		Title:  "The economy of Nora's pairs solitaire",
 		Intro: fmt.Sprintf("Rules: %s. Strategies compared on the same %d deals (seed %d), intervals at %g%%. "+
 			"The optimal policy is solved by backward induction over (rounds left, ip, deck composition) with pass outcomes "+
 			"estimated from %d shuffles per composition; upper-bound is a clairvoyant player who sees each shuffle before "+
@@ -166,28 +167,31 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (analy
 	if err != nil {
 		return nil, err
 	}
-	page.Sections = append(page.Sections, sec...)
+	page.Studies = append(page.Studies, sec...)
 	secs, err := noraIPSections(&s, page.Files)
 	if err != nil {
 		return nil, err
 	}
-	page.Sections = append(page.Sections, secs...)
+	page.Studies = append(page.Studies, secs...)
 	sec1, err := noraMarginalSection(ctx, a, opt, r, page.Files)
 	if err != nil {
 		return nil, err
 	}
-	page.Sections = append(page.Sections, sec1)
+	page.Studies = append(page.Studies, sec1)
 	sec1, err = noraPriceSection(ctx, a, r, page.Files)
 	if err != nil {
 		return nil, err
 	}
-	page.Sections = append(page.Sections, sec1)
+	page.Studies = append(page.Studies, sec1)
 	logf("price curves done (%.0f s)", time.Since(begin).Seconds())
 	sec1, err = noraEarningSection(ctx, a, r, &s, page.Files, logf)
 	if err != nil {
 		return nil, err
 	}
-	page.Sections = append(page.Sections, sec1)
+	page.Studies = append(page.Studies, sec1)
+	for i := range page.Studies {
+		page.Studies[i].Game = "nora" // every section is Nora's, wherever the page is embedded
+	}
 	return page, nil
 }
 
@@ -205,7 +209,7 @@ type relaxed struct {
 	below int
 }
 
-func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora.Rules, rb relaxed, files map[string][]byte) ([]reports.PageSection, error) {
+func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora.Rules, rb relaxed, files map[string][]byte) ([]reports.Study, error) {
 	perfect := r.DeckSize() * r.Rounds
 	opt := sols[0]
 	table := [][]string{{"strategy", "mean score", "ci low", "ci high", "solver", "solver, fresh shuffles", fmt.Sprintf("P(%d)", perfect), "ci low", "ci high"}}
@@ -262,15 +266,15 @@ func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora
 	if err != nil {
 		return nil, err
 	}
-	return []reports.PageSection{
-		{Title: fmt.Sprintf("Expected score and P(%d) by strategy", perfect), Text: text, Table: reports.ReadableTable(table)},
-		{Title: "Paired differences", Text: "Each difference is measured on the same deals; its interval is that of the per-deal differences.", Table: reports.ReadableTable(cmp)},
-		{Title: "Score distribution", Text: fmt.Sprintf("Under the optimal policy half the games score at least %.0f; the middle 90%% lie between %.0f and %.0f.",
-			o.Score.Quantiles["p50"], o.Score.Quantiles["p05"], o.Score.Quantiles["p95"]), Chart: &chart},
+	return []reports.Study{
+		{Title: fmt.Sprintf("Expected score and P(%d) by strategy", perfect), Answer: []string{text}, Rows: reports.ReadableTable(table)},
+		{Title: "Paired differences", Answer: []string{"Each difference is measured on the same deals; its interval is that of the per-deal differences."}, Rows: reports.ReadableTable(cmp)},
+		{Title: "Score distribution", Answer: []string{fmt.Sprintf("Under the optimal policy half the games score at least %.0f; the middle 90%% lie between %.0f and %.0f.",
+			o.Score.Quantiles["p50"], o.Score.Quantiles["p05"], o.Score.Quantiles["p95"])}, Charts: []reports.Chart{chart}},
 	}, nil
 }
 
-func noraIPSections(s *sim.Summary, files map[string][]byte) ([]reports.PageSection, error) {
+func noraIPSections(s *sim.Summary, files map[string][]byte) ([]reports.Study, error) {
 	sources := []string{"joke", "triple", "quad", "sweep", "jamboree", "chain", "reaction", "dead_deck"}
 	spends := []string{"insure", "switch", "revive"}
 	rows := [][]string{{"strategy", "kind", "item", "mean_per_game", "ci_low", "ci_high"}}
@@ -318,14 +322,14 @@ func noraIPSections(s *sim.Summary, files map[string][]byte) ([]reports.PageSect
 		}
 	}
 	sp := func(a string) float64 { return o.Metrics["ip_spent."+a].Mean }
-	return []reports.PageSection{
-		{Title: "ip earned by source", Text: fmt.Sprintf("The optimal player earns %.1f ip per game, most from %s (%.1f).", total, topSrc, top), Chart: &c1},
-		{Title: "ip spent by action, and left unused", Text: fmt.Sprintf("It spends %.1f ip per game on INSURE, %.1f on SWITCH and %.1f on REVIVE, and ends the game with %.1f ip unused.",
-			sp("insure"), sp("switch"), sp("revive"), o.Metrics["ip_unused"].Mean), Chart: &c2},
+	return []reports.Study{
+		{Title: "ip earned by source", Answer: []string{fmt.Sprintf("The optimal player earns %.1f ip per game, most from %s (%.1f).", total, topSrc, top)}, Charts: []reports.Chart{c1}},
+		{Title: "ip spent by action, and left unused", Answer: []string{fmt.Sprintf("It spends %.1f ip per game on INSURE, %.1f on SWITCH and %.1f on REVIVE, and ends the game with %.1f ip unused.",
+			sp("insure"), sp("switch"), sp("revive"), o.Metrics["ip_unused"].Mean)}, Charts: []reports.Chart{c2}},
 	}, nil
 }
 
-func noraMarginalSection(ctx context.Context, a *economyStudy, opt *snora.Solution, r nora.Rules, files map[string][]byte) (reports.PageSection, error) {
+func noraMarginalSection(ctx context.Context, a *economyStudy, opt *snora.Solution, r nora.Rules, files map[string][]byte) (reports.Study, error) {
 	rows := [][]string{{"start_ip", "expected_score", "gain_from_previous_ip", "sim_score", "sim_ci_low", "sim_ci_high"}}
 	var xs, ys []float64
 	check := reports.LineSeries{Label: fmt.Sprintf("simulated (%d deals)", a.SweepGames)}
@@ -338,11 +342,11 @@ func noraMarginalSection(ctx context.Context, a *economyStudy, opt *snora.Soluti
 		if a.SweepGames > 0 && (ip <= 2 || ip%5 == 0) {
 			g, err := a.env.Game("nora", "start-ip="+strconv.Itoa(ip))
 			if err != nil {
-				return reports.PageSection{}, err
+				return reports.Study{}, err
 			}
 			s, err := noraRun(ctx, a, g, []string{"optimal"}, [][]string{{"samples=" + strconv.Itoa(a.Samples)}}, a.SweepGames)
 			if err != nil {
-				return reports.PageSection{}, err
+				return reports.Study{}, err
 			}
 			row[3], row[4], row[5] = full(s.Score.Mean), full(s.Score.CILow), full(s.Score.CIHigh)
 			check.X, check.Y = append(check.X, float64(ip)), append(check.Y, s.Score.Mean)
@@ -359,16 +363,16 @@ func noraMarginalSection(ctx context.Context, a *economyStudy, opt *snora.Soluti
 	c, err := reports.LineChart("marginal_ip", "Expected optimal score by ip held at the start (rule start-ip)", "start-ip", "expected game score",
 		series, reports.LineOptions{Level: a.env.Confidence, Refs: []reports.RefLine{{Label: fmt.Sprintf("the rules' start-ip (%d)", r.StartIP), At: float64(r.StartIP), Vertical: true}}})
 	if err != nil {
-		return reports.PageSection{}, err
+		return reports.Study{}, err
 	}
 	s := r.StartIP
-	return reports.PageSection{Title: "The marginal value of one ip",
-		Text: fmt.Sprintf("One extra starting ip is worth %.1f points per game (from %d to %d ip); the tenth is worth %.1f and the twentieth %.2f.",
-			opt.Value(s+1)-opt.Value(s), s, s+1, opt.Value(10)-opt.Value(9), opt.Value(20)-opt.Value(19)),
-		Chart: &c, Table: reports.ReadableTable(rows[:12])}, nil
+	return reports.Study{Title: "The marginal value of one ip",
+		Answer: []string{fmt.Sprintf("One extra starting ip is worth %.1f points per game (from %d to %d ip); the tenth is worth %.1f and the twentieth %.2f.",
+			opt.Value(s+1)-opt.Value(s), s, s+1, opt.Value(10)-opt.Value(9), opt.Value(20)-opt.Value(19))},
+		Charts: []reports.Chart{c}, Rows: reports.ReadableTable(rows[:12])}, nil
 }
 
-func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files map[string][]byte) (reports.PageSection, error) {
+func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files map[string][]byte) (reports.Study, error) {
 	rows := [][]string{{"price", "value", "solver_score", "sim_score", "sim_ci_low", "sim_ci_high"}}
 	var series []reports.LineSeries
 	var sentences []string
@@ -390,7 +394,7 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 		}
 		off, err := noraPolicyValue(ctx, withRule(a.env.Rules, p.key+"=1000"), samples, snora.VariantOptimal)
 		if err != nil {
-			return reports.PageSection{}, err
+			return reports.Study{}, err
 		}
 		var atDefault float64
 		for price := 0; price <= 8; price++ {
@@ -398,7 +402,7 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 			t := time.Now()
 			v, err := noraPolicyValue(ctx, kv, samples, snora.VariantOptimal)
 			if err != nil {
-				return reports.PageSection{}, err
+				return reports.Study{}, err
 			}
 			solving += time.Since(t)
 			points++
@@ -406,11 +410,11 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 			if a.SweepGames > 0 {
 				g, err := a.env.Game("nora", p.key+"="+strconv.Itoa(price))
 				if err != nil {
-					return reports.PageSection{}, err
+					return reports.Study{}, err
 				}
 				s, err := noraRun(ctx, a, g, []string{"optimal"}, [][]string{{"samples=" + strconv.Itoa(samples)}}, a.SweepGames)
 				if err != nil {
-					return reports.PageSection{}, err
+					return reports.Study{}, err
 				}
 				row[3], row[4], row[5] = full(s.Score.Mean), full(s.Score.CILow), full(s.Score.CIHigh)
 				ser.Lo, ser.Hi = append(ser.Lo, s.Score.CILow), append(ser.Hi, s.Score.CIHigh)
@@ -439,9 +443,9 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 	c, err := reports.LineChart("price_curves", "Expected optimal score as each price varies (others at their rule value)", "price in ip", "expected game score (solver)", series,
 		reports.LineOptions{Level: a.env.Confidence, Refs: refs})
 	if err != nil {
-		return reports.PageSection{}, err
+		return reports.Study{}, err
 	}
-	return reports.PageSection{Title: "Price curves", Text: strings.Join(sentences, "; ") + "." + band, Chart: &c}, nil
+	return reports.Study{Title: "Price curves", Answer: []string{strings.Join(sentences, "; ") + "." + band}, Charts: []reports.Chart{c}}, nil
 }
 
 func priceOf(r nora.Rules, key string) int {
@@ -469,7 +473,7 @@ func noraPolicyValue(ctx context.Context, rules []string, samples int, v snora.V
 	return sol.Value(r.StartIP), nil
 }
 
-func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *sim.Summary, files map[string][]byte, logf func(string, ...any)) (reports.PageSection, error) {
+func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *sim.Summary, files map[string][]byte, logf func(string, ...any)) (reports.Study, error) {
 	rows := [][]string{{"rule", "value", "solver_score", "samples"}}
 	var series []reports.LineSeries
 	settings := map[string]string{}
@@ -480,7 +484,7 @@ func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *s
 	// are not sampling noise between sample sizes.
 	ref, err := noraPolicyValue(ctx, a.env.Rules, a.SweepSamples, snora.VariantOptimal)
 	if err != nil {
-		return reports.PageSection{}, err
+		return reports.Study{}, err
 	}
 	type effect struct {
 		key  string
@@ -490,7 +494,7 @@ func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *s
 	for _, e := range noraEarnings {
 		def, err := strconv.Atoi(settings[e.key])
 		if err != nil {
-			return reports.PageSection{}, fmt.Errorf("rule %s: %w", e.key, err)
+			return reports.Study{}, fmt.Errorf("rule %s: %w", e.key, err)
 		}
 		values := []int{0, def, 2 * def}
 		if def == 0 {
@@ -502,7 +506,7 @@ func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *s
 			if v != def {
 				val, err = noraPolicyValue(ctx, withRule(a.env.Rules, e.key+"="+strconv.Itoa(v)), a.SweepSamples, snora.VariantOptimal)
 				if err != nil {
-					return reports.PageSection{}, err
+					return reports.Study{}, err
 				}
 			}
 			rows = append(rows, []string{e.key, strconv.Itoa(v), full(val), strconv.Itoa(a.SweepSamples)})
@@ -517,7 +521,7 @@ func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *s
 	files["earning_rules.csv"] = reports.RowsCSV(rows)
 	c, err := reports.LineChart("earning_rules", "Expected optimal score as each earning rule's value varies (0 = off)", "ip the rule pays", "expected game score (solver)", series)
 	if err != nil {
-		return reports.PageSection{}, err
+		return reports.Study{}, err
 	}
 	most, least := effects[0], effects[0]
 	for _, e := range effects {
@@ -528,9 +532,9 @@ func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *s
 			least = e
 		}
 	}
-	return reports.PageSection{Title: "Earning rules",
-		Text: fmt.Sprintf("Switching off %s costs the most, %.1f points per game; switching off %s costs the least, %.1f. "+
+	return reports.Study{Title: "Earning rules",
+		Answer: []string{fmt.Sprintf("Switching off %s costs the most, %.1f points per game; switching off %s costs the least, %.1f. "+
 			"Each point changing a pass re-estimates the pass outcomes from %d shuffles per composition (ip-dead and ip-dead-full reuse them).",
-			most.key, most.loss, least.key, least.loss, a.SweepSamples),
-		Chart: &c}, nil
+			most.key, most.loss, least.key, least.loss, a.SweepSamples)},
+		Charts: []reports.Chart{c}}, nil
 }

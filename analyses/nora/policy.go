@@ -47,7 +47,7 @@ func Policy() analyses.Definition {
 		(*policyOptions).bind, runPolicy)
 }
 
-func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (analyses.Page, error) {
+func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (*reports.Report, error) {
 	r, err := nora.ParseRules(env.Rules)
 	if err != nil {
 		return nil, err
@@ -122,12 +122,13 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (anal
 	if err != nil {
 		return nil, err
 	}
-	return &reports.Page{
-		Title: "Nora's optimal policy",
-		Intro: fmt.Sprintf("Rules: %s. Backward induction over (rounds left, ip held, deck composition); pass outcomes from %d shuffles per composition.", ruleText(env.Rules), opts.Samples),
-		Sections: []reports.PageSection{
-			{Title: "Expected game score", Text: strings.Join(lines, ". ") + "."},
-			{Title: "Stop and insure frontiers", Text: "The largest deck at which the policy stops, and at which it insures, by ip held.", Chart: &chart},
+	return &reports.Report{
+		Layout: reports.PageLayout,
+		Title:  "Nora's optimal policy",
+		Intro:  fmt.Sprintf("Rules: %s. Backward induction over (rounds left, ip held, deck composition); pass outcomes from %d shuffles per composition.", ruleText(env.Rules), opts.Samples),
+		Studies: []reports.Study{
+			{Game: "nora", Title: "Expected game score", Answer: []string{strings.Join(lines, ". ") + "."}},
+			{Game: "nora", Title: "Stop and insure frontiers", Answer: []string{"The largest deck at which the policy stops, and at which it insures, by ip held."}, Charts: []reports.Chart{chart}},
 		},
 		Files: map[string][]byte{
 			"policy.csv":       reports.RowsCSV(policyRows(sol)),

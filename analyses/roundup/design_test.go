@@ -12,7 +12,6 @@ import (
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/roundup"
-	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/strategies"
 	sroundup "github.com/cardsim/cardsim/strategies/roundup"
 )
@@ -76,7 +75,7 @@ func TestDesign(t *testing.T) {
 	// Every question has its answer at a glance, at the first player
 	// count studied when the designer's 4 is not among them.
 	questions := map[string]int{}
-	for _, a := range page.(*reports.Report).Answers() {
+	for _, a := range page.Answers() {
 		questions[a.Question]++
 		if a.Condition == "" || a.Verdict == "" {
 			t.Errorf("incomplete answer %+v", a)

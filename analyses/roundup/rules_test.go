@@ -58,11 +58,10 @@ func TestRulesReachRuns(t *testing.T) {
 	roundsPerGame := func(rules ...string) (float64, *reports.Report) {
 		env := roundupEnv()
 		env.Rules = rules
-		page, err := Design().Run(context.Background(), env, []string{"games=40", "players=2", "mixes=greedy"})
+		r, err := Design().Run(context.Background(), env, []string{"games=40", "players=2", "mixes=greedy"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := page.(*reports.Report)
 		rows := r.Studies[0].Rows
 		col := map[string]int{}
 		for j, h := range rows[0] {

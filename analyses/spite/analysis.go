@@ -84,7 +84,7 @@ func (r *readingFigures) name() string {
 	return fmt.Sprintf("rebuild=%s rebuild-at=%d", r.rebuild, r.at)
 }
 
-func run(ctx context.Context, env *analyses.Env, o options) (analyses.Page, error) {
+func run(ctx context.Context, env *analyses.Env, o options) (*reports.Report, error) {
 	if err := checkRules(env.Rules); err != nil {
 		return nil, err
 	}

@@ -77,7 +77,7 @@ func TestEdge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := page.(*reports.Report)
+	r := page
 	questions := map[string]int{}
 	for _, a := range r.Answers() {
 		questions[a.Question]++

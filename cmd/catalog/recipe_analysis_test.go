@@ -29,7 +29,7 @@ func (o *leadOptions) bind() *games.Options {
 // is worth as the hands grow.
 func toyAnalysis() analyses.Definition {
 	return analyses.Define("toy", "how often the seat that leads wins, by hand size", (*leadOptions).bind,
-		func(ctx context.Context, env *analyses.Env, o leadOptions) (analyses.Page, error) {
+		func(ctx context.Context, env *analyses.Env, o leadOptions) (*reports.Report, error) {
 			line := reports.LineSeries{Label: "greedy against itself"}
 			rows := [][]string{{"hand", "leader_win_rate", "ci_low", "ci_high"}}
 			for _, h := range o.Hands {
@@ -54,8 +54,8 @@ func toyAnalysis() analyses.Definition {
 			if err != nil {
 				return nil, err
 			}
-			return &reports.Page{Title: "Toy: what leading is worth", Intro: "Greedy against itself, seats rotated.",
-				Sections: []reports.PageSection{{Title: "The leader's win rate", Text: "By hand size.", Chart: &c, Table: rows}},
-				Files:    map[string][]byte{"leader.csv": reports.RowsCSV(rows)}}, nil
+			return &reports.Report{Title: "Toy: what leading is worth", Intro: "Greedy against itself, seats rotated.", Layout: reports.PageLayout,
+				Studies: []reports.Study{{Game: "toy", Title: "The leader's win rate", Answer: []string{"By hand size."}, Charts: []reports.Chart{c}, Rows: rows}},
+				Files:   map[string][]byte{"leader.csv": reports.RowsCSV(rows)}}, nil
 		})
 }

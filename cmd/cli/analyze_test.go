@@ -27,13 +27,6 @@ func (a *testAnalysis) bind() *games.Options {
 	return o
 }
 
-type testPage struct{}
-
-func (testPage) WriteDir(dir string) error {
-	_, err := reports.WriteFiles(dir, map[string][]byte{"page.txt": []byte("page\n")})
-	return err
-}
-
 // TestAnalyzeDispatch: analyze runs the analysis registered for the game
 // with its options and the shared settings, lists every analysis with its
 // summary and options when given no game and in its help, and names those
@@ -42,12 +35,12 @@ func TestAnalyzeDispatch(t *testing.T) {
 	var ran []string
 	define := func(game string) analyses.Definition {
 		return analyses.Define(game, "what "+game+" answers", (*testAnalysis).bind,
-			func(_ context.Context, env *analyses.Env, o testAnalysis) (analyses.Page, error) {
+			func(_ context.Context, env *analyses.Env, o testAnalysis) (*reports.Report, error) {
 				ran = append(ran, strings.Join(append([]string{game}, env.Rules...), " ")+" level="+strconv.Itoa(o.Level)+" seed="+strconv.FormatUint(env.Seed, 10))
 				if o.Level == 9 {
 					return nil, errors.New("too deep")
 				}
-				return testPage{}, nil
+				return &reports.Report{Layout: reports.PageLayout, Files: map[string][]byte{"page.txt": []byte("page\n")}}, nil
 			})
 	}
 	do := func(args ...string) (int, string, string) {
