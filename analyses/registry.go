@@ -1,8 +1,10 @@
 package analyses
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+	"text/tabwriter"
 )
 
 // Registry holds analyses, one per game. The zero value is empty and ready
@@ -34,4 +36,19 @@ func (r *Registry) All() []Definition {
 	all := slices.Clone(r.defs)
 	slices.SortFunc(all, func(a, b Definition) int { return strings.Compare(a.Game, b.Game) })
 	return all
+}
+
+// Listing lists the registry's analyses, each with what it answers and its
+// options as the commands take them (--opt key=default), for help texts.
+func (r *Registry) Listing() string {
+	var b strings.Builder
+	for _, d := range r.All() {
+		fmt.Fprintf(&b, "%s: %s\n", d.Game, d.Summary)
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		for _, o := range d.Options() {
+			fmt.Fprintf(tw, "    --opt %s=%s\t%s\n", o.Name, o.Default, o.Usage)
+		}
+		tw.Flush()
+	}
+	return b.String()
 }

@@ -12,8 +12,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/cardsim/cardsim/games"
-	"github.com/cardsim/cardsim/internal/clip"
 	"github.com/cardsim/cardsim/internal/cliflag"
+	"github.com/cardsim/cardsim/internal/clip"
 	"github.com/cardsim/cardsim/sim"
 )
 

@@ -156,6 +156,26 @@ func (r *Runner) Lineup(g games.Game, strategy string, params, specs []string) (
 	return analyses.Lineup(r.Strategies, g, specs)
 }
 
+// Seats returns the strategy of each seat of g for one game: strategy
+// (with params) in every seat, or those of specs in seat order.
+func (r *Runner) Seats(g games.Game, strategy string, params, specs []string) ([]sim.Player, error) {
+	if len(specs) > 0 {
+		if len(specs) != g.Seats() {
+			return nil, fmt.Errorf("--strategies: %d strategies for %s's %d seats", len(specs), g.Name(), g.Seats())
+		}
+		return r.Lineup(g, strategy, params, specs)
+	}
+	p, err := r.Lineup(g, strategy, params, nil)
+	if err != nil {
+		return nil, err
+	}
+	seats := make([]sim.Player, g.Seats())
+	for i := range seats {
+		seats[i] = p[0]
+	}
+	return seats, nil
+}
+
 // config returns the game and lineup of spec under rules.
 func (r *Runner) config(spec *Spec, rules []string) (sim.Config, error) {
 	g, err := r.Game(spec.Game, rules)
@@ -184,7 +204,6 @@ func checkSpecs(specs []string) error {
 	}
 	return nil
 }
-
 
 // Env returns the env analyses run in: the registries, the rules, spec's
 // seed and confidence, and the runner's workers and meter, which counts

@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -69,12 +67,12 @@ func newCmdAnalysis(f *Factory, c analysisCommand) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     c.use,
 		Short:   c.short,
-		Long:    c.long + "\n\n" + strings.TrimRight(listAnalyses(c.registry), "\n"),
+		Long:    c.long + "\n\n" + strings.TrimRight(c.registry.Listing(), "\n"),
 		Example: c.example,
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				_, err := io.WriteString(f.Out, listAnalyses(c.registry))
+				_, err := io.WriteString(f.Out, c.registry.Listing())
 				return err
 			}
 			opts.Game = args[0]
@@ -93,21 +91,6 @@ func newCmdAnalysis(f *Factory, c analysisCommand) *cobra.Command {
 	}
 	fl.SortFlags = false
 	return cmd
-}
-
-// listAnalyses lists a registry's analyses, each with what it answers and
-// its options.
-func listAnalyses(r *analyses.Registry) string {
-	var b strings.Builder
-	for _, d := range r.All() {
-		fmt.Fprintf(&b, "%s: %s\n", d.Game, d.Summary)
-		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-		for _, o := range d.Options() {
-			fmt.Fprintf(tw, "    --opt %s=%s\t%s\n", o.Name, o.Default, o.Usage)
-		}
-		tw.Flush()
-	}
-	return b.String()
 }
 
 // what returns what the command's registry holds: an analysis or a solver.

@@ -102,7 +102,7 @@ func (f *Factory) gameOf(args []string) games.Game {
 	if len(args) == 0 {
 		return nil
 	}
-	g, err := f.game(args[0], nil)
+	g, err := f.runner(nil).Game(args[0], nil)
 	if err != nil {
 		return nil
 	}
@@ -145,7 +145,7 @@ func (f *Factory) completeParam(cmd *cobra.Command, args []string, toComplete st
 	if name == "" && cmd.Name() == "skill" {
 		name = cmd.Flags().Lookup("strategy").DefValue
 	}
-	def, err := f.strategy(args[0], name)
+	def, err := f.runner(nil).Strategy(args[0], name)
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}

@@ -6,14 +6,11 @@ import (
 	"os"
 	"strconv"
 
-	"golang.org/x/term"
-
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/cmd/catalog"
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/internal/progress"
-	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/strategies"
 )
 
@@ -65,27 +62,4 @@ func (f *Factory) runner(fl *Flags) *experiment.Runner {
 		r.Workers, r.Meter = fl.Workers, progress.New(f.Err, fl.Quiet)
 	}
 	return r
-}
-
-// ErrIsTerminal reports whether the error stream is a terminal, where a
-// progress bar makes sense.
-func (f *Factory) ErrIsTerminal() bool {
-	file, ok := f.Err.(*os.File)
-	return ok && term.IsTerminal(int(file.Fd()))
-}
-
-// game looks a game up and applies rule options.
-func (f *Factory) game(name string, rules []string) (games.Game, error) {
-	return f.runner(nil).Game(name, rules)
-}
-
-// strategy looks a strategy up for a game; an empty name means the game's
-// first own strategy.
-func (f *Factory) strategy(game, name string) (strategies.Definition, error) {
-	return f.runner(nil).Strategy(game, name)
-}
-
-// lineup builds the strategies of a run (see experiment.Runner.Lineup).
-func (f *Factory) lineup(g games.Game, strategy string, params, specs []string) ([]sim.Player, error) {
-	return f.runner(nil).Lineup(g, strategy, params, specs)
 }

@@ -53,7 +53,7 @@ Any option can be changed in run and trace with --rule key=value.`,
 			if err := opts.check(); err != nil {
 				return err
 			}
-			g, err := f.game(opts.Game, opts.Rules)
+			g, err := f.runner(nil).Game(opts.Game, opts.Rules)
 			if err != nil {
 				return err
 			}

@@ -4,7 +4,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cardsim/cardsim/internal/cliflag"
-	"github.com/cardsim/cardsim/internal/clip"
 )
 
 // checkFlags makes the flags of every command under root check their
@@ -23,6 +22,3 @@ func checkFlags(root *cobra.Command) {
 		cliflag.RefuseRepeats(cmd.Flags(), map[string]string{"rule": "rule", "param": "parameter", "opt": "option"})
 	})
 }
-
-// clipInput is clip's, for the callers in this package.
-func clipInput(msg string) string { return clip.Input(msg) }

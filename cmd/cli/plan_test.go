@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"github.com/cardsim/cardsim/internal/clip"
+
 	"github.com/cardsim/cardsim/experiment"
 
 	"encoding/json"
@@ -142,7 +144,7 @@ func FuzzReadPlan(f *testing.F) {
 		}
 		p, err := experiment.ReadPlan(path)
 		if err != nil {
-			if len(clipInput(err.Error())) > 400 {
+			if len(clip.Input(err.Error())) > 400 {
 				t.Errorf("error of %d bytes: %.100q", len(err.Error()), err)
 			}
 			return

@@ -2,8 +2,10 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/reports"
@@ -82,4 +84,14 @@ func render(f *Factory, res *experiment.Result, fl *Flags) error {
 		return err
 	}
 	return nil
+}
+
+// writeJSON writes v as indented JSON and a newline.
+func writeJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }

@@ -1,18 +1,19 @@
 package cli
 
 import (
+	"github.com/cardsim/cardsim/internal/clip"
+
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/cardsim/cardsim/experiment"
+	"github.com/cardsim/cardsim/internal/interrupt"
 )
 
 // Main runs cardsim with args and returns the exit status: 0 on success, 1
@@ -26,7 +27,7 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 // cancels the command, which stops after the deals under way; a second one
 // exits at once.
 func (f *Factory) Main(args []string) int {
-	ctx, stop := interruptible(context.Background(), f.Err, os.Exit)
+	ctx, stop := interrupt.OnSignals(context.Background(), f.Err, os.Exit)
 	defer stop()
 	return f.execute(ctx, args)
 }
@@ -49,7 +50,7 @@ func (f *Factory) execute(ctx context.Context, args []string) int {
 	}
 	// The replay hint is a command to run as it stands; the message
 	// before it may quote input, which is clipped.
-	msg := clipInput(err.Error()) + strings.TrimPrefix(withReplay(err), err.Error())
+	msg := clip.Input(err.Error()) + strings.TrimPrefix(withReplay(err), err.Error())
 	if strings.HasPrefix(msg, "unknown command ") {
 		// As gh prints it: cobra's suggestions on lines of their own
 		// ("Did you mean this?", then each command indented), a blank
@@ -66,40 +67,6 @@ func (f *Factory) execute(ctx context.Context, args []string) int {
 		return 130
 	}
 	return 1
-}
-
-// interruptible returns a context that the first SIGINT or SIGTERM cancels;
-// a second signal calls exit(130), for a step that does not stop soon
-// enough. stop releases the signals.
-func interruptible(parent context.Context, errw io.Writer, exit func(int)) (ctx context.Context, stop func()) {
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	ctx, cancel := context.WithCancel(parent)
-	done := make(chan struct{})
-	go watchSignals(sigs, done, cancel, errw, exit)
-	return ctx, func() {
-		signal.Stop(sigs)
-		close(done)
-		cancel()
-	}
-}
-
-// watchSignals cancels on the first signal from sigs and exits with status
-// 130 on the second, until done is closed.
-func watchSignals(sigs <-chan os.Signal, done <-chan struct{}, cancel func(), errw io.Writer, exit func(int)) {
-	select {
-	case <-sigs:
-	case <-done:
-		return
-	}
-	cancel()
-	fmt.Fprintln(errw, "cardsim: interrupted: stopping after the deals under way (interrupt again to quit at once)")
-	select {
-	case <-sigs:
-		fmt.Fprintln(errw, "cardsim: interrupted twice: quitting")
-		exit(130)
-	case <-done:
-	}
 }
 
 // NewCmdRoot returns the cardsim command with every subcommand.

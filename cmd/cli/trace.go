@@ -54,26 +54,6 @@ such as "AS 5H 10D ... JK").`,
 	return cmd
 }
 
-// seats returns the strategy of each seat of g: the one of --strategy (and
-// --param) in every seat, or those of --strategies in seat order.
-func (f *Factory) seats(g games.Game, strategy string, params, specs []string) ([]sim.Player, error) {
-	if len(specs) > 0 {
-		if len(specs) != g.Seats() {
-			return nil, fmt.Errorf("--strategies: %d strategies for %s's %d seats", len(specs), g.Name(), g.Seats())
-		}
-		return f.lineup(g, strategy, params, specs)
-	}
-	p, err := f.lineup(g, strategy, params, nil)
-	if err != nil {
-		return nil, err
-	}
-	seats := make([]sim.Player, g.Seats())
-	for i := range seats {
-		seats[i] = p[0]
-	}
-	return seats, nil
-}
-
 func runTrace(f *Factory, opts *TraceOptions) error {
 	if err := opts.Flags.check(); err != nil {
 		return err
@@ -84,14 +64,14 @@ func runTrace(f *Factory, opts *TraceOptions) error {
 	if opts.dealGiven && strings.TrimSpace(opts.Deal) == "" {
 		return errors.New("--deal: empty: give the cards, such as \"AS 5H 10D …\", or leave --deal out for a shuffled deal")
 	}
-	g, err := f.game(opts.Game, opts.Rules)
+	g, err := f.runner(nil).Game(opts.Game, opts.Rules)
 	if err != nil {
 		return err
 	}
 	if err := games.CanDeal(g); err != nil {
 		return err
 	}
-	seats, err := f.seats(g, opts.Strategy, opts.Params, opts.Strategies)
+	seats, err := f.runner(nil).Seats(g, opts.Strategy, opts.Params, opts.Strategies)
 	if err != nil {
 		return err
 	}
