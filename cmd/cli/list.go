@@ -63,7 +63,7 @@ Any option can be changed in run and trace with --rule key=value.`,
 			return reports.WriteRules(f.Out, g.Rules())
 		},
 	}
-	cmd.Flags().StringArrayVar(&opts.Rules, "rule", nil, "show values with this rule option set (`key=value`, repeatable)")
+	ruleFlag(cmd, &opts.Rules, "show values with this rule option set (`key=value`, repeatable)")
 	opts.add(cmd, nil, 0, "", "table", "json")
 	return cmd
 }
