@@ -40,7 +40,7 @@ func TestInterruptStopsBetweenDeals(t *testing.T) {
 		}}
 	var last Snapshot
 	cfg := Config{Game: dice{1}, Lineup: []Player{{Strategy: def}}, Seed: 2, Games: 1000, Workers: 1, Chunk: 100,
-		OnChunk: func(s Snapshot) error { last = Snapshot{Next: s.Next, Done: append([]int64{}, s.Done...)}; return nil }}
+		onChunk: func(s Snapshot) error { last = Snapshot{Next: s.Next, Done: append([]int64{}, s.Done...)}; return nil }}
 	tally, err := Run(ctx, cfg)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Run: %v, want it cancelled", err)
@@ -77,7 +77,7 @@ func TestSearchStrategiesPlaySmallChunks(t *testing.T) {
 			t.Errorf("search %v: chunks of %d deals, want %d", def.Search, p.Chunk, want)
 		}
 		var at []int64
-		cfg.After = func(_ *Tally, next int64) (bool, error) { at = append(at, next); return false, nil }
+		cfg.after = func(_ *Tally, next int64) (bool, error) { at = append(at, next); return false, nil }
 		tally, err := Run(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)

@@ -126,7 +126,7 @@ func FuzzLoadCheckpoint(f *testing.F) {
 				continue
 			}
 			total := NewTallyFor(&pl.cfg)
-			if err := total.add(pl.cfg.Start); err != nil {
+			if err := total.add(pl.cfg.start); err != nil {
 				t.Fatalf("a checkpoint that loaded does not merge: %v", err)
 			}
 			_ = total.add(chunk) // the chunk's deals may be the checkpoint's: only no panic is asked

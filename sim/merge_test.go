@@ -156,7 +156,7 @@ func TestResumeMidBatch(t *testing.T) {
 		first.Workers = 2
 		var last Snapshot
 		chunks := 0
-		first.OnChunk = func(s Snapshot) error {
+		first.onChunk = func(s Snapshot) error {
 			last = Snapshot{Next: s.Next, Done: slices.Clone(s.Done)}
 			if chunks++; chunks == stopAfter {
 				cancel()
@@ -172,7 +172,7 @@ func TestResumeMidBatch(t *testing.T) {
 		}
 		rest := cfg
 		rest.Workers = 3
-		rest.Start, rest.First, rest.Games, rest.Done = part, last.Next, cfg.Games-last.Next, last.Done
+		rest.start, rest.First, rest.Games, rest.done = part, last.Next, cfg.Games-last.Next, last.Done
 		got, err := Run(context.Background(), rest)
 		if err != nil {
 			t.Fatal(err)

@@ -31,7 +31,7 @@ const DefaultChunk = 512
 const SearchChunk = 1
 
 // DefaultBatch is the number of chunks of DefaultChunk deals between two
-// calls of Config.After (checks of a precision target, checkpoints). A run
+// calls of Config.after (checks of a precision target, checkpoints). A run
 // with smaller chunks has as many more of them in a batch, so a batch is
 // BatchDeals deals whatever the chunks, and a run with a precision target
 // stops at the same deal.
@@ -60,28 +60,32 @@ type Config struct {
 	Workers  int   // goroutines; GOMAXPROCS if zero
 	Chunk    int   // deals per chunk; if zero, SearchChunk for a lineup with a searching strategy and DefaultChunk otherwise
 	Batch    int   // chunks per batch; if zero, BatchDeals deals' worth (DefaultBatch if the chunks do not divide it)
-	// Start, if not nil, is the tally of deals already played (a resumed
-	// run); the run adds to it.
-	Start *Tally
 	// Progress, if not nil, is called after each chunk with the number of
 	// deals it played. It may be called from several goroutines at once.
 	Progress func(deals int64)
-	// After, if not nil, is called after each batch, in index order, with
-	// the tally so far and the index of the next deal to play. Returning
-	// true stops the run there. The batches do not depend on the number of
-	// workers, so neither does where a run stops.
-	After func(t *Tally, next int64) (stop bool, err error)
-	// OnChunk, if not nil, is called after every chunk, one call at a
-	// time, with the run's state: what a checkpoint saves. It must not keep
-	// the snapshot's tally, which the run goes on adding to.
-	OnChunk func(s Snapshot) error
-	// Done lists the first deals of chunks of the first batch that were
-	// already played (a run resumed from a Snapshot taken mid-batch, whose
-	// tally is Start); Run skips them.
-	Done []int64
 	// Records, if not nil, receives a record of every seat of every game,
 	// in deal order.
 	Records RecordSink
+
+	// The hooks a Session sets to resume, stop at a precision and save
+	// checkpoints: the run's own, never the caller's.
+	//
+	// start, if not nil, is the tally of deals already played (a resumed
+	// run); the run adds to it.
+	start *Tally
+	// after, if not nil, is called after each batch, in index order, with
+	// the tally so far and the index of the next deal to play. Returning
+	// true stops the run there. The batches do not depend on the number of
+	// workers, so neither does where a run stops.
+	after func(t *Tally, next int64) (stop bool, err error)
+	// onChunk, if not nil, is called after every chunk, one call at a
+	// time, with the run's state: what a checkpoint saves. It must not keep
+	// the snapshot's tally, which the run goes on adding to.
+	onChunk func(s Snapshot) error
+	// done lists the first deals of chunks of the first batch that were
+	// already played (a run resumed from a Snapshot taken mid-batch, whose
+	// tally is start); Run skips them.
+	done []int64
 }
 
 // Snapshot is a run's state between two chunks: the tally of every deal
@@ -159,11 +163,11 @@ func (cfg *Config) batch(chunk int) int {
 	return DefaultBatch
 }
 
-// Run plays the deals of cfg and returns their tally (added to cfg.Start).
+// Run plays the deals of cfg and returns their tally (added to cfg.start).
 // The tally is the same for any number of workers and any size of chunks.
 // If ctx is cancelled, each worker stops after the deal it is playing,
 // leaving its chunk unfinished and untallied, and Run returns ctx's error
-// with the tally of every chunk finished (Config.OnChunk has seen where to
+// with the tally of every chunk finished (Config.onChunk has seen where to
 // resume from).
 func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	if cfg.Game == nil {
@@ -204,7 +208,7 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 			}
 		}
 	}
-	total := cfg.Start
+	total := cfg.start
 	if total == nil {
 		total = NewTallyFor(&cfg)
 	}
@@ -221,9 +225,9 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	}
 	end := cfg.First + cfg.Games
 	batch := int64(cfg.Chunk) * int64(cfg.Batch)
-	state := &runState{total: total, done: slices.Clone(cfg.Done)}
+	state := &runState{total: total, done: slices.Clone(cfg.done)}
 	if cfg.Records != nil {
-		state.records = newRecordQueue(cfg.Records, cfg.First, end, cfg.Chunk, cfg.Workers, cfg.Done)
+		state.records = newRecordQueue(cfg.Records, cfg.First, end, cfg.Chunk, cfg.Workers, cfg.done)
 	}
 	for lo := cfg.First; lo < end; {
 		hi := lo + min(batch, end-lo) // never past end, so never past MaxInt64
@@ -232,8 +236,8 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 			return total, err
 		}
 		state.done = state.done[:0]
-		if cfg.After != nil {
-			stop, err := cfg.After(total, hi)
+		if cfg.after != nil {
+			stop, err := cfg.after(total, hi)
 			if err != nil || stop {
 				return total, err
 			}
@@ -254,7 +258,7 @@ type runState struct {
 }
 
 // add merges the tally of the chunk that starts at deal a, then reports
-// the new state to cfg.OnChunk.
+// the new state to cfg.onChunk.
 func (st *runState) add(cfg *Config, a int64, t *Tally) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -262,10 +266,10 @@ func (st *runState) add(cfg *Config, a int64, t *Tally) error {
 		return fmt.Errorf("the run's tally: %w", err)
 	}
 	st.done = append(st.done, a)
-	if cfg.OnChunk == nil {
+	if cfg.onChunk == nil {
 		return nil
 	}
-	return cfg.OnChunk(Snapshot{Tally: st.total, Next: st.next, Done: st.done})
+	return cfg.onChunk(Snapshot{Tally: st.total, Next: st.next, Done: st.done})
 }
 
 // playBatch plays deals lo … hi-1 on the workers, chunk by chunk, and adds

@@ -186,7 +186,7 @@ func (s *Session) start() (*playing, error) {
 	if p.now == nil {
 		p.now = time.Now
 	}
-	p.cfg.First, p.cfg.Games, p.cfg.Start, p.cfg.After, p.cfg.OnChunk, p.cfg.Done = lo, hi-lo, nil, p.after, p.onChunk, nil
+	p.cfg.First, p.cfg.Games, p.cfg.start, p.cfg.after, p.cfg.onChunk, p.cfg.done = lo, hi-lo, nil, p.after, p.onChunk, nil
 	part, err := NewPart(&p.cfg, s.Deals, s.extra(), k, n)
 	if err != nil {
 		return nil, err
@@ -201,7 +201,7 @@ func (s *Session) start() (*playing, error) {
 		} else if err != nil {
 			return nil, &CheckpointError{err}
 		}
-		p.cfg.Start, p.cfg.First, p.cfg.Games, p.cfg.Done, p.cfg.Chunk = ck.Tally, ck.Next, hi-ck.Next, ck.Done, ck.Chunk
+		p.cfg.start, p.cfg.First, p.cfg.Games, p.cfg.done, p.cfg.Chunk = ck.Tally, ck.Next, hi-ck.Next, ck.Done, ck.Chunk
 		p.part.Chunk = ck.Chunk
 		p.part.Record(Snapshot{Tally: ck.Tally, Next: ck.Next, Done: ck.Done})
 		p.tally, p.before = ck.Tally, ck.Manifest.WallSeconds
@@ -305,7 +305,7 @@ func (p *playing) failed(ctx context.Context, t *Tally, err error) (*Result, err
 
 func (p *playing) result() *Result {
 	cfg := p.cfg
-	cfg.Start, cfg.After, cfg.OnChunk, cfg.Done = nil, nil, nil, nil
+	cfg.start, cfg.after, cfg.onChunk, cfg.done = nil, nil, nil, nil
 	return &Result{Config: cfg, Tally: p.tally, Part: p.seal(), Stopped: p.stopped, Confidence: p.s.Confidence, WallSeconds: p.wall()}
 }
 
