@@ -31,9 +31,8 @@ func (r *Rules) options() *games.Options {
 }
 
 // DefaultRules returns the rules as the designer plays them, under the
-// decisions of shared/rules/chriscross.md: a 5×5 tableau from a 52-card
-// deck, column pairs anywhere in the column, no chained vertical moves,
-// diagonal pairs allowed.
+// readings of RULES.md: a 5×5 tableau from a 52-card deck, column pairs
+// anywhere in the column, no chained vertical moves, diagonal pairs allowed.
 func DefaultRules() Rules { return games.Defaults((*Rules).options) }
 
 // ParseRules returns the default rules with the given "key=value" options

@@ -58,8 +58,8 @@ func (r *Rules) options() *games.Options {
 	return o
 }
 
-// DefaultRules returns the rules as the designer wrote them, under the
-// decisions of shared/rules/nora.md.
+// DefaultRules returns the rules as the designer wrote them, read as
+// RULES.md states.
 func DefaultRules() Rules { return games.Defaults((*Rules).options) }
 
 // ParseRules returns the default rules with the given "key=value" options

@@ -32,7 +32,7 @@ const (
 )
 
 // Rules are the rule options of Spite and Malice. The zero value is not
-// useful; DefaultRules returns the rules of shared/rules/spite.md.
+// useful; DefaultRules returns the rules as RULES.md states them.
 type Rules struct {
 	Jokers        int    // jokers in the 56-card deck: 0, 2, 4 or 6
 	Start         string // StartHigher, StartLower or StartCoin
@@ -72,7 +72,7 @@ func (r *Rules) options() *games.Options {
 	return o
 }
 
-// DefaultRules returns the rules as decided in shared/rules/spite.md.
+// DefaultRules returns the rules as RULES.md states them.
 func DefaultRules() Rules { return games.Defaults((*Rules).options) }
 
 // ParseRules returns the default rules with the given "key=value" options
