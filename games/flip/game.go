@@ -12,22 +12,6 @@ import (
 // maxCards is the size of the full deck.
 const maxCards = 52
 
-// Definition returns the registry entry of Flip Solitaire.
-func Definition() games.Definition {
-	return games.Definition{
-		Name:    "flip",
-		Title:   "Flip Solitaire",
-		Summary: "one-handed patience with double-faced cards: match sets of four to turn cards dark, then remove them",
-		New: func(kvs []string) (games.Game, error) {
-			r, err := ParseRules(kvs)
-			if err != nil {
-				return nil, err
-			}
-			return New(r)
-		},
-	}
-}
-
 // Game is Flip Solitaire with its rule options fixed. It implements
 // games.Game.
 type Game struct {

@@ -18,22 +18,6 @@ func New(r Rules) *Game {
 	return &Game{rules: r, deck: cards.Ranks(r.Ranks, r.Jokers), metrics: metricsFor(r)}
 }
 
-// Definition returns the registry entry of the game.
-func Definition() games.Definition {
-	return games.Definition{
-		Name:    "nora",
-		Title:   "Nora's pairs solitaire",
-		Summary: "shuffle, cast out adjacent pairs, stop or risk a dead deck; insurance points buy protection (1 player)",
-		New: func(kvs []string) (games.Game, error) {
-			r, err := ParseRules(kvs)
-			if err != nil {
-				return nil, err
-			}
-			return New(r), nil
-		},
-	}
-}
-
 // Name returns "nora".
 func (g *Game) Name() string { return "nora" }
 

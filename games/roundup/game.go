@@ -16,22 +16,6 @@ func New(r Rules) *Game {
 	return &Game{rules: r, metrics: metricsFor(r)}
 }
 
-// Definition returns the registry entry of the game.
-func Definition() games.Definition {
-	return games.Definition{
-		Name:    "roundup",
-		Title:   "Round-up",
-		Summary: "bid on the suit to close last, build four suit stacks A–10, attack with J/Q/K; first to 10 points (2–6 players)",
-		New: func(kvs []string) (games.Game, error) {
-			r, err := ParseRules(kvs)
-			if err != nil {
-				return nil, err
-			}
-			return New(r), nil
-		},
-	}
-}
-
 // Name returns "roundup".
 func (g *Game) Name() string { return "roundup" }
 

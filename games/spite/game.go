@@ -41,22 +41,6 @@ func stockDeck(n int) []cards.Card {
 	return d
 }
 
-// Definition returns the registry entry of the game.
-func Definition() games.Definition {
-	return games.Definition{
-		Name:    "spite",
-		Title:   "Spite and Malice",
-		Summary: "race to empty a 26-card stockpile onto shared ace-to-king stacks, with wild jokers and four discard piles (2 players)",
-		New: func(kvs []string) (games.Game, error) {
-			r, err := ParseRules(kvs)
-			if err != nil {
-				return nil, err
-			}
-			return New(r), nil
-		},
-	}
-}
-
 // Name returns "spite".
 func (g *Game) Name() string { return "spite" }
 
