@@ -11,7 +11,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/internal/inputfile"
 	"github.com/cardsim/cardsim/sim"
 )
 
@@ -45,7 +45,7 @@ type sweepPlan struct {
 // readPlan reads and checks the plan file at path. Errors give the line
 // and the field, and never quote the file beyond a clipped field name.
 func readPlan(path string) (*sweepPlan, error) {
-	b, err := games.ReadInputFile(path, MaxPlanBytes)
+	b, err := inputfile.Read(path, MaxPlanBytes)
 	if err != nil {
 		return nil, err
 	}

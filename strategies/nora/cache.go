@@ -10,8 +10,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/nora"
+	"github.com/cardsim/cardsim/internal/inputfile"
 )
 
 // The cache file of a PassDists: a header (cacheMagic, passdistVersion,
@@ -267,7 +267,7 @@ const maxCacheBytes = 64 << 20
 // most maxCacheBytes (a named pipe or a device put in its place is refused,
 // and the distributions rebuilt, never waited on or read without end).
 func readCache(path string, r *nora.Rules, key string, pl Planner) (*PassDists, error) {
-	data, err := games.ReadInputFile(path, maxCacheBytes)
+	data, err := inputfile.Read(path, maxCacheBytes)
 	if err != nil {
 		return nil, err
 	}
