@@ -145,7 +145,7 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (analy
 	// (which only upper-bound reads).
 	params := make([][]string, len(noraStrategies))
 	params[3], params[4] = policyParams, policyParams
-	s, err := noraRun(ctx, a, snora.Clairvoyant(nora.New(r)), noraStrategies, params, a.Games)
+	s, err := noraRun(ctx, a, nora.New(r).Clairvoyant(), noraStrategies, params, a.Games)
 	if err != nil {
 		return nil, err
 	}

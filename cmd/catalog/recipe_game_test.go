@@ -57,8 +57,8 @@ func (g toyGame) Metrics() []games.Metric {
 		{Name: "turns", Usage: "cards played", Role: games.Duration, Max: int64(2 * g.r.Hand)},
 	}
 }
-func (g toyGame) DealFeatures() []games.Metric {
-	return []games.Metric{{Name: "aces", Usage: "aces dealt to the seat", Max: 4}}
+func (g toyGame) Capabilities() games.Capabilities {
+	return games.Capabilities{DealFeatures: []games.Metric{{Name: "aces", Usage: "aces dealt to the seat", Max: 4}}, FirstSeat: true}
 }
 func (g toyGame) NewState() games.State { return &toyState{g: g} }
 

@@ -39,6 +39,13 @@ func (g *Game) CanDeal() error {
 	return nil
 }
 
+// Capabilities states that the score grows during play, that search and
+// clairvoyant strategies can play Flip Solitaire, and whether the game can
+// be dealt (CanDeal).
+func (g *Game) Capabilities() games.Capabilities {
+	return games.Capabilities{ScoreSoFar: true, Sample: true, Reveal: true, CannotDeal: g.CanDeal()}
+}
+
 // New returns the game under rules r, which come from DefaultRules or
 // ParseRules (or are set by hand and then checked here). A mapping=file
 // table that ParseRules read is not read again.

@@ -45,5 +45,13 @@ func (g *Game) Metrics() []games.Metric { return g.metrics }
 // DealFeatures describes the per-seat counts of the first deal.
 func (g *Game) DealFeatures() []games.Metric { return features }
 
+// Capabilities states that Round-up's deals are described seat by seat,
+// round by round, that the deal decides who starts, that seats score during
+// play, that states remember the deal, and that search strategies can play
+// it.
+func (g *Game) Capabilities() games.Capabilities {
+	return games.Capabilities{DealFeatures: features, Rounds: true, FirstSeat: true, ScoreSoFar: true, Dealt: true, Sample: true}
+}
+
 // NewState returns a state ready for Reset or Deal.
 func (g *Game) NewState() games.State { return newState(g) }

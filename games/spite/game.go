@@ -63,5 +63,12 @@ func (g *Game) Metrics() []games.Metric { return g.metrics }
 // DealFeatures describes the per-seat features of a deal.
 func (g *Game) DealFeatures() []games.Metric { return features }
 
+// Capabilities states that Spite and Malice's deals are described seat by
+// seat, that the deal decides who starts, and that search strategies can
+// play it.
+func (g *Game) Capabilities() games.Capabilities {
+	return games.Capabilities{DealFeatures: features, FirstSeat: true, Sample: true}
+}
+
 // NewState returns a state ready for Reset or Deal.
 func (g *Game) NewState() games.State { return newState(g) }

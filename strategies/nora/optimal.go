@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/strategies"
 )
@@ -70,6 +71,7 @@ type Optimal struct {
 	round, pass int            // the pass the plan is for
 	plan        []games.Action // the moves that play it
 	next        int            // the index in plan of the next move
+	seen        []cards.Card   // the clairvoyant's buffer for the revealed deck
 }
 
 func (o *Optimal) options(v Variant) *games.Options {
@@ -124,9 +126,6 @@ func (o *Optimal) Choose(gv games.View, legal []games.Action) games.Action {
 	switch v.Phase {
 	case nora.PhaseInsure:
 		if sol.Variant == VariantClairvoyant {
-			if v.Order == nil {
-				panic("nora: upper-bound played without the clairvoyant view")
-			}
 			return o.clairvoyantInsure(v, st)
 		}
 		st.Top = topOf(v.Top, &v.Counts)
@@ -222,9 +221,11 @@ func (o *Optimal) greedySwitch(v *nora.View, st State) games.Action {
 }
 
 // clairvoyantInsure insures a shuffle it sees is dead when that is worth
-// more, its rescues counted.
+// more, its rescues counted. It sees the shuffle through the revealed
+// state, whose Cards lists the deck in its shuffled order first.
 func (o *Optimal) clairvoyantInsure(v *nora.View, st State) games.Action {
-	o.look.Begin(v.Order)
+	o.seen = v.Reveal().Cards(o.seen)
+	o.look.Begin(o.seen[:v.Left])
 	plans := o.pl.plans(o.look)
 	k, c, h, ok := o.sol.index(st)
 	r := &o.sol.Rules
@@ -314,8 +315,7 @@ func rescueOf(cs *Comps, plans []plan) int {
 	return best
 }
 
-// ruled is a game that tells its Nora rules: *nora.Game and
-// *ClairvoyantGame.
+// ruled is a game that tells its Nora rules: *nora.Game.
 type ruled interface{ RuleValues() nora.Rules }
 
 var (
@@ -428,11 +428,9 @@ func policyDefinition(name, summary string, v Variant) strategies.Definition {
 		if g == nil {
 			return nil, fmt.Errorf("strategy %s needs the game to compute its policy", name)
 		}
-		if v == VariantClairvoyant {
-			if _, ok := g.(*ClairvoyantGame); !ok {
-				return nil, fmt.Errorf("strategy %s sees each shuffle before insuring it, which the game hides: "+
-					"it plays only under the clairvoyant view (cardsim analyze nora; strategies/nora.Clairvoyant)", name)
-			}
+		if v == VariantClairvoyant && !g.Capabilities().Reveal {
+			return nil, fmt.Errorf("strategy %s sees each shuffle before insuring it, which the game hides: "+
+				"it plays only under the clairvoyant view (cardsim analyze nora; games/nora.Game.Clairvoyant)", name)
 		}
 		rg, ok := g.(ruled)
 		if !ok {

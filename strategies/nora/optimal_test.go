@@ -261,7 +261,7 @@ func TestOptimalSolverMatchesSimulation(t *testing.T) {
 			t.Errorf("%v: upper bound %.3f below the optimum %.3f", deck, ub.Value(0), opt.Value(0))
 		}
 		names := []string{"optimal", "upper-bound", "optimal-v1", "stop-at", "cautious", "rescuer"}
-		s := lineupRun(t, Clairvoyant(nora.New(r)), names, 10000)
+		s := lineupRun(t, nora.New(r).Clairvoyant(), names, 10000)
 		for i, want := range []float64{opt.Value(0), ub.Value(0), v1.Value(0)} {
 			e := s.Entries[i].Score
 			t.Logf("%v %s: solver %.3f, simulation %.3f (%.3f … %.3f)", deck, names[i], want, e.Mean, e.CILow, e.CIHigh)
