@@ -23,14 +23,13 @@ import (
 // is recomputed exactly.
 const cacheMagic = "cardsim nora pass samples\n"
 
-// cachePath returns the cache file for key under the user's cache
-// directory, or "" if there is none.
-func cachePath(key string) string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
+// cachePath returns the cache file for key in the directory dir, or "" if
+// dir is "" (no cache on disk).
+func cachePath(dir, key string) string {
+	if dir == "" {
 		return ""
 	}
-	return filepath.Join(dir, "cardsim", "nora-samples-"+key+".bin")
+	return filepath.Join(dir, "nora-samples-"+key+".bin")
 }
 
 // encodeCache returns the cache file of d.
