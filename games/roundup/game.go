@@ -42,9 +42,6 @@ func (g *Game) ScoreBounds() (lo, hi int) {
 // Metrics describes the per-game counts.
 func (g *Game) Metrics() []games.Metric { return g.metrics }
 
-// DealFeatures describes the per-seat counts of the first deal.
-func (g *Game) DealFeatures() []games.Metric { return features }
-
 // Capabilities states that Round-up's deals are described seat by seat,
 // round by round, that the deal decides who starts, that seats score during
 // play, that states remember the deal, and that search strategies can play

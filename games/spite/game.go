@@ -60,9 +60,6 @@ func (g *Game) ScoreBounds() (lo, hi int) { return -StockpileSize, StockpileSize
 // Metrics describes the per-game counts.
 func (g *Game) Metrics() []games.Metric { return g.metrics }
 
-// DealFeatures describes the per-seat features of a deal.
-func (g *Game) DealFeatures() []games.Metric { return features }
-
 // Capabilities states that Spite and Malice's deals are described seat by
 // seat, that the deal decides who starts, and that search strategies can
 // play it.
