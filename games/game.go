@@ -123,9 +123,9 @@ type View interface {
 }
 
 // Sampler is implemented by the views of games that generic search
-// strategies (flatmc, pimc, ismcts) can play (Capabilities.Sample). Such a strategy receives only
-// a View and the legal actions; Sampler gives it a state to search from that
-// holds nothing the viewing seat does not know.
+// strategies (flatmc, pimc, ismcts) can play (Capabilities.Sample). Such a
+// strategy receives only a View and the legal actions; Sampler gives it a
+// state to search from that holds nothing the viewing seat does not know.
 type Sampler interface {
 	// SampleState makes dst a copy of the viewed state in which every card
 	// hidden from the view's seat is re-drawn from seed, consistently with
