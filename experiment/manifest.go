@@ -15,6 +15,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/internal/inputfile"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
 )
@@ -58,7 +59,7 @@ func ReadSpec(path string) (Spec, error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		path = filepath.Join(path, "summary.json")
 	}
-	b, err := games.ReadInputFile(path, MaxSummaryBytes)
+	b, err := inputfile.Read(path, MaxSummaryBytes)
 	if err != nil {
 		return Spec{}, fmt.Errorf("%s: %w", path, err)
 	}

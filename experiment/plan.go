@@ -11,9 +11,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/internal/cliflag"
 	"github.com/cardsim/cardsim/internal/clip"
+	"github.com/cardsim/cardsim/internal/inputfile"
 	"github.com/cardsim/cardsim/sim"
 )
 
@@ -47,7 +47,7 @@ type Plan struct {
 // ReadPlan reads and checks the plan file at path. Errors give the line
 // and the field, and never quote the file beyond a clipped field name.
 func ReadPlan(path string) (*Plan, error) {
-	b, err := games.ReadInputFile(path, MaxPlanBytes)
+	b, err := inputfile.Read(path, MaxPlanBytes)
 	if err != nil {
 		return nil, err
 	}

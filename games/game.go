@@ -24,6 +24,52 @@ type Game interface {
 	Metrics() []Metric
 	// NewState returns a state ready for Reset or Deal.
 	NewState() State
+	// Capabilities states what the game offers beyond these methods.
+	Capabilities() Capabilities
+}
+
+// Capabilities states what a game offers beyond the methods of Game, State
+// and View that every game has, as OpenSpiel's GameType states a game's
+// information and utility: what sim, the strategies and the checks may ask
+// of it. The zero value offers nothing. A capability whose use is a call on
+// a state or a view (on a hot path: per deal, per action, per sample) names
+// the interface the game's states or views then implement; the caller
+// checks the capability once, where it sets up, and asserts the interface
+// there. gamestest.Conformance checks that each capability a game states is
+// implemented.
+type Capabilities struct {
+	// DealFeatures names and explains the counts by which the game's deals
+	// can be described seat by seat (such as the face cards a seat is
+	// dealt), so that sim can report outcomes against them ("do players
+	// dealt more face cards win more often?"); nil when there are none.
+	// The states implement FeaturedState.
+	DealFeatures []Metric
+	// Rounds says the game is played over several rounds, each from a fresh
+	// deal described by DealFeatures, and its states implement
+	// RoundFeaturedState.
+	Rounds bool
+	// FirstSeat says the deal (or a rule) decides the seat that moves first
+	// in a game for several players, and the states implement Starter.
+	FirstSeat bool
+	// ScoreSoFar says the seats hold a score during play, and the states
+	// implement Scorer.
+	ScoreSoFar bool
+	// Dealt says the states remember the deal as it was dealt, and
+	// implement Dealer.
+	Dealt bool
+	// Sample says generic search strategies (flatmc, pimc, ismcts) can play
+	// the game: its views implement Sampler.
+	Sample bool
+	// Reveal says clairvoyant strategies can play the game: its views
+	// implement Revealer. A game may offer it only when built for them (as
+	// nora.Game.Clairvoyant is).
+	Reveal bool
+	// CannotDeal says why the game cannot be dealt, or is nil when it can: a
+	// game rebuilt from a run's recorded rules whose inputs (such as a table
+	// file) are not at hand, or no longer the ones recorded, as cardsim
+	// merge rebuilds it, may be described but not dealt. Every command that
+	// plays checks it first (CanDeal).
+	CannotDeal error
 }
 
 // State is one game in progress. A State is used by one goroutine; sim keeps
@@ -77,9 +123,9 @@ type View interface {
 }
 
 // Sampler is implemented by the views of games that generic search
-// strategies (flatmc, pimc, ismcts) can play. Such a strategy receives only
-// a View and the legal actions; Sampler gives it a state to search from that
-// holds nothing the viewing seat does not know.
+// strategies (flatmc, pimc, ismcts) can play (Capabilities.Sample). Such a
+// strategy receives only a View and the legal actions; Sampler gives it a
+// state to search from that holds nothing the viewing seat does not know.
 type Sampler interface {
 	// SampleState makes dst a copy of the viewed state in which every card
 	// hidden from the view's seat is re-drawn from seed, consistently with
@@ -177,7 +223,8 @@ const (
 func (r MetricRole) Binary() bool { return r == Capped || r == Indicator }
 
 // Scorer is implemented by states whose seats hold a score during play,
-// not only once the game is over (points so far, cards removed so far).
+// not only once the game is over (points so far, cards removed so far;
+// Capabilities.ScoreSoFar).
 // ScoreSoFar stays within Game.ScoreBounds after every action, and at the
 // end it is Outcome's score; the conformance and soak checks hold it to
 // both. Games that settle the score only at the end (Spite and Malice) do
@@ -194,33 +241,28 @@ type Event interface {
 }
 
 // Revealer is implemented by the views of games that clairvoyant strategies
-// play: bounds on what any player could do, never realistic players. Reveal
-// returns the viewed state itself, hidden cards included; the caller must
-// not change it, and the state stays valid as long as the view.
+// play (Capabilities.Reveal): bounds on what any player could do, never
+// realistic players. Reveal returns the viewed state itself, hidden cards
+// included; the caller must not change it, and the state stays valid as
+// long as the view. A view of a game that does not offer Reveal may panic.
 type Revealer interface {
 	Reveal() State
 }
 
-// Featured is implemented by games whose deals can be described seat by seat
-// by named counts (such as the face cards a seat is dealt), so that sim can
-// report outcomes against them ("do players dealt more face cards win more
-// often?"). The features are read right after the deal, before any action.
-type Featured interface {
-	// DealFeatures names and explains the per-seat features.
-	DealFeatures() []Metric
-}
-
-// FeaturedState is implemented by the states of Featured games.
+// FeaturedState is implemented by the states of games that describe their
+// deals seat by seat (Capabilities.DealFeatures). The features are read
+// right after the deal, before any action.
 type FeaturedState interface {
 	// SeatFeatures appends seat's features, in the order of DealFeatures,
 	// to dst[:0] and returns it. It is valid from the deal to the end.
 	SeatFeatures(seat int, dst []int64) []int64
 }
 
-// RoundFeaturedState is implemented by the states of Featured games played
-// over several rounds, each from a fresh deal, so that sim can report each
-// round's outcome against that round's deal as well as the game's outcome
-// against the first deal. The features are those of DealFeatures.
+// RoundFeaturedState is implemented by the states of games played over
+// several rounds (Capabilities.Rounds), each from a fresh deal, so that sim
+// can report each round's outcome against that round's deal as well as the
+// game's outcome against the first deal. The features are those of
+// Capabilities.DealFeatures.
 type RoundFeaturedState interface {
 	// Rounds returns the number of rounds finished so far.
 	Rounds() int
@@ -233,27 +275,13 @@ type RoundFeaturedState interface {
 	RoundOutcome(r, seat int) Outcome
 }
 
-// Dealable is implemented by games that may be built to be described but
-// not dealt: a game rebuilt from a run's recorded rules whose inputs (such
-// as a table file) are not at hand, or no longer the ones recorded, as
-// cardsim merge rebuilds it. Every command that plays checks CanDeal first.
-type Dealable interface {
-	// CanDeal returns why the game cannot be dealt, or nil when it can.
-	CanDeal() error
-}
-
-// CanDeal returns why g cannot be dealt, or nil when it can (always, for a
-// game that does not implement Dealable).
-func CanDeal(g Game) error {
-	if d, ok := g.(Dealable); ok {
-		return d.CanDeal()
-	}
-	return nil
-}
+// CanDeal returns why g cannot be dealt, or nil when it can
+// (Capabilities.CannotDeal).
+func CanDeal(g Game) error { return g.Capabilities().CannotDeal }
 
 // Starter is implemented by states of games for several players in which the
 // seat that moves first is decided by the deal (or by rule), so that sim can
-// measure the first player's advantage.
+// measure the first player's advantage (Capabilities.FirstSeat).
 type Starter interface {
 	// FirstSeat returns the seat that moved first in the game (or its first
 	// round).
@@ -263,7 +291,8 @@ type Starter interface {
 // Dealer is implemented by states that remember the deal as it was dealt,
 // before any action or automatic step changed it. sim fingerprints deals with
 // it (falling back on State.Cards right after the deal), so that runs under
-// different rules can be checked to have played the same cards.
+// different rules can be checked to have played the same cards
+// (Capabilities.Dealt).
 type Dealer interface {
 	// Dealt appends the cards of the deal, in dealing order, to dst[:0].
 	Dealt(dst []cards.Card) []cards.Card

@@ -15,7 +15,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/internal/inputfile"
 )
 
 // ManifestName is the file every output directory holds last: the list of
@@ -270,7 +270,7 @@ const maxManifestBytes = 1 << 20
 // readManifest reads an output directory's manifest if it is a regular
 // file of sane size: never a FIFO or a device put in its place.
 func readManifest(path string) ([]byte, error) {
-	return games.ReadInputFile(path, maxManifestBytes)
+	return inputfile.Read(path, maxManifestBytes)
 }
 
 // CheckFileDir creates dir if needed and checks that files can be written

@@ -24,10 +24,8 @@ var RecordFormats = []string{"csv", "parquet"}
 // metric of the game (metric_<name>, dots as underscores).
 func RecordColumns(g games.Game) []string {
 	cols := []string{"seed", "index", "seating", "seat", "strategy", "params", "score", "result", "undecided"}
-	if f, ok := g.(games.Featured); ok {
-		for _, m := range f.DealFeatures() {
-			cols = append(cols, "feature_"+snake(m.Name))
-		}
+	for _, m := range g.Capabilities().DealFeatures {
+		cols = append(cols, "feature_"+snake(m.Name))
 	}
 	for _, m := range g.Metrics() {
 		cols = append(cols, "metric_"+snake(m.Name))

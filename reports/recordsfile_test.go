@@ -97,7 +97,7 @@ func TestRecordsFileInOneGo(t *testing.T) {
 // fakeRecords returns n records of deals from first, one seat each, with
 // their features and metrics all 1.
 func fakeRecords(cfg *sim.Config, first, n int64) []sim.Record {
-	nf := len(cfg.Game.(games.Featured).DealFeatures())
+	nf := len(cfg.Game.Capabilities().DealFeatures)
 	nm := len(cfg.Game.Metrics())
 	ones := func(k int) []int64 {
 		v := make([]int64, k)

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/roundup"
 	"github.com/cardsim/cardsim/games/spite"
 	"github.com/cardsim/cardsim/strategies"
@@ -61,7 +60,7 @@ func TestShardsMergeIntoTheWholeRun(t *testing.T) {
 	}
 	for name, cfg := range severalSeats(t, n) {
 		t.Run(name, func(t *testing.T) {
-			if _, ok := cfg.Game.(games.Featured); !ok {
+			if cfg.Game.Capabilities().DealFeatures == nil {
 				t.Fatalf("%s has no deal features", name)
 			}
 			whole, err := Run(context.Background(), cfg)

@@ -13,6 +13,7 @@ import (
 	"sort"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/internal/inputfile"
 )
 
 // PartFormat names the format of shard parts and checkpoints.
@@ -167,7 +168,7 @@ func (p *Part) Seal() {
 // shard and its range of deals, and the tally's counts. Whether it belongs
 // to a run is for Check and MergeParts to say.
 func ReadPart(path string) (*Part, error) {
-	b, err := games.ReadInputFile(path, MaxPartBytes)
+	b, err := inputfile.Read(path, MaxPartBytes)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -131,10 +131,7 @@ func (cfg *Config) seatings() [][]int {
 
 // NewTallyFor returns an empty tally shaped for cfg.
 func NewTallyFor(cfg *Config) *Tally {
-	nf := 0
-	if f, ok := cfg.Game.(games.Featured); ok {
-		nf = len(f.DealFeatures())
-	}
+	nf := len(cfg.Game.Capabilities().DealFeatures)
 	return NewTally(cfg.Game.Seats(), len(cfg.Lineup), len(cfg.Game.Metrics()), nf)
 }
 
@@ -373,6 +370,11 @@ type worker struct {
 	undec   []int64 // per entry, this deal: games a solver left undecided
 	seating int     // the seating under way, for errors
 	tally   *Tally
+	// The state's optional interfaces, asserted once from the game's
+	// Capabilities; nil where the game does not offer them.
+	featured games.FeaturedState
+	starter  games.Starter
+	rounds   games.RoundFeaturedState
 }
 
 // gameError reports that deal i could not be played in the seating under
@@ -395,8 +397,17 @@ func newWorker(cfg *Config) (*worker, error) {
 		slots:    slots(cfg, len(cfg.Lineup)),
 		tally:    NewTallyFor(cfg),
 	}
-	_, rounds := w.state.(games.RoundFeaturedState)
-	if cfg.Game.Seats() > 1 || rounds {
+	caps := cfg.Game.Capabilities()
+	if caps.DealFeatures != nil {
+		w.featured, _ = w.state.(games.FeaturedState)
+	}
+	if caps.FirstSeat {
+		w.starter, _ = w.state.(games.Starter)
+	}
+	if caps.Rounds {
+		w.rounds, _ = w.state.(games.RoundFeaturedState)
+	}
+	if cfg.Game.Seats() > 1 || w.rounds != nil {
 		w.sums = newDealSums(len(cfg.Lineup), cfg.Game.Seats(), len(cfg.Game.Metrics()), len(w.tally.Features))
 	}
 	// A bot per (entry, seat), so an entry sitting in two seats of one
@@ -451,9 +462,7 @@ func (w *worker) playDeal(i int64) error {
 	if w.sums != nil {
 		w.sums.reset()
 	}
-	featured, _ := w.state.(games.FeaturedState)
-	starter, _ := w.state.(games.Starter)
-	rounds, _ := w.state.(games.RoundFeaturedState)
+	featured, starter, rounds := w.featured, w.starter, w.rounds
 	for k, seating := range w.seatings {
 		w.seating = k
 		s := w.state

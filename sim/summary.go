@@ -332,11 +332,11 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 			s.FirstPlayer = &EdgeSummary{WinRate: r, FairShare: fair, Edge: e, CILow: lo, CIHigh: hi}
 		}
 	}
-	if f, ok := g.(games.Featured); ok {
-		s.Features = summarizeFeatures(f.DealFeatures(), t.Features, confidence, bounds)
+	if fs := g.Capabilities().DealFeatures; fs != nil {
+		s.Features = summarizeFeatures(fs, t.Features, confidence, bounds)
 		if len(t.RoundFeatures) > 0 {
 			// A round's points are not within the game's score bounds.
-			s.RoundFeatures = summarizeFeatures(f.DealFeatures(), t.RoundFeatures, confidence, unbounded)
+			s.RoundFeatures = summarizeFeatures(fs, t.RoundFeatures, confidence, unbounded)
 		}
 	}
 	return s

@@ -34,8 +34,8 @@ func (g dice) Metrics() []games.Metric {
 	}
 }
 func (g dice) NewState() games.State { return &diceState{g: g} }
-func (g dice) DealFeatures() []games.Metric {
-	return []games.Metric{{Name: "die", Usage: "the seat's die", Max: 5}}
+func (g dice) Capabilities() games.Capabilities {
+	return games.Capabilities{DealFeatures: []games.Metric{{Name: "die", Usage: "the seat's die", Max: 5}}, FirstSeat: true}
 }
 
 // dieOf returns seat's die for a game seed: the deal, written out so the
@@ -308,6 +308,11 @@ func TestNoWinsIsNotAPoint(t *testing.T) {
 type roundDice struct{ dice }
 
 func (g roundDice) NewState() games.State { return &roundDiceState{diceState{g: g.dice}, 0} }
+func (g roundDice) Capabilities() games.Capabilities {
+	c := g.dice.Capabilities()
+	c.Rounds = true
+	return c
+}
 
 type roundDiceState struct {
 	diceState

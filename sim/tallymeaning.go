@@ -55,14 +55,10 @@ func newLimits(cfg *Config, deals int64) (*limits, error) {
 	for e, p := range cfg.Lineup {
 		l.names = append(l.names, fmt.Sprintf("entry %d (%s)", e, p.Strategy.Name))
 	}
-	if f, ok := g.(games.Featured); ok {
-		l.features = f.DealFeatures()
-	}
-	s := g.NewState()
-	_, rounds := s.(games.RoundFeaturedState)
-	_, starts := s.(games.Starter)
-	l.clustered = g.Seats() > 1 || rounds
-	l.starter = starts && g.Seats() > 1
+	caps := g.Capabilities()
+	l.features = caps.DealFeatures
+	l.clustered = g.Seats() > 1 || caps.Rounds
+	l.starter = caps.FirstSeat && g.Seats() > 1
 	return l, nil
 }
 

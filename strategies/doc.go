@@ -7,9 +7,10 @@
 // come from its own stream, seeded per game and seat by sim, so a bot never
 // changes the cards that are dealt.
 //
-// The search bots FlatMC, PIMC and ISMCTS play any game whose views
-// implement games.Sampler: they search from copies of the viewed state with
-// the hidden cards re-drawn, play rollouts with another strategy (random by
-// default) and maximise Value, the normalised score plus 1 for a win. Their
-// definitions take the Registry, to look the rollout strategy up.
+// The search bots FlatMC, PIMC and ISMCTS play any game that offers
+// sampling (games.Capabilities.Sample; its views implement games.Sampler):
+// they search from copies of the viewed state with the hidden cards
+// re-drawn, play rollouts with another strategy (random by default) and
+// maximise Value, the normalised score plus 1 for a win. Their definitions
+// take the Registry, to look the rollout strategy up.
 package strategies

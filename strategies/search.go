@@ -74,19 +74,20 @@ type searcher struct {
 	values   []float64      // per seat, of the last rollout
 }
 
-// newSearcher checks that g can be searched (its views implement
-// games.Sampler and its scores are not all equal) and makes the rollout
-// bots, looking the rollout strategy up in r (nil: only random).
+// newSearcher checks that g can be searched (it offers Sample, its views
+// implementing games.Sampler, and its scores are not all equal) and makes
+// the rollout bots, looking the rollout strategy up in r (nil: only
+// random).
 func newSearcher(name string, r *Registry, g games.Game, rollout string) (*searcher, error) {
-	st := g.NewState()
-	st.Reset(0)
-	if _, ok := st.View(0).(games.Sampler); !ok {
+	if !g.Capabilities().Sample {
 		return nil, fmt.Errorf("%s searches from states sampled from a view, and %s's views do not implement games.Sampler", name, g.Name())
 	}
 	lo, hi := g.ScoreBounds()
 	if hi <= lo {
 		return nil, fmt.Errorf("%s needs a game whose score bounds differ (%s: %d to %d)", name, g.Name(), lo, hi)
 	}
+	st := g.NewState()
+	st.Reset(0)
 	s := &searcher{
 		name: name, seats: g.Seats(), lo: lo, hi: hi,
 		state: st, legal: make([]games.Action, 0, 64), values: make([]float64, g.Seats()),

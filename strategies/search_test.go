@@ -176,10 +176,16 @@ func TestSearchDeterministic(t *testing.T) {
 	}
 }
 
-// opaque is a game whose views do not implement games.Sampler.
+// opaque is a game that does not offer Sample: its views do not implement
+// games.Sampler.
 type opaque struct{ games.Game }
 
 func (o opaque) NewState() games.State { return opaqueState{o.Game.NewState()} }
+func (o opaque) Capabilities() games.Capabilities {
+	c := o.Game.Capabilities()
+	c.Sample, c.Reveal = false, false
+	return c
+}
 
 type opaqueState struct{ games.State }
 

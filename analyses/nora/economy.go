@@ -56,17 +56,22 @@ func (o *economyOptions) Check() error {
 }
 
 // Economy returns Nora's analysis: the insurance-point economy under the
-// optimal policy and the heuristics, on the same deals.
-func Economy() analyses.Definition {
+// optimal policy and the heuristics, on the same deals. The policies' pass
+// samples are kept in cacheDir ("" for memory only; see
+// strategies/nora.DistsContext).
+func Economy(cacheDir string) analyses.Definition {
 	return analyses.Define("nora",
 		"the insurance-point economy: the optimal policy and a clairvoyant bound against the heuristics, ip earned by source and spent by action, price curves of INSURE, SWITCH and REVIVE, the value of one more ip, and what each earning rule is worth",
-		(*economyOptions).bind, runEconomy)
+		(*economyOptions).bind, func(ctx context.Context, env *analyses.Env, o economyOptions) (*reports.Report, error) {
+			return runEconomy(ctx, env, o, cacheDir)
+		})
 }
 
 // economyStudy is Nora's analysis under way.
 type economyStudy struct {
 	economyOptions
-	env *analyses.Env
+	env      *analyses.Env
+	cacheDir string // where the policies' pass samples are kept
 }
 
 // noraRun plays the named strategies on the same deals of g.
@@ -103,8 +108,8 @@ func withRule(base []string, kv ...string) []string {
 	return append(append([]string(nil), base...), kv...)
 }
 
-func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (*reports.Report, error) {
-	a := &economyStudy{economyOptions: o, env: env}
+func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions, cacheDir string) (*reports.Report, error) {
+	a := &economyStudy{economyOptions: o, env: env, cacheDir: cacheDir}
 	r, err := nora.ParseRules(env.Rules)
 	if err != nil {
 		return nil, err
@@ -113,18 +118,18 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (*repo
 	begin := time.Now()
 	policyParams := []string{"samples=" + strconv.Itoa(a.Samples)}
 	t0 := time.Now()
-	opt, err := snora.PolicyContext(ctx, r, a.Samples, snora.DefaultIPCap, snora.VariantOptimal)
+	opt, err := snora.PolicyContext(ctx, a.cacheDir, r, a.Samples, snora.DefaultIPCap, snora.VariantOptimal)
 	if err != nil {
 		return nil, err
 	}
-	ub, err := snora.PolicyContext(ctx, r, a.Samples, snora.DefaultIPCap, snora.VariantClairvoyant)
+	ub, err := snora.PolicyContext(ctx, a.cacheDir, r, a.Samples, snora.DefaultIPCap, snora.VariantClairvoyant)
 	if err != nil {
 		return nil, err
 	}
 	logf("policy ready in %.1f s (value %.2f, upper bound %.2f)", time.Since(t0).Seconds(), opt.Value(r.StartIP), ub.Value(r.StartIP))
 	// Re-value both policies on independent shuffles: free of the upward
 	// bias of valuing a policy on the samples it was chosen for.
-	chk, err := snora.DistsContext(ctx, r, a.Samples, snora.CheckSeed, snora.PlanWholePass)
+	chk, err := snora.DistsContext(ctx, a.cacheDir, r, a.Samples, snora.CheckSeed, snora.PlanWholePass)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +150,7 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions) (*repo
 	// (which only upper-bound reads).
 	params := make([][]string, len(noraStrategies))
 	params[3], params[4] = policyParams, policyParams
-	s, err := noraRun(ctx, a, snora.Clairvoyant(nora.New(r)), noraStrategies, params, a.Games)
+	s, err := noraRun(ctx, a, nora.New(r).Clairvoyant(), noraStrategies, params, a.Games)
 	if err != nil {
 		return nil, err
 	}
@@ -392,7 +397,7 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 		if p.key == "switch" {
 			samples = a.SweepSamples
 		}
-		off, err := noraPolicyValue(ctx, withRule(a.env.Rules, p.key+"=1000"), samples, snora.VariantOptimal)
+		off, err := noraPolicyValue(ctx, a.cacheDir, withRule(a.env.Rules, p.key+"=1000"), samples, snora.VariantOptimal)
 		if err != nil {
 			return reports.Study{}, err
 		}
@@ -400,7 +405,7 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 		for price := 0; price <= 8; price++ {
 			kv := withRule(a.env.Rules, p.key+"="+strconv.Itoa(price))
 			t := time.Now()
-			v, err := noraPolicyValue(ctx, kv, samples, snora.VariantOptimal)
+			v, err := noraPolicyValue(ctx, a.cacheDir, kv, samples, snora.VariantOptimal)
 			if err != nil {
 				return reports.Study{}, err
 			}
@@ -458,15 +463,15 @@ func priceOf(r nora.Rules, key string) int {
 	return r.Revive
 }
 
-// noraPolicyValue solves the policy of the variant under the given rules
-// and returns its expected game score; it stops with ctx's error when ctx
+// noraPolicyValue solves the policy of the variant under the given rules,
+// its pass samples kept in cacheDir, and returns its expected game score; it stops with ctx's error when ctx
 // is done.
-func noraPolicyValue(ctx context.Context, rules []string, samples int, v snora.Variant) (float64, error) {
+func noraPolicyValue(ctx context.Context, cacheDir string, rules []string, samples int, v snora.Variant) (float64, error) {
 	r, err := nora.ParseRules(rules)
 	if err != nil {
 		return 0, err
 	}
-	sol, err := snora.PolicyContext(ctx, r, samples, snora.DefaultIPCap, v)
+	sol, err := snora.PolicyContext(ctx, cacheDir, r, samples, snora.DefaultIPCap, v)
 	if err != nil {
 		return 0, err
 	}
@@ -482,7 +487,7 @@ func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *s
 	}
 	// The reference under the same (sweep) sampling, so that differences
 	// are not sampling noise between sample sizes.
-	ref, err := noraPolicyValue(ctx, a.env.Rules, a.SweepSamples, snora.VariantOptimal)
+	ref, err := noraPolicyValue(ctx, a.cacheDir, a.env.Rules, a.SweepSamples, snora.VariantOptimal)
 	if err != nil {
 		return reports.Study{}, err
 	}
@@ -504,7 +509,7 @@ func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *s
 		for _, v := range values {
 			val := ref
 			if v != def {
-				val, err = noraPolicyValue(ctx, withRule(a.env.Rules, e.key+"="+strconv.Itoa(v)), a.SweepSamples, snora.VariantOptimal)
+				val, err = noraPolicyValue(ctx, a.cacheDir, withRule(a.env.Rules, e.key+"="+strconv.Itoa(v)), a.SweepSamples, snora.VariantOptimal)
 				if err != nil {
 					return reports.Study{}, err
 				}

@@ -34,20 +34,22 @@ func (o *policyOptions) bind() *games.Options {
 // Policy returns Nora's solver: the optimal policy by backward induction
 // over (rounds left, ip held, deck composition), each composition's pass
 // outcomes estimated with the real engine (exactly for small decks) and
-// cached under the user's cache directory, keyed by a hash of the rules that
-// change a pass; and the value of a clairvoyant player who sees each shuffle
+// cached in cacheDir ("" for memory only), keyed by a hash of the rules
+// that change a pass; and the value of a clairvoyant player who sees each shuffle
 // before deciding to insure it. Its page holds policy.csv (every state:
 // values and actions), round_values.csv (the expected score of the rest of
 // the game by rounds left and ip), pass_dists.csv (per composition: dead
 // chance, rescue chance, mean outcome) and the chart of the stop and insure
 // frontier.
-func Policy() analyses.Definition {
+func Policy(cacheDir string) analyses.Definition {
 	return analyses.Define("nora",
 		"the best policy known, by backward induction over (rounds left, ip held, deck composition) with whole passes planned, its value, an upper bound on every policy and the certified gap between them, as CSV with the stop and insure frontier",
-		(*policyOptions).bind, runPolicy)
+		(*policyOptions).bind, func(ctx context.Context, env *analyses.Env, opts policyOptions) (*reports.Report, error) {
+			return runPolicy(ctx, env, opts, cacheDir)
+		})
 }
 
-func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (*reports.Report, error) {
+func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, cacheDir string) (*reports.Report, error) {
 	r, err := nora.ParseRules(env.Rules)
 	if err != nil {
 		return nil, err
@@ -57,7 +59,7 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (*rep
 	if opts.Fresh {
 		dists, err = snora.EstimatePassDistsContext(ctx, r, opts.Samples, snora.DistSeed, env.Workers, snora.PlanWholePass)
 	} else {
-		dists, err = snora.DistsContext(ctx, r, opts.Samples, snora.DistSeed, snora.PlanWholePass)
+		dists, err = snora.DistsContext(ctx, cacheDir, r, opts.Samples, snora.DistSeed, snora.PlanWholePass)
 	}
 	if err != nil {
 		return nil, err
@@ -84,7 +86,7 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (*rep
 	}
 	say("nora: %d deck compositions, %d samples each (%s) in %.2f s; backward induction in %.2f s",
 		len(dists.Comps.List)-1, opts.Samples, how, distTime.Seconds(), solveTime.Seconds())
-	one, err := snora.DistsContext(ctx, r, snora.OneSwitchSamples, snora.DistSeed, snora.PlanOneSwitch)
+	one, err := snora.DistsContext(ctx, cacheDir, r, snora.OneSwitchSamples, snora.DistSeed, snora.PlanOneSwitch)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +105,7 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions) (*rep
 	say("upper bound on every policy:               %.3f (the game scored perfect once %d ip are held)", bound, below)
 	say("certified gap:                             %.3f points a game (the optimal policy is at most this far from the best possible play)", bound-value)
 	if opts.Check {
-		chk, err := snora.DistsContext(ctx, r, opts.Samples, snora.CheckSeed, snora.PlanWholePass)
+		chk, err := snora.DistsContext(ctx, cacheDir, r, opts.Samples, snora.CheckSeed, snora.PlanWholePass)
 		if err != nil {
 			return nil, err
 		}

@@ -45,12 +45,12 @@ type seatResults struct {
 // newSeatResults returns an empty keeper for the records of g, whose deal
 // features must count each face rank.
 func newSeatResults(g games.Game) (*seatResults, error) {
-	f, ok := g.(games.Featured)
-	if !ok {
+	fs := g.Capabilities().DealFeatures
+	if fs == nil {
 		return nil, fmt.Errorf("%s has no deal features", g.Name())
 	}
 	var names []string
-	for _, m := range f.DealFeatures() {
+	for _, m := range fs {
 		names = append(names, m.Name)
 	}
 	s := &seatResults{last: -1}

@@ -14,12 +14,12 @@ type seatFeatures struct{ rank, first int }
 
 // featuresOf finds the features in g's deal features.
 func featuresOf(g games.Game) (seatFeatures, error) {
-	f, ok := g.(games.Featured)
-	if !ok {
+	fs := g.Capabilities().DealFeatures
+	if fs == nil {
 		return seatFeatures{}, fmt.Errorf("%s has no deal features", g.Name())
 	}
 	var names []string
-	for _, m := range f.DealFeatures() {
+	for _, m := range fs {
 		names = append(names, m.Name)
 	}
 	sf := seatFeatures{rank: slices.Index(names, "stockpile_top_rank"), first: slices.Index(names, "moves_first")}

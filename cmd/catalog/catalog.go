@@ -3,6 +3,9 @@
 package catalog
 
 import (
+	"os"
+	"path/filepath"
+
 	"github.com/cardsim/cardsim/analyses"
 	noraanalyses "github.com/cardsim/cardsim/analyses/nora"
 	roundupanalyses "github.com/cardsim/cardsim/analyses/roundup"
@@ -35,7 +38,7 @@ func Games() *games.Registry {
 // Strategies returns a registry holding every strategy, generic and per game.
 func Strategies() *strategies.Registry {
 	r := new(strategies.Registry)
-	norabots.Register(r)
+	norabots.Register(r, NoraCacheDir())
 	chriscrossbots.Register(r)
 	flipbots.Register(r)
 	roundupbots.Register(r)
@@ -51,7 +54,7 @@ func Strategies() *strategies.Registry {
 // analyze).
 func Analyses() *analyses.Registry {
 	r := new(analyses.Registry)
-	r.Register(noraanalyses.Economy())
+	r.Register(noraanalyses.Economy(NoraCacheDir()))
 	r.Register(roundupanalyses.Design())
 	r.Register(spiteanalyses.Edge())
 	return r
@@ -61,6 +64,19 @@ func Analyses() *analyses.Registry {
 // (cardsim solve).
 func Solvers() *analyses.Registry {
 	r := new(analyses.Registry)
-	r.Register(noraanalyses.Policy())
+	r.Register(noraanalyses.Policy(NoraCacheDir()))
 	return r
+}
+
+// NoraCacheDir returns the directory where Nora's policy bots, analysis and
+// solver keep the pass samples their policies are built from, so that a
+// later run reads them back rather than drawing them again: cardsim under
+// the user's cache directory (os.UserCacheDir, read when the registries are
+// built), or "" (kept in memory only) when there is none.
+func NoraCacheDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "cardsim")
 }

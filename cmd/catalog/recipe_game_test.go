@@ -29,28 +29,27 @@ func (r *toyRules) bind() *games.Options {
 	return o
 }
 
-// toyDefinition is the line games/toy gives the catalog.
-func toyDefinition() games.Definition {
-	return games.Definition{
-		Name: "toy", Title: "Toy tricks", Summary: "a toy game of two seats and a few tricks, for the recipe's test",
-		New: func(rules []string) (games.Game, error) {
-			r, err := games.Parse((*toyRules).bind, rules)
-			if err != nil {
-				return nil, err
-			}
-			if 2*r.Hand > 4*r.Ranks {
-				return nil, fmt.Errorf("rule hand=%d: two hands of %d do not fit in %d cards", r.Hand, r.Hand, 4*r.Ranks)
-			}
-			return toyGame{r}, nil
-		},
+// check refuses hands that do not fit in the deck.
+func (r *toyRules) check() error {
+	if 2*r.Hand > 4*r.Ranks {
+		return fmt.Errorf("rule hand=%d: two hands of %d do not fit in %d cards", r.Hand, r.Hand, 4*r.Ranks)
 	}
+	return nil
 }
+
+// toyRulebook derives the toy's defaults, parser, settings and registry
+// entry from its options.
+var toyRulebook = games.Define("toy", "Toy tricks", "a toy game of two seats and a few tricks, for the recipe's test",
+	(*toyRules).bind, (*toyRules).check, func(r toyRules) (games.Game, error) { return toyGame{r}, nil })
+
+// toyDefinition is the line games/toy gives the catalog.
+func toyDefinition() games.Definition { return toyRulebook.Definition() }
 
 type toyGame struct{ r toyRules }
 
 func (g toyGame) Name() string            { return "toy" }
 func (g toyGame) Seats() int              { return 2 }
-func (g toyGame) Rules() []games.Setting  { return games.SettingsOf((*toyRules).bind, g.r) }
+func (g toyGame) Rules() []games.Setting  { return toyRulebook.Settings(g.r) }
 func (g toyGame) ScoreBounds() (int, int) { return 0, g.r.Hand }
 func (g toyGame) Metrics() []games.Metric {
 	return []games.Metric{
@@ -58,8 +57,8 @@ func (g toyGame) Metrics() []games.Metric {
 		{Name: "turns", Usage: "cards played", Role: games.Duration, Max: int64(2 * g.r.Hand)},
 	}
 }
-func (g toyGame) DealFeatures() []games.Metric {
-	return []games.Metric{{Name: "aces", Usage: "aces dealt to the seat", Max: 4}}
+func (g toyGame) Capabilities() games.Capabilities {
+	return games.Capabilities{DealFeatures: []games.Metric{{Name: "aces", Usage: "aces dealt to the seat", Max: 4}}, FirstSeat: true}
 }
 func (g toyGame) NewState() games.State { return &toyState{g: g} }
 

@@ -13,8 +13,9 @@ type Study = experiment.Study
 // by running the report again.
 const noraPolicy = "(the solved policy registered as optimal in strategies/nora; its answers are re-measured whenever that policy changes)"
 
-// Studies returns the designers' questions of shared/seeds/README.md, game
-// by game, as runs, with the questions each answers at a glance.
+// Studies returns the questions the games' designers ask, game by game
+// (each game's RULES.md states the rules they are asked of), as runs, with
+// the questions each answers at a glance.
 func Studies() []Study {
 	return []Study{
 		{Game: "nora", Title: "How close can a player get to the perfect 540, and how often?",

@@ -45,6 +45,13 @@ func (g *Game) Metrics() []games.Metric { return g.metrics }
 // NewState returns a state ready for Reset or Deal.
 func (g *Game) NewState() games.State { return g.NewChrisCross() }
 
+// Capabilities states that the cards cast out score during play, that
+// states remember the deal, and that search and clairvoyant strategies can
+// play Chris-Cross.
+func (g *Game) Capabilities() games.Capabilities {
+	return games.Capabilities{ScoreSoFar: true, Dealt: true, Sample: true, Reveal: true}
+}
+
 // NewChrisCross returns a concrete state dealt in deck order, ready for
 // Reset or Deal.
 func (g *Game) NewChrisCross() *State {

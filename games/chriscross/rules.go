@@ -31,27 +31,26 @@ func (r *Rules) options() *games.Options {
 }
 
 // DefaultRules returns the rules as the designer plays them, under the
-// decisions of shared/rules/chriscross.md: a 5×5 tableau from a 52-card
-// deck, column pairs anywhere in the column, no chained vertical moves,
-// diagonal pairs allowed.
-func DefaultRules() Rules { return games.Defaults((*Rules).options) }
+// readings of RULES.md: a 5×5 tableau from a 52-card deck, column pairs
+// anywhere in the column, no chained vertical moves, diagonal pairs allowed.
+func DefaultRules() Rules { return rulebook.Defaults() }
 
 // ParseRules returns the default rules with the given "key=value" options
 // applied; unknown keys, bad values and rules that do not make a playable
 // game (see Check) are errors.
-func ParseRules(kvs []string) (Rules, error) {
-	r, err := games.Parse((*Rules).options, kvs)
-	if err != nil {
-		return Rules{}, err
-	}
-	if err := r.Check(); err != nil {
-		return Rules{}, err
-	}
-	return r, nil
-}
+func ParseRules(kvs []string) (Rules, error) { return rulebook.Parse(kvs) }
 
 // Settings returns every rule option with its value in r.
-func (r Rules) Settings() []games.Setting { return games.SettingsOf((*Rules).options, r) }
+func (r Rules) Settings() []games.Setting { return rulebook.Settings(r) }
+
+// rulebook derives the defaults, the parser, the settings and the registry
+// entry from the options.
+var rulebook = games.Define("chriscross", "Chris-Cross Pairs Solitaire",
+	"cast out pairs sharing a column or a full diagonal of a 5×5 tableau; win by casting out all 52 cards",
+	(*Rules).options, func(r *Rules) error { return r.Check() }, func(r Rules) (games.Game, error) { return New(r) })
+
+// Definition returns the registry entry of Chris-Cross.
+func Definition() games.Definition { return rulebook.Definition() }
 
 // Check reports an error if r does not describe a playable game: a size or
 // a number of ranks out of range, or too few cards to deal the tableau.
@@ -82,20 +81,4 @@ func (r Rules) String() string {
 		b.WriteString(s.Name + "=" + s.Value)
 	}
 	return b.String()
-}
-
-// Definition returns the registry entry of Chris-Cross.
-func Definition() games.Definition {
-	return games.Definition{
-		Name:    "chriscross",
-		Title:   "Chris-Cross Pairs Solitaire",
-		Summary: "cast out pairs sharing a column or a full diagonal of a 5×5 tableau; win by casting out all 52 cards",
-		New: func(kvs []string) (games.Game, error) {
-			r, err := ParseRules(kvs)
-			if err != nil {
-				return nil, err
-			}
-			return New(r)
-		},
-	}
 }

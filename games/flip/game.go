@@ -12,22 +12,6 @@ import (
 // maxCards is the size of the full deck.
 const maxCards = 52
 
-// Definition returns the registry entry of Flip Solitaire.
-func Definition() games.Definition {
-	return games.Definition{
-		Name:    "flip",
-		Title:   "Flip Solitaire",
-		Summary: "one-handed patience with double-faced cards: match sets of four to turn cards dark, then remove them",
-		New: func(kvs []string) (games.Game, error) {
-			r, err := ParseRules(kvs)
-			if err != nil {
-				return nil, err
-			}
-			return New(r)
-		},
-	}
-}
-
 // Game is Flip Solitaire with its rule options fixed. It implements
 // games.Game.
 type Game struct {
@@ -53,6 +37,13 @@ func (g *Game) CanDeal() error {
 		return errors.New(g.unplayable)
 	}
 	return nil
+}
+
+// Capabilities states that the score grows during play, that search and
+// clairvoyant strategies can play Flip Solitaire, and whether the game can
+// be dealt (CanDeal).
+func (g *Game) Capabilities() games.Capabilities {
+	return games.Capabilities{ScoreSoFar: true, Sample: true, Reveal: true, CannotDeal: g.CanDeal()}
 }
 
 // New returns the game under rules r, which come from DefaultRules or

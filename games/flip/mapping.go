@@ -14,6 +14,7 @@ import (
 
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
+	"github.com/cardsim/cardsim/internal/inputfile"
 )
 
 // The ways of pairing light and dark faces (rule option mapping).
@@ -111,7 +112,7 @@ func (r *Rules) parseMapping(v string) (string, error) {
 // file is gone, or holds another table (saying so in r.stale).
 func (r *Rules) load(m mapping) error {
 	r.table, r.stale = nil, ""
-	text, err := games.ReadInputFile(m.path, maxTableBytes)
+	text, err := inputfile.Read(m.path, maxTableBytes)
 	if err != nil {
 		if m.sum != "" && errors.Is(err, fs.ErrNotExist) {
 			return nil

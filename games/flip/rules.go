@@ -66,25 +66,25 @@ func (r *Rules) options() *games.Options {
 	return o
 }
 
+// rulebook derives the defaults, the parser, the settings and the registry
+// entry from the options.
+var rulebook = games.Define("flip", "Flip Solitaire",
+	"one-handed patience with double-faced cards: match sets of four to turn cards dark, then remove them",
+	(*Rules).options, (*Rules).check, func(r Rules) (games.Game, error) { return New(r) })
+
+// Definition returns the registry entry of Flip Solitaire.
+func Definition() games.Definition { return rulebook.Definition() }
+
 // DefaultRules returns the rules cardsim plays unless told otherwise.
-func DefaultRules() Rules { return games.Defaults((*Rules).options) }
+func DefaultRules() Rules { return rulebook.Defaults() }
 
 // ParseRules returns the default rules with the given "key=value" options
 // applied. Unknown keys, bad values and rules that do not fit together are
 // errors. A mapping=file:<path> table is read here, once.
-func ParseRules(kvs []string) (Rules, error) {
-	r, err := games.Parse((*Rules).options, kvs)
-	if err != nil {
-		return Rules{}, err
-	}
-	if err := r.check(); err != nil {
-		return Rules{}, err
-	}
-	return r, nil
-}
+func ParseRules(kvs []string) (Rules, error) { return rulebook.Parse(kvs) }
 
 // Settings returns every rule option with its value in r.
-func (r Rules) Settings() []games.Setting { return games.SettingsOf((*Rules).options, r) }
+func (r Rules) Settings() []games.Setting { return rulebook.Settings(r) }
 
 // DeckSize returns the number of cards in the deck under r.
 func (r Rules) DeckSize() int { return 4 * r.Ranks }

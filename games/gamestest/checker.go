@@ -41,9 +41,7 @@ type deepChecks struct {
 
 func newChecker(g games.Game, maxSteps int) *checker {
 	c := &checker{g: g, s: g.NewState(), maxSteps: maxSteps, metrics: g.Metrics()}
-	if f, ok := g.(games.Featured); ok {
-		c.features = f.DealFeatures()
-	}
+	c.features = g.Capabilities().DealFeatures
 	c.lo, c.hi = g.ScoreBounds()
 	return c
 }

@@ -2,6 +2,7 @@ package gamestest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -52,6 +53,9 @@ func (g drawGame) Metrics() []games.Metric {
 	return []games.Metric{{Name: "actions", Usage: "cards taken", Max: 8}}
 }
 func (g drawGame) NewState() games.State { return &drawState{g: g, taken: new(int)} }
+func (g drawGame) Capabilities() games.Capabilities {
+	return games.Capabilities{ScoreSoFar: true}
+}
 
 type drawState struct {
 	g     drawGame
@@ -166,5 +170,35 @@ func TestVariantsCoverEveryOption(t *testing.T) {
 	want := []string{"defaults", "flaw=metric", "flaw=score", "flaw=turn", "flaw=clone", "flaw=cards"}
 	if !slices.Equal(names, want) {
 		t.Errorf("variants %q, want %q", names, want)
+	}
+}
+
+// statedGame is the draw game with the capabilities it states replaced.
+type statedGame struct {
+	drawGame
+	caps games.Capabilities
+}
+
+func (g statedGame) Capabilities() games.Capabilities { return g.caps }
+
+// TestCheckCapabilities: a game passes when it states what its states and
+// views implement, and is caught when it states a capability they lack or
+// leaves out one they implement.
+func TestCheckCapabilities(t *testing.T) {
+	for _, tt := range []struct {
+		caps games.Capabilities
+		want string // "" for a pass
+	}{
+		{games.Capabilities{ScoreSoFar: true}, ""},
+		{games.Capabilities{}, "implement ScoreSoFar (Scorer), which Capabilities does not state"},
+		{games.Capabilities{ScoreSoFar: true, Sample: true}, "states Sample (Sampler), which"},
+		{games.Capabilities{ScoreSoFar: true, Reveal: true}, "states Reveal (Revealer), which"},
+		{games.Capabilities{ScoreSoFar: true, FirstSeat: true}, "states FirstSeat (Starter), which"},
+		{games.Capabilities{ScoreSoFar: true, CannotDeal: errors.New("no table")}, "cannot be dealt: no table"},
+	} {
+		err := checkCapabilities(statedGame{drawGame{}, tt.caps})
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("%+v: %v, want %q", tt.caps, err, tt.want)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package gamestest
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -23,7 +24,8 @@ type Config struct {
 // every 32 actions that a sampled state shows the same and hides the rest,
 // and once a game that playing a clone leaves the original alone. Every
 // game is played twice: the same seed and the same choices must give the
-// same transcript.
+// same transcript. First of all, the game's Capabilities must state what
+// its states and views implement (checkCapabilities).
 func Conformance(t *testing.T, g games.Game, cfg Config) {
 	t.Helper()
 	if cfg.Games == 0 {
@@ -31,6 +33,9 @@ func Conformance(t *testing.T, g games.Game, cfg Config) {
 	}
 	if cfg.MaxSteps == 0 {
 		cfg.MaxSteps = 100000
+	}
+	if err := checkCapabilities(g); err != nil {
+		t.Fatal(err)
 	}
 	c := newChecker(g, cfg.MaxSteps)
 	c.s.Record(true)
@@ -55,6 +60,56 @@ func Conformance(t *testing.T, g games.Game, cfg Config) {
 			t.Fatalf("game seed %d: same seed and same choices gave different transcripts:\n%s\n---\n%s", seed, first.String(), again.String())
 		}
 	}
+}
+
+// checkCapabilities reports a capability g states whose interface its
+// states or views do not implement, and an interface they implement that g
+// does not state, but Revealer, which a game may offer only when built for
+// clairvoyant strategies. A view that reveals must reveal the state it was
+// taken from.
+func checkCapabilities(g games.Game) error {
+	caps := g.Capabilities()
+	if err := caps.CannotDeal; err != nil {
+		return fmt.Errorf("the game cannot be dealt: %w", err)
+	}
+	s := g.NewState()
+	s.Reset(1)
+	v := s.View(max(s.Turn(), 0))
+	for _, c := range []struct {
+		name         string
+		stated, has  bool
+		mayImplement bool // the interface may be there without the capability
+	}{
+		{"DealFeatures (FeaturedState)", caps.DealFeatures != nil, implements[games.FeaturedState](s), false},
+		{"Rounds (RoundFeaturedState)", caps.Rounds, implements[games.RoundFeaturedState](s), false},
+		{"FirstSeat (Starter)", caps.FirstSeat, implements[games.Starter](s), false},
+		{"ScoreSoFar (Scorer)", caps.ScoreSoFar, implements[games.Scorer](s), false},
+		{"Dealt (Dealer)", caps.Dealt, implements[games.Dealer](s), false},
+		{"Sample (Sampler)", caps.Sample, implements[games.Sampler](v), false},
+		{"Reveal (Revealer)", caps.Reveal, implements[games.Revealer](v), true},
+	} {
+		switch {
+		case c.stated && !c.has:
+			return fmt.Errorf("Capabilities states %s, which the game's states or views do not implement", c.name)
+		case c.has && !c.stated && !c.mayImplement:
+			return fmt.Errorf("the game's states or views implement %s, which Capabilities does not state", c.name)
+		}
+	}
+	if caps.Rounds && caps.DealFeatures == nil {
+		return errors.New("Capabilities states Rounds without DealFeatures to describe each round's deal")
+	}
+	if caps.Reveal {
+		if r := v.(games.Revealer).Reveal(); !slices.Equal(r.Cards(nil), s.Cards(nil)) {
+			return errors.New("Reveal returns another state than the one viewed")
+		}
+	}
+	return nil
+}
+
+// implements reports whether x implements the interface I.
+func implements[I any](x any) bool {
+	_, ok := x.(I)
+	return ok
 }
 
 // checkDeterminize re-samples the hidden cards of a clone and checks that the

@@ -16,8 +16,8 @@ func mustDeck(t testing.TB, s string) []cards.Card {
 	return d
 }
 
-// TestPassWorkedExamples checks the worked examples of shared/rules/nora.md
-// and more worked by hand, with the ip of each source.
+// TestPassWorkedExamples checks passes worked by hand from the ip sources
+// of RULES.md (Earning ip), with the ip of each source.
 func TestPassWorkedExamples(t *testing.T) {
 	tests := []struct {
 		order   string

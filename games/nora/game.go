@@ -10,28 +10,13 @@ type Game struct {
 	rules   Rules
 	deck    []cards.Card // the full deck in canonical order
 	metrics []games.Metric
+	reveal  bool // the views reveal the state (Clairvoyant)
 }
 
 // New returns the game under r, which must come from DefaultRules or
 // ParseRules.
 func New(r Rules) *Game {
 	return &Game{rules: r, deck: cards.Ranks(r.Ranks, r.Jokers), metrics: metricsFor(r)}
-}
-
-// Definition returns the registry entry of the game.
-func Definition() games.Definition {
-	return games.Definition{
-		Name:    "nora",
-		Title:   "Nora's pairs solitaire",
-		Summary: "shuffle, cast out adjacent pairs, stop or risk a dead deck; insurance points buy protection (1 player)",
-		New: func(kvs []string) (games.Game, error) {
-			r, err := ParseRules(kvs)
-			if err != nil {
-				return nil, err
-			}
-			return New(r), nil
-		},
-	}
 }
 
 // Name returns "nora".
@@ -54,3 +39,22 @@ func (g *Game) Metrics() []games.Metric { return g.metrics }
 
 // NewState returns a state ready for Reset or Deal.
 func (g *Game) NewState() games.State { return newState(g) }
+
+// Capabilities states that the score grows during play, that states
+// remember the deal, that search strategies can play Nora, and, for the
+// game Clairvoyant returns only, that clairvoyant ones can.
+func (g *Game) Capabilities() games.Capabilities {
+	return games.Capabilities{ScoreSoFar: true, Dealt: true, Sample: true, Reveal: g.reveal}
+}
+
+// Clairvoyant returns the game under the same rules with one rule of
+// information broken on purpose: its views reveal the state (View.Reveal),
+// so that a clairvoyant bot (strategies/nora's upper-bound, which sees each
+// shuffle before it insures) can be measured on the same deals as realistic
+// bots, which never call Reveal. Everything else (cards, scores, ip, the
+// views' fields) is the real game's.
+func (g *Game) Clairvoyant() *Game {
+	c := *g
+	c.reveal = true
+	return &c
+}

@@ -58,25 +58,33 @@ func (r *Rules) options() *games.Options {
 	return o
 }
 
-// DefaultRules returns the rules as the designer wrote them, under the
-// decisions of shared/rules/nora.md.
-func DefaultRules() Rules { return games.Defaults((*Rules).options) }
+// check reports rules that parse one by one but make no game.
+func (r *Rules) check() error {
+	if r.Jokers == 1 {
+		return errOneJoker
+	}
+	return nil
+}
+
+// rulebook derives the defaults, the parser, the settings and the registry
+// entry from the options.
+var rulebook = games.Define("nora", "Nora's pairs solitaire",
+	"shuffle, cast out adjacent pairs, stop or risk a dead deck; insurance points buy protection (1 player)",
+	(*Rules).options, (*Rules).check, func(r Rules) (games.Game, error) { return New(r), nil })
+
+// Definition returns the registry entry of the game.
+func Definition() games.Definition { return rulebook.Definition() }
+
+// DefaultRules returns the rules as the designer wrote them, read as
+// RULES.md states.
+func DefaultRules() Rules { return rulebook.Defaults() }
 
 // ParseRules returns the default rules with the given "key=value" options
 // applied; unknown keys and bad values are errors.
-func ParseRules(kvs []string) (Rules, error) {
-	r, err := games.Parse((*Rules).options, kvs)
-	if err != nil {
-		return Rules{}, err
-	}
-	if r.Jokers == 1 {
-		return Rules{}, errOneJoker
-	}
-	return r, nil
-}
+func ParseRules(kvs []string) (Rules, error) { return rulebook.Parse(kvs) }
 
 // Settings returns every rule option with its value in r.
-func (r Rules) Settings() []games.Setting { return games.SettingsOf((*Rules).options, r) }
+func (r Rules) Settings() []games.Setting { return rulebook.Settings(r) }
 
 // DeckSize returns the number of cards in a full deck under r.
 func (r Rules) DeckSize() int { return 4*r.Ranks + r.Jokers }

@@ -52,6 +52,17 @@ func (v *View) Seat() int { return 0 }
 // RoundsLeft returns the rounds still to play after this one.
 func (v *View) RoundsLeft() int { return v.Rules.Rounds - v.Round }
 
+// Reveal implements games.Revealer for the game Clairvoyant returns: it
+// returns the viewed *State itself, the shuffled order before INSURE
+// included. The caller must not change the state. It panics on the view of
+// a game that does not offer Reveal (Game.Capabilities).
+func (v *View) Reveal() games.State {
+	if v.Handle.s == nil || !v.Handle.s.g.reveal {
+		panic("nora: Reveal of a view of a game that hides its cards (use Game.Clairvoyant)")
+	}
+	return v.Handle.s
+}
+
 // SampleState implements games.Sampler: it makes dst (a *State of the same
 // Game, or nil for a new one) the viewed position with what the player has
 // not seen re-drawn from seed: the order below the top card before the

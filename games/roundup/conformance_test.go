@@ -37,9 +37,8 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// Compile-time checks of the optional interfaces.
+// Compile-time checks of the interfaces of the game's Capabilities.
 var (
-	_ games.Featured           = (*Game)(nil)
 	_ games.FeaturedState      = (*State)(nil)
 	_ games.RoundFeaturedState = (*State)(nil)
 	_ games.Starter            = (*State)(nil)

@@ -16,22 +16,6 @@ func New(r Rules) *Game {
 	return &Game{rules: r, metrics: metricsFor(r)}
 }
 
-// Definition returns the registry entry of the game.
-func Definition() games.Definition {
-	return games.Definition{
-		Name:    "roundup",
-		Title:   "Round-up",
-		Summary: "bid on the suit to close last, build four suit stacks A–10, attack with J/Q/K; first to 10 points (2–6 players)",
-		New: func(kvs []string) (games.Game, error) {
-			r, err := ParseRules(kvs)
-			if err != nil {
-				return nil, err
-			}
-			return New(r), nil
-		},
-	}
-}
-
 // Name returns "roundup".
 func (g *Game) Name() string { return "roundup" }
 
@@ -58,8 +42,13 @@ func (g *Game) ScoreBounds() (lo, hi int) {
 // Metrics describes the per-game counts.
 func (g *Game) Metrics() []games.Metric { return g.metrics }
 
-// DealFeatures describes the per-seat counts of the first deal.
-func (g *Game) DealFeatures() []games.Metric { return features }
+// Capabilities states that Round-up's deals are described seat by seat,
+// round by round, that the deal decides who starts, that seats score during
+// play, that states remember the deal, and that search strategies can play
+// it.
+func (g *Game) Capabilities() games.Capabilities {
+	return games.Capabilities{DealFeatures: features, Rounds: true, FirstSeat: true, ScoreSoFar: true, Dealt: true, Sample: true}
+}
 
 // NewState returns a state ready for Reset or Deal.
 func (g *Game) NewState() games.State { return newState(g) }

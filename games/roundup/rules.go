@@ -52,21 +52,24 @@ func (r *Rules) options() *games.Options {
 	return o
 }
 
+// rulebook derives the defaults, the parser, the settings and the registry
+// entry from the options.
+var rulebook = games.Define("roundup", "Round-up",
+	"bid on the suit to close last, build four suit stacks A–10, attack with J/Q/K; first to 10 points (2–6 players)",
+	(*Rules).options, nil, func(r Rules) (games.Game, error) { return New(r), nil })
+
+// Definition returns the registry entry of the game.
+func Definition() games.Definition { return rulebook.Definition() }
+
 // DefaultRules returns the default rules: 4 players, to 10 points.
-func DefaultRules() Rules { return games.Defaults((*Rules).options) }
+func DefaultRules() Rules { return rulebook.Defaults() }
 
 // ParseRules returns the default rules with the given "key=value" options
 // applied; unknown keys and bad values are errors.
-func ParseRules(kvs []string) (Rules, error) {
-	r, err := games.Parse((*Rules).options, kvs)
-	if err != nil {
-		return Rules{}, err
-	}
-	return r, nil
-}
+func ParseRules(kvs []string) (Rules, error) { return rulebook.Parse(kvs) }
 
 // Settings returns every rule option with its value in r.
-func (r Rules) Settings() []games.Setting { return games.SettingsOf((*Rules).options, r) }
+func (r Rules) Settings() []games.Setting { return rulebook.Settings(r) }
 
 // Power returns the rule for face cards of rank k (cards.Jack, cards.Queen
 // or cards.King): PowerOn, PowerOff or PowerBlank; "" for a number card.

@@ -41,22 +41,6 @@ func stockDeck(n int) []cards.Card {
 	return d
 }
 
-// Definition returns the registry entry of the game.
-func Definition() games.Definition {
-	return games.Definition{
-		Name:    "spite",
-		Title:   "Spite and Malice",
-		Summary: "race to empty a 26-card stockpile onto shared ace-to-king stacks, with wild jokers and four discard piles (2 players)",
-		New: func(kvs []string) (games.Game, error) {
-			r, err := ParseRules(kvs)
-			if err != nil {
-				return nil, err
-			}
-			return New(r), nil
-		},
-	}
-}
-
 // Name returns "spite".
 func (g *Game) Name() string { return "spite" }
 
@@ -76,8 +60,12 @@ func (g *Game) ScoreBounds() (lo, hi int) { return -StockpileSize, StockpileSize
 // Metrics describes the per-game counts.
 func (g *Game) Metrics() []games.Metric { return g.metrics }
 
-// DealFeatures describes the per-seat features of a deal.
-func (g *Game) DealFeatures() []games.Metric { return features }
+// Capabilities states that Spite and Malice's deals are described seat by
+// seat, that the deal decides who starts, and that search strategies can
+// play it.
+func (g *Game) Capabilities() games.Capabilities {
+	return games.Capabilities{DealFeatures: features, FirstSeat: true, Sample: true}
+}
 
 // NewState returns a state ready for Reset or Deal.
 func (g *Game) NewState() games.State { return newState(g) }

@@ -117,4 +117,3 @@ func checkCards(t *testing.T, s *State) {
 
 var _ games.State = (*State)(nil)
 var _ games.FeaturedState = (*State)(nil)
-var _ games.Featured = (*Game)(nil)

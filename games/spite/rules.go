@@ -32,7 +32,7 @@ const (
 )
 
 // Rules are the rule options of Spite and Malice. The zero value is not
-// useful; DefaultRules returns the rules of shared/rules/spite.md.
+// useful; DefaultRules returns the rules as RULES.md states them.
 type Rules struct {
 	Jokers        int    // jokers in the 56-card deck: 0, 2, 4 or 6
 	Start         string // StartHigher, StartLower or StartCoin
@@ -72,24 +72,32 @@ func (r *Rules) options() *games.Options {
 	return o
 }
 
-// DefaultRules returns the rules as decided in shared/rules/spite.md.
-func DefaultRules() Rules { return games.Defaults((*Rules).options) }
+// check reports rules that parse one by one but make no game.
+func (r *Rules) check() error {
+	if r.Repeat == 1 {
+		return fmt.Errorf("rule repeat=1: want 0 (never) or 2 or more (every position comes up once)")
+	}
+	if r.Jokers%2 != 0 {
+		return fmt.Errorf("rule jokers=%d: want 0, 2, 4 or 6", r.Jokers)
+	}
+	return nil
+}
+
+// rulebook derives the defaults, the parser, the settings and the registry
+// entry from the options.
+var rulebook = games.Define("spite", "Spite and Malice",
+	"race to empty a 26-card stockpile onto shared ace-to-king stacks, with wild jokers and four discard piles (2 players)",
+	(*Rules).options, (*Rules).check, func(r Rules) (games.Game, error) { return New(r), nil })
+
+// Definition returns the registry entry of the game.
+func Definition() games.Definition { return rulebook.Definition() }
+
+// DefaultRules returns the rules as RULES.md states them.
+func DefaultRules() Rules { return rulebook.Defaults() }
 
 // ParseRules returns the default rules with the given "key=value" options
 // applied; unknown keys and bad values are errors.
-func ParseRules(kvs []string) (Rules, error) {
-	r, err := games.Parse((*Rules).options, kvs)
-	if err != nil {
-		return Rules{}, err
-	}
-	if r.Repeat == 1 {
-		return Rules{}, fmt.Errorf("rule repeat=1: want 0 (never) or 2 or more (every position comes up once)")
-	}
-	if r.Jokers%2 != 0 {
-		return Rules{}, fmt.Errorf("rule jokers=%d: want 0, 2, 4 or 6", r.Jokers)
-	}
-	return r, nil
-}
+func ParseRules(kvs []string) (Rules, error) { return rulebook.Parse(kvs) }
 
 // Settings returns every rule option with its value in r.
-func (r Rules) Settings() []games.Setting { return games.SettingsOf((*Rules).options, r) }
+func (r Rules) Settings() []games.Setting { return rulebook.Settings(r) }

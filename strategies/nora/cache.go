@@ -10,8 +10,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/nora"
+	"github.com/cardsim/cardsim/internal/inputfile"
 )
 
 // The cache file of a PassDists: a header (cacheMagic, passdistVersion,
@@ -23,14 +23,13 @@ import (
 // is recomputed exactly.
 const cacheMagic = "cardsim nora pass samples\n"
 
-// cachePath returns the cache file for key under the user's cache
-// directory, or "" if there is none.
-func cachePath(key string) string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
+// cachePath returns the cache file for key in the directory dir, or "" if
+// dir is "" (no cache on disk).
+func cachePath(dir, key string) string {
+	if dir == "" {
 		return ""
 	}
-	return filepath.Join(dir, "cardsim", "nora-samples-"+key+".bin")
+	return filepath.Join(dir, "nora-samples-"+key+".bin")
 }
 
 // encodeCache returns the cache file of d.
@@ -267,7 +266,7 @@ const maxCacheBytes = 64 << 20
 // most maxCacheBytes (a named pipe or a device put in its place is refused,
 // and the distributions rebuilt, never waited on or read without end).
 func readCache(path string, r *nora.Rules, key string, pl Planner) (*PassDists, error) {
-	data, err := games.ReadInputFile(path, maxCacheBytes)
+	data, err := inputfile.Read(path, maxCacheBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -31,14 +31,14 @@ func forget() {
 // afresh, and the file is rewritten whole. Before the checksum, a changed
 // digit in a probability (a dead chance of 0.99, say) was read as if true.
 func TestCorruptCacheIsRebuilt(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
 	r := smallRules(t, "ranks=2")
 	forget()
-	want, err := Dists(r, 300, PlanWholePass)
+	want, err := Dists(dir, r, 300, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "cardsim", "nora-*"))
+	files, _ := filepath.Glob(filepath.Join(dir, "nora-*"))
 	if len(files) != 1 {
 		t.Fatalf("cache files %v, want one", files)
 	}
@@ -53,7 +53,7 @@ func TestCorruptCacheIsRebuilt(t *testing.T) {
 			t.Fatal(err)
 		}
 		forget()
-		got, err := Dists(r, 300, PlanWholePass)
+		got, err := Dists(dir, r, 300, PlanWholePass)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +70,6 @@ func TestCorruptCacheIsRebuilt(t *testing.T) {
 // buggy or older program, or for other rules) is still refused when a
 // field breaks what the rules allow.
 func TestCacheChecksEveryField(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	r := smallRules(t, "ranks=2")
 	d, err := EstimatePassDists(r, 300, 1, 1, PlanWholePass)
 	if err != nil {
@@ -148,12 +147,12 @@ func TestCacheKeepsNoDeadChance(t *testing.T) {
 // returns the context's error soon after it is cancelled, and leaves no
 // cache file behind.
 func TestBuildStopsWhenCancelled(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
 	forget()
 	r := nora.DefaultRules()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := PolicyContext(ctx, r, DefaultSamples, DefaultIPCap, VariantOptimal); !errors.Is(err, context.Canceled) {
+	if _, err := PolicyContext(ctx, dir, r, DefaultSamples, DefaultIPCap, VariantOptimal); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled before: %v, want context.Canceled", err)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
@@ -168,7 +167,7 @@ func TestBuildStopsWhenCancelled(t *testing.T) {
 	if d := time.Since(start); d > 3*time.Second {
 		t.Errorf("the build stopped %v after it began, 100ms after cancellation was asked", d)
 	}
-	files, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "cardsim", "nora-*"))
+	files, _ := filepath.Glob(filepath.Join(dir, "nora-*"))
 	if len(files) != 0 {
 		t.Errorf("a cancelled build left %v", files)
 	}
@@ -179,10 +178,10 @@ func TestBuildStopsWhenCancelled(t *testing.T) {
 // the context's error soon after, not once the build is done: the bot is
 // made without its policy and sim.Run prepares it under the run's context.
 func TestRunStopsDuringBuild(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
 	forget()
 	reg := new(strategies.Registry)
-	Register(reg)
+	Register(reg, dir)
 	def, err := reg.Lookup("nora", "optimal")
 	if err != nil {
 		t.Fatal(err)
@@ -203,10 +202,10 @@ func TestRunStopsDuringBuild(t *testing.T) {
 // single traced game is) builds its policy at its first game and plays as
 // a prepared one.
 func TestUnpreparedBotBuildsAtBegin(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
 	forget()
 	reg := new(strategies.Registry)
-	Register(reg)
+	Register(reg, dir)
 	def, err := reg.Lookup("nora", "optimal")
 	if err != nil {
 		t.Fatal(err)
@@ -220,7 +219,7 @@ func TestUnpreparedBotBuildsAtBegin(t *testing.T) {
 		t.Fatal("New built the policy: a command could not interrupt it")
 	}
 	bot.Begin(1)
-	want, err := Policy(g.RuleValues(), 300, DefaultIPCap, false)
+	want, err := Policy(dir, g.RuleValues(), 300, DefaultIPCap, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,14 +232,14 @@ func TestUnpreparedBotBuildsAtBegin(t *testing.T) {
 // waited on nor trusted: the distributions are drawn again, alike, and a
 // regular cache file replaces the pipe.
 func TestCacheNotAFile(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
 	r := smallRules(t, "ranks=2")
 	forget()
-	want, err := Dists(r, 300, PlanWholePass)
+	want, err := Dists(dir, r, 300, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "cardsim", "nora-*"))
+	files, _ := filepath.Glob(filepath.Join(dir, "nora-*"))
 	if len(files) != 1 {
 		t.Fatalf("cache files %v, want one", files)
 	}
@@ -253,7 +252,7 @@ func TestCacheNotAFile(t *testing.T) {
 	forget()
 	done := make(chan error, 1)
 	go func() {
-		got, err := Dists(r, 300, PlanWholePass)
+		got, err := Dists(dir, r, 300, PlanWholePass)
 		if err == nil && !reflect.DeepEqual(got.Dists, want.Dists) {
 			err = errors.New("the shuffles drawn again differ")
 		}

@@ -56,8 +56,9 @@
 // cardsim solve nora prints as the certified gap) is an upper limit on
 // what the approximations above leave, not an estimate.
 //
-// The shuffles are cached under the user's cache directory, checked in
-// full when read (checksum, rules key, shape, ranges, distributions) and
+// The shuffles are cached in a directory the caller passes (Register,
+// DistsContext; cardsim passes cardsim/ under the user's cache directory),
+// checked in full when read (checksum, rules key, shape, ranges, distributions) and
 // rebuilt when anything is wrong. The build takes a context:
 // PolicyContext, DistsContext, EstimatePassDistsContext and SolveContext
 // stop with the context's error when it is done. The bots are made without

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/strategies"
 )
@@ -70,6 +71,8 @@ type Optimal struct {
 	round, pass int            // the pass the plan is for
 	plan        []games.Action // the moves that play it
 	next        int            // the index in plan of the next move
+	seen        []cards.Card   // the clairvoyant's buffer for the revealed deck
+	cacheDir    string         // where the pass samples are kept (DistsContext)
 }
 
 func (o *Optimal) options(v Variant) *games.Options {
@@ -88,7 +91,7 @@ func (o *Optimal) Prepare(ctx context.Context) error {
 	if o.sol != nil {
 		return nil
 	}
-	sol, err := PolicyContext(ctx, o.rules, o.Samples, o.Cap, o.variant)
+	sol, err := PolicyContext(ctx, o.cacheDir, o.rules, o.Samples, o.Cap, o.variant)
 	if err != nil {
 		return err
 	}
@@ -124,9 +127,6 @@ func (o *Optimal) Choose(gv games.View, legal []games.Action) games.Action {
 	switch v.Phase {
 	case nora.PhaseInsure:
 		if sol.Variant == VariantClairvoyant {
-			if v.Order == nil {
-				panic("nora: upper-bound played without the clairvoyant view")
-			}
 			return o.clairvoyantInsure(v, st)
 		}
 		st.Top = topOf(v.Top, &v.Counts)
@@ -222,9 +222,11 @@ func (o *Optimal) greedySwitch(v *nora.View, st State) games.Action {
 }
 
 // clairvoyantInsure insures a shuffle it sees is dead when that is worth
-// more, its rescues counted.
+// more, its rescues counted. It sees the shuffle through the revealed
+// state, whose Cards lists the deck in its shuffled order first.
 func (o *Optimal) clairvoyantInsure(v *nora.View, st State) games.Action {
-	o.look.Begin(v.Order)
+	o.seen = v.Reveal().Cards(o.seen)
+	o.look.Begin(o.seen[:v.Left])
 	plans := o.pl.plans(o.look)
 	k, c, h, ok := o.sol.index(st)
 	r := &o.sol.Rules
@@ -314,8 +316,7 @@ func rescueOf(cs *Comps, plans []plan) int {
 	return best
 }
 
-// ruled is a game that tells its Nora rules: *nora.Game and
-// *ClairvoyantGame.
+// ruled is a game that tells its Nora rules: *nora.Game.
 type ruled interface{ RuleValues() nora.Rules }
 
 var (
@@ -327,22 +328,21 @@ var (
 
 // Policy returns the optimal policy for r, or with clairvoyant set the
 // clairvoyant bound's (PolicyContext without a context).
-func Policy(r nora.Rules, samples, ipCap int, clairvoyant bool) (*Solution, error) {
+func Policy(cacheDir string, r nora.Rules, samples, ipCap int, clairvoyant bool) (*Solution, error) {
 	v := VariantOptimal
 	if clairvoyant {
 		v = VariantClairvoyant
 	}
-	return PolicyContext(context.Background(), r, samples, ipCap, v)
+	return PolicyContext(context.Background(), cacheDir, r, samples, ipCap, v)
 }
 
 // PolicyContext returns the policy of the variant for r, computing it once
-// per process; the shuffles, the slow part, are also kept on disk under the
-// user's cache directory (see DistsContext). It stops early with ctx's
-// error when ctx is done. A command should call it before
-// playing a policy bot, so that Ctrl-C interrupts the build; the bots then
-// find the policy made.
-func PolicyContext(ctx context.Context, r nora.Rules, samples, ipCap int, v Variant) (*Solution, error) {
-	d, err := DistsContext(ctx, r, samples, DistSeed, v.Planner())
+// per process; the shuffles, the slow part, are also kept on disk in
+// cacheDir (see DistsContext). It stops early with ctx's error when ctx is
+// done. A command should call it before playing a policy bot, so that
+// Ctrl-C interrupts the build; the bots then find the policy made.
+func PolicyContext(ctx context.Context, cacheDir string, r nora.Rules, samples, ipCap int, v Variant) (*Solution, error) {
+	d, err := DistsContext(ctx, cacheDir, r, samples, DistSeed, v.Planner())
 	if err != nil {
 		return nil, err
 	}
@@ -374,26 +374,28 @@ func builtPolicy(r nora.Rules, samples, ipCap int, v Variant) *Solution {
 
 // Dists returns the shuffles for r drawn from DistSeed with the plans of
 // the planner pl (DistsContext without a context).
-func Dists(r nora.Rules, samples int, pl Planner) (*PassDists, error) {
-	return DistsContext(context.Background(), r, samples, DistSeed, pl)
+func Dists(cacheDir string, r nora.Rules, samples int, pl Planner) (*PassDists, error) {
+	return DistsContext(context.Background(), cacheDir, r, samples, DistSeed, pl)
 }
 
 // DistsContext returns the shuffles for r, drawn with the given samples
 // from seed, with the plans of the planner pl: from memory, else from the
-// file nora-samples-<PassKey>.bin in os.UserCacheDir()/cardsim, else drawn
-// and written there. The file is checked in full (see decodeCache) and
+// file nora-samples-<PassKey>.bin in the directory cacheDir, else drawn and
+// written there (with cacheDir "", kept in memory only). The caller chooses
+// the directory: cardsim keeps the files in cardsim/ under the user's cache
+// directory. The file is checked in full (see decodeCache) and
 // rebuilt if anything is wrong. The key hashes only the rules that change
 // a pass, so changes of the INSURE and REVIVE prices and of the rounds
 // reuse the same shuffles. It stops early with ctx's error when ctx is
 // done.
-func DistsContext(ctx context.Context, r nora.Rules, samples int, seed uint64, pl Planner) (*PassDists, error) {
+func DistsContext(ctx context.Context, cacheDir string, r nora.Rules, samples int, seed uint64, pl Planner) (*PassDists, error) {
 	key := PassKey(r, samples, seed, pl)
 	distsMu.Lock()
 	defer distsMu.Unlock()
 	if d, ok := distsMem[key]; ok {
 		return d, nil
 	}
-	path := cachePath(key)
+	path := cachePath(cacheDir, key)
 	if path != "" {
 		if d, err := readCache(path, &r, key, pl); err == nil {
 			distsMem[key] = d
@@ -421,24 +423,22 @@ func checkBuild(r nora.Rules, samples, ipCap int) error {
 }
 
 // policyDefinition returns the registry entry of a bot playing a computed
-// policy of the variant.
-func policyDefinition(name, summary string, v Variant) strategies.Definition {
+// policy of the variant, whose pass samples are kept in cacheDir.
+func policyDefinition(name, summary string, v Variant, cacheDir string) strategies.Definition {
 	make := func() (*Optimal, *games.Options) { o := new(Optimal); return o, o.options(v) }
 	return strategies.Define(name, "nora", summary, make, func(o *Optimal, g games.Game) (strategies.Strategy, error) {
 		if g == nil {
 			return nil, fmt.Errorf("strategy %s needs the game to compute its policy", name)
 		}
-		if v == VariantClairvoyant {
-			if _, ok := g.(*ClairvoyantGame); !ok {
-				return nil, fmt.Errorf("strategy %s sees each shuffle before insuring it, which the game hides: "+
-					"it plays only under the clairvoyant view (cardsim analyze nora; strategies/nora.Clairvoyant)", name)
-			}
+		if v == VariantClairvoyant && !g.Capabilities().Reveal {
+			return nil, fmt.Errorf("strategy %s sees each shuffle before insuring it, which the game hides: "+
+				"it plays only under the clairvoyant view (cardsim analyze nora; games/nora.Game.Clairvoyant)", name)
 		}
 		rg, ok := g.(ruled)
 		if !ok {
 			return nil, fmt.Errorf("the optimal policy plays nora only, not %s", g.Name())
 		}
-		o.rules, o.variant = rg.RuleValues(), v
+		o.rules, o.variant, o.cacheDir = rg.RuleValues(), v, cacheDir
 		if err := checkBuild(o.rules, o.Samples, o.Cap); err != nil {
 			return nil, err
 		}

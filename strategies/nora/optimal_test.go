@@ -201,7 +201,7 @@ func lineupRun(t *testing.T, g games.Game, names []string, n int64) sim.Summary 
 		samples = 40000 // every deck enumerated
 	}
 	reg := new(strategies.Registry)
-	Register(reg)
+	Register(reg, "")
 	var lineup []sim.Player
 	for _, spec := range names {
 		name, rest, _ := strings.Cut(spec, ":")
@@ -237,18 +237,18 @@ func TestOptimalSolverMatchesSimulation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
 	for _, deck := range [][]string{{"ranks=3", "jokers=0"}, {"ranks=2", "jokers=2"}} {
 		r := smallRules(t, deck...)
-		opt, err := Policy(r, 40000, DefaultIPCap, false)
+		opt, err := Policy(dir, r, 40000, DefaultIPCap, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ub, err := Policy(r, 40000, DefaultIPCap, true)
+		ub, err := Policy(dir, r, 40000, DefaultIPCap, true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		v1, err := PolicyContext(context.Background(), r, 40000, DefaultIPCap, VariantV1)
+		v1, err := PolicyContext(context.Background(), dir, r, 40000, DefaultIPCap, VariantV1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -261,7 +261,7 @@ func TestOptimalSolverMatchesSimulation(t *testing.T) {
 			t.Errorf("%v: upper bound %.3f below the optimum %.3f", deck, ub.Value(0), opt.Value(0))
 		}
 		names := []string{"optimal", "upper-bound", "optimal-v1", "stop-at", "cautious", "rescuer"}
-		s := lineupRun(t, Clairvoyant(nora.New(r)), names, 10000)
+		s := lineupRun(t, nora.New(r).Clairvoyant(), names, 10000)
 		for i, want := range []float64{opt.Value(0), ub.Value(0), v1.Value(0)} {
 			e := s.Entries[i].Score
 			t.Logf("%v %s: solver %.3f, simulation %.3f (%.3f … %.3f)", deck, names[i], want, e.Mean, e.CILow, e.CIHigh)
@@ -288,9 +288,9 @@ func TestOptimalBeatsHeuristicsSampled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
 	r := smallRules(t)
-	opt, err := Policy(r, 3000, DefaultIPCap, false)
+	opt, err := Policy(dir, r, 3000, DefaultIPCap, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,8 +342,8 @@ func TestRescueSwitchBest(t *testing.T) {
 // whole-pass search spends ip on switches as it plans), nor does an earning
 // rule.
 func TestPriceChangesReuseDists(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	base, err := Dists(smallRules(t, "ranks=2"), 500, PlanWholePass)
+	dir := t.TempDir()
+	base, err := Dists(dir, smallRules(t, "ranks=2"), 500, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +355,7 @@ func TestPriceChangesReuseDists(t *testing.T) {
 		{"ip-dead=3", true}, {"ip-quad=2", false}, {"ip-reaction=0", false}, {"jokers=0", false},
 	}
 	for _, tt := range tests {
-		d, err := Dists(smallRules(t, "ranks=2", tt.rule), 500, PlanWholePass)
+		d, err := Dists(dir, smallRules(t, "ranks=2", tt.rule), 500, PlanWholePass)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -367,9 +367,9 @@ func TestPriceChangesReuseDists(t *testing.T) {
 
 // TestCapDoesNotBind: at the default cap one more ip is worth nothing.
 func TestCapDoesNotBind(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
 	for _, rule := range []string{"insure=0", "insure=1", "switch=0"} {
-		sol, err := Policy(smallRules(t, "ranks=3", rule), 500, DefaultIPCap, false)
+		sol, err := Policy(dir, smallRules(t, "ranks=3", rule), 500, DefaultIPCap, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -416,9 +416,9 @@ func BenchmarkSolve(b *testing.B) {
 // never raises its value (a player paying less can copy any play of one
 // paying more).
 func TestPolicyFollowsPrices(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
 	reg := new(strategies.Registry)
-	Register(reg)
+	Register(reg, dir)
 	def, err := reg.Lookup("nora", "optimal")
 	if err != nil {
 		t.Fatal(err)
@@ -489,7 +489,7 @@ func TestInsureSeesTopCard(t *testing.T) {
 // user's cache).
 func BenchmarkOptimalGame(b *testing.B) {
 	reg := new(strategies.Registry)
-	Register(reg)
+	Register(reg, "")
 	def, err := reg.Lookup("nora", "optimal")
 	if err != nil {
 		b.Fatal(err)
@@ -524,12 +524,12 @@ func BenchmarkOptimalGame(b *testing.B) {
 // deals (TestOptimalSolverMatchesSimulation checks more decks and bots in
 // make test-long).
 func TestSolverValueIsTheBotsScore(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
 	r, err := nora.ParseRules([]string{"ranks=2", "rounds=2"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := Policy(r, 40000, DefaultIPCap, false)
+	sol, err := Policy(dir, r, 40000, DefaultIPCap, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -294,7 +294,6 @@ func TestBruteForceOracle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	for _, tt := range []struct {
 		rules []string
 		cap   int

@@ -20,14 +20,14 @@ func TestFreePricesScorePerfect(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
 	const samples = 300
 	for _, rule := range []string{"insure=0", "switch=0"} {
 		r, err := nora.ParseRules([]string{rule})
 		if err != nil {
 			t.Fatal(err)
 		}
-		sol, err := PolicyContext(context.Background(), r, samples, DefaultIPCap, VariantOptimal)
+		sol, err := PolicyContext(context.Background(), dir, r, samples, DefaultIPCap, VariantOptimal)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,11 +48,11 @@ func TestValueFallsWithSwitchPrice(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := t.TempDir()
 	prev := 0.0
 	for i, price := range []int{0, 1, 2, 4, 8} {
 		r := smallRules(t, "switch="+strconv.Itoa(price))
-		sol, err := PolicyContext(context.Background(), r, 500, DefaultIPCap, VariantOptimal)
+		sol, err := PolicyContext(context.Background(), dir, r, 500, DefaultIPCap, VariantOptimal)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,54 +1,19 @@
-package games
+package inputfile
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"strings"
 )
-
-// ContentMark separates, in the recorded value of a rule that names an
-// input file ("file:<path>#sha256=<hex>"), the file's path from the
-// SHA-256 of its contents: the value a run records, so that two files
-// never pass for one.
-const ContentMark = "#sha256="
-
-// RuleIdentity returns what a rule's recorded value means for play: the
-// value itself, or for a value naming an input file by its path and its
-// contents, the contents alone ("file:#sha256=<hex>"), so that two
-// spellings of one path (t1.txt, ./t1.txt), or two copies of one file on
-// two machines, are the same rule. Runs are told apart by it.
-func RuleIdentity(v string) string {
-	i := strings.LastIndex(v, ContentMark)
-	kind, _, named := strings.Cut(v, ":")
-	if i < 0 || !named || !isHexSum(v[i+len(ContentMark):]) {
-		return v
-	}
-	return kind + ":" + v[i:]
-}
-
-// isHexSum reports whether s is a SHA-256 in lower-case hex.
-func isHexSum(s string) bool {
-	if len(s) != 2*sha256.Size {
-		return false
-	}
-	for _, c := range s {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
-		}
-	}
-	return true
-}
 
 // ErrNotRegular reports a file given as input that is not a regular file:
 // a directory, a device such as /dev/zero (endless) or a named pipe (which
 // would block until something writes to it).
 var ErrNotRegular = errors.New("not a regular file")
 
-// ReadInputFile returns the contents of a file the user named as input (a
+// Read returns the contents of a file the user named as input (a
 // table of card pairs, a sweep plan, a shard part): a regular file of at
 // most limit bytes. Anything else is refused before a byte is read; a
 // named pipe is opened without waiting for a writer, and a file swapped
@@ -56,7 +21,7 @@ var ErrNotRegular = errors.New("not a regular file")
 // not name the file, for the caller to say which input it was, and never
 // quote its contents. A missing file's error satisfies
 // errors.Is(err, fs.ErrNotExist).
-func ReadInputFile(path string, limit int64) ([]byte, error) {
+func Read(path string, limit int64) ([]byte, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, withoutPath(err)

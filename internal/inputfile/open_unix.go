@@ -1,6 +1,6 @@
 //go:build unix
 
-package games
+package inputfile
 
 import (
 	"os"

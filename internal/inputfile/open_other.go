@@ -1,9 +1,9 @@
 //go:build !unix
 
-package games
+package inputfile
 
 import "os"
 
-// openInput opens a file for reading. ReadInputFile has already refused
+// openInput opens a file for reading. Read has already refused
 // anything but a regular file.
 func openInput(path string) (*os.File, error) { return os.Open(path) }

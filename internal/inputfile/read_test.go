@@ -1,4 +1,4 @@
-package games
+package inputfile
 
 import (
 	"errors"
@@ -11,10 +11,10 @@ import (
 	"time"
 )
 
-// TestReadInputFile: a regular file of at most the limit is read whole;
+// TestRead: a regular file of at most the limit is read whole;
 // anything else is refused at once, without blocking on a pipe or reading
 // an endless device, and no error quotes the file's name or contents.
-func TestReadInputFile(t *testing.T) {
+func TestRead(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
 		p := filepath.Join(dir, name)
@@ -29,7 +29,7 @@ func TestReadInputFile(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if b, err := ReadInputFile(exact, 1024); err != nil || len(b) != 1024 {
+	if b, err := Read(exact, 1024); err != nil || len(b) != 1024 {
 		t.Errorf("a file of exactly the limit: %d bytes, %v", len(b), err)
 	}
 	for _, tt := range []struct {
@@ -44,7 +44,7 @@ func TestReadInputFile(t *testing.T) {
 		{"missing", filepath.Join(dir, "nosuch"), fs.ErrNotExist, ""},
 	} {
 		done := make(chan error, 1)
-		go func() { _, err := ReadInputFile(tt.path, 1024); done <- err }()
+		go func() { _, err := Read(tt.path, 1024); done <- err }()
 		select {
 		case err := <-done:
 			if err == nil || (tt.want != nil && !errors.Is(err, tt.want)) || !strings.Contains(err.Error(), tt.text) {
@@ -56,28 +56,5 @@ func TestReadInputFile(t *testing.T) {
 		case <-time.After(10 * time.Second):
 			t.Fatalf("%s: blocked", tt.name)
 		}
-	}
-}
-
-// TestRuleIdentity: a rule value naming a file by path and contents is
-// the same rule under any path with the same contents, and nothing else
-// changes.
-func TestRuleIdentity(t *testing.T) {
-	sum := strings.Repeat("ab", 32)
-	for _, tt := range []struct{ a, b string }{
-		{"file:t1.txt" + ContentMark + sum, "file:./t1.txt" + ContentMark + sum},
-		{"file:/a/b.txt" + ContentMark + sum, "file:/c/d#e.txt" + ContentMark + sum},
-	} {
-		if RuleIdentity(tt.a) != RuleIdentity(tt.b) {
-			t.Errorf("%s and %s: %s and %s, want one identity", tt.a, tt.b, RuleIdentity(tt.a), RuleIdentity(tt.b))
-		}
-	}
-	for _, v := range []string{"random", "fixed:7", "file:t1.txt", "file:t1.txt#sha256=00", "file:x" + ContentMark + strings.ToUpper(sum), "10"} {
-		if RuleIdentity(v) != v {
-			t.Errorf("RuleIdentity(%q) = %q, want the value itself", v, RuleIdentity(v))
-		}
-	}
-	if RuleIdentity("file:a"+ContentMark+sum) == RuleIdentity("file:a"+ContentMark+strings.Repeat("cd", 32)) {
-		t.Error("two contents give one identity")
 	}
 }
