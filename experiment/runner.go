@@ -218,3 +218,45 @@ func (r *Runner) Env(spec *Spec) *analyses.Env {
 		Log: r.meter().Logf,
 	}
 }
+
+// Validate reports the first thing wrong with spec without playing a deal:
+// a value out of range (Check), an unknown game, rule or strategy, a
+// parameter it does not take, a grid too large. Run checks the same, and
+// more: the paths of outputs and checkpoints.
+func (r *Runner) Validate(spec Spec) error {
+	if err := spec.Check(); err != nil {
+		return err
+	}
+	switch spec.Kind {
+	case Run, Compare, Tournament:
+		if spec.Kind == Tournament {
+			spec.Strategy = ""
+		}
+		_, err := r.config(&spec, spec.Rules)
+		return err
+	case Sweep:
+		_, points, _, err := Grid(spec.Rules)
+		if err != nil {
+			return err
+		}
+		for _, rules := range points {
+			if _, err := r.config(&spec, rules); err != nil {
+				return err
+			}
+		}
+	case Skill:
+		g, err := r.Game(spec.Game, spec.Rules)
+		if err != nil {
+			return err
+		}
+		_, err = r.Strategy(g.Name(), spec.Strategy)
+		return err
+	case Analyze, Solve:
+		def, err := r.Analysis(&spec)
+		if err != nil {
+			return err
+		}
+		return def.Check(spec.Options)
+	}
+	return nil
+}

@@ -101,6 +101,7 @@ whatever the number of workers.`,
 		NewCmdTrace(f),
 		NewCmdMerge(f),
 		NewCmdRerun(f),
+		NewCmdServe(f),
 		NewCmdVersion(f),
 	)
 	finishTree(cmd, f) // completions, --version, help placeholders (completion.go, version.go, help.go)

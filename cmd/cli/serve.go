@@ -1,0 +1,53 @@
+package cli
+
+import (
+	"net"
+	"runtime"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cardsim/cardsim/experiment"
+	"github.com/cardsim/cardsim/serve"
+)
+
+// NewCmdServe returns the command that runs the workbench in the browser.
+func NewCmdServe(f *Factory) *cobra.Command {
+	opts := serve.Options{Runner: func() *experiment.Runner {
+		r := f.runner(nil)
+		r.Workers = runtime.GOMAXPROCS(0)
+		return r
+	}}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Run the designers' workbench in the browser",
+		Long: `Serve a workbench in the browser: pick a game, set its rules and strategies in a
+form built from the game's listings, and run one strategy, compare several on the
+same deals, or sweep a rule given several values. The figures narrow on the page
+as deals come in; the result shows the sentences, table and charts the commands
+write, with their files to download, a link that runs the same experiment again
+and the equivalent cardsim command. Runs are kept as output directories in --dir.
+
+The workbench listens on loopback only: another address is refused unless
+--allow-remote is given, and then every visitor needs the token it prints.`,
+		Example: "  cardsim serve\n  cardsim serve --addr 127.0.0.1:9000 --dir runs/",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			s, err := serve.New(opts)
+			if err != nil {
+				return err
+			}
+			ln, err := net.Listen("tcp", opts.Addr)
+			if err != nil {
+				return err
+			}
+			return s.Serve(cmd.Context(), ln, f.Out)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "address to listen on (`host:port`)")
+	fl.BoolVar(&opts.AllowRemote, "allow-remote", false, "allow an address other than loopback; visitors then need the printed token")
+	fl.StringVar(&opts.Dir, "dir", "cardsim-runs", "keep the runs in this `directory`")
+	fl.IntVar(&opts.MaxConcurrent, "max-concurrent", 1, "most runs under way at once")
+	fl.Int64Var(&opts.MaxDeals, "max-deals", 10_000_000, "most deals a run may play (every point of a sweep together)")
+	return cmd
+}
