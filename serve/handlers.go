@@ -20,7 +20,7 @@ import (
 
 // funcs are the templates' helpers.
 var funcs = template.FuncMap{
-	"query": func(s experiment.Spec) string { return Values(s).Encode() },
+	"query":   func(s experiment.Spec) string { return Values(s).Encode() },
 	"command": Command,
 	"when":    func(t time.Time) string { return t.Local().Format("2006-01-02 15:04:05") },
 	"isImage": func(name string) bool { return strings.HasSuffix(name, ".svg") },

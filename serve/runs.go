@@ -23,17 +23,17 @@ import (
 // Dir/<id>/, and Dir/<id>.json records its Spec and how it ended, so the
 // runs of earlier sessions are listed too.
 type run struct {
-	ID       string          `json:"id"`
-	Spec     experiment.Spec `json:"spec"`
-	Started  time.Time       `json:"started"`
-	Ended    time.Time       `json:"ended,omitzero"`
-	State    string          `json:"state"` // running, done, failed, cancelled
-	Message  string          `json:"message,omitempty"`
-	Title    string          `json:"title"`
+	ID      string          `json:"id"`
+	Spec    experiment.Spec `json:"spec"`
+	Started time.Time       `json:"started"`
+	Ended   time.Time       `json:"ended,omitzero"`
+	State   string          `json:"state"` // running, done, failed, cancelled
+	Message string          `json:"message,omitempty"`
+	Title   string          `json:"title"`
 	// Answers and Table read the figures of a finished run: its
 	// sentences and its table, as the command prints it.
-	Answers []string `json:"answers,omitempty"`
-	Table   string   `json:"table,omitempty"`
+	Answers  []string `json:"answers,omitempty"`
+	Table    string   `json:"table,omitempty"`
 	meter    *meter
 	cancel   context.CancelFunc
 	finished chan struct{}
