@@ -20,7 +20,14 @@ import (
 
 // funcs are the templates' helpers.
 var funcs = template.FuncMap{
-	"query":   func(s experiment.Spec) string { return Values(s).Encode() },
+	// link is the address of the form filled in with s; autorun runs it.
+	"link": func(s experiment.Spec, autorun bool) template.URL {
+		v := Values(s)
+		if autorun {
+			v.Set("autorun", "1")
+		}
+		return template.URL("/game/" + url.PathEscape(s.Game) + "?" + v.Encode())
+	},
 	"command": Command,
 	"when":    func(t time.Time) string { return t.Local().Format("2006-01-02 15:04:05") },
 	"isImage": func(name string) bool { return strings.HasSuffix(name, ".svg") },

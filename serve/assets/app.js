@@ -4,7 +4,8 @@
 (function () {
   var form = document.getElementById("experiment");
   if (form && form.dataset.autorun === "1") {
-    form.submit();
+    // A shared link runs its experiment once the page has loaded.
+    window.addEventListener("load", function () { setTimeout(function () { form.submit(); }, 50); });
   }
   var copy = document.getElementById("copy");
   if (copy) {
