@@ -24,6 +24,9 @@ type Setting struct {
 	// (every value of a short one), every choice, both truth values, and
 	// what a game names for an option of its own kind (Options.Sample).
 	Samples []string `json:"-"`
+	// Min and Max bound a number option's values, written as the option
+	// reads them; "" for other options. A form's input takes them.
+	Min, Max string `json:"-"`
 }
 
 // Kind is the kind of value an option takes, named as JSON Schema names
@@ -49,6 +52,7 @@ type Options struct {
 
 type option struct {
 	name, def, usage, accepts string
+	min, max                  string // bounds of a number option
 	kind                      Kind
 	choices                   []string
 	samples                   []string
@@ -73,7 +77,7 @@ func (o *Options) add(op option) {
 // Int defines an integer option within [lo, hi], stored in *p.
 func (o *Options) Int(p *int, name string, def, lo, hi int, usage string) {
 	o.add(option{
-		name: name, def: strconv.Itoa(def), usage: usage, kind: Integer,
+		name: name, def: strconv.Itoa(def), usage: usage, kind: Integer, min: strconv.Itoa(lo), max: strconv.Itoa(hi),
 		accepts: fmt.Sprintf("an integer from %d to %d", lo, hi), samples: intSamples(lo, hi),
 		set: func(s string) error {
 			v, err := strconv.Atoi(s)
@@ -91,6 +95,7 @@ func (o *Options) Int(p *int, name string, def, lo, hi int, usage string) {
 func (o *Options) Float(p *float64, name string, def, lo, hi float64, usage string) {
 	o.add(option{
 		name: name, def: strconv.FormatFloat(def, 'g', -1, 64), usage: usage, kind: Number,
+		min: strconv.FormatFloat(lo, 'g', -1, 64), max: strconv.FormatFloat(hi, 'g', -1, 64),
 		accepts: fmt.Sprintf("a number from %g to %g", lo, hi),
 		samples: []string{strconv.FormatFloat(lo, 'g', -1, 64), strconv.FormatFloat(hi, 'g', -1, 64)},
 		set: func(s string) error {
@@ -177,7 +182,7 @@ func (o *Options) Settings() []Setting {
 	s := make([]Setting, len(o.list))
 	for i, op := range o.list {
 		s[i] = Setting{Name: op.name, Value: op.get(), Default: op.def, Usage: op.usage + " (" + op.accepts + ")", Kind: op.kind,
-			Choices: slices.Clone(op.choices), Samples: slices.Clone(op.samples)}
+			Choices: slices.Clone(op.choices), Samples: slices.Clone(op.samples), Min: op.min, Max: op.max}
 	}
 	return s
 }

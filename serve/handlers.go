@@ -59,6 +59,9 @@ type formPage struct {
 	Spec       experiment.Spec
 	Errors     map[string]string // field → what is wrong with it
 	Autorun    bool
+	// Sweep names the rule swept over SweepValues (comma-separated);
+	// the address and the command may sweep several.
+	Sweep, SweepValues string
 }
 
 // strategyChoice is a strategy of the form, with its parameters.
@@ -86,7 +89,11 @@ func (s *Server) form(name string, spec experiment.Spec) (*formPage, error) {
 	}
 	for _, r := range spec.Rules {
 		k, v, _ := strings.Cut(r, "=")
-		p.Values[strings.TrimSpace(k)] = v
+		if k = strings.TrimSpace(k); strings.Contains(v, ",") && p.Sweep == "" {
+			p.Sweep, p.SweepValues = k, v
+			continue
+		}
+		p.Values[k] = v
 	}
 	chosen := map[string]string{}
 	for _, e := range spec.Strategies {
@@ -128,9 +135,13 @@ func (s *Server) specOfForm(r *http.Request) (experiment.Spec, error) {
 	for _, name := range []string{"games", "seed", "confidence", "precision", "target", "max-games"} {
 		v.Set(name, f.Get(name))
 	}
+	sweep, values := f.Get("sweep"), strings.Join(strings.Fields(strings.ReplaceAll(f.Get("sweep-values"), ",", " ")), ",")
 	if p, err := s.form(f.Get("game"), experiment.Spec{}); err == nil {
 		for _, st := range p.Rules {
-			if val := strings.TrimSpace(f.Get("r." + st.Name)); val != "" && val != st.Default {
+			switch val := strings.TrimSpace(f.Get("r." + st.Name)); {
+			case st.Name == sweep && values != "":
+				v.Add("rule", st.Name+"="+values)
+			case val != "" && val != st.Default:
 				v.Add("rule", st.Name+"="+val)
 			}
 		}

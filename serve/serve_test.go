@@ -271,3 +271,32 @@ func TestCancelAndOneAtATime(t *testing.T) {
 		t.Errorf("a run after the cancelled one: status %d", again.StatusCode)
 	}
 }
+
+// TestSweepFromTheForm: a rule given several values in the form's sweep
+// plays every value on the same deals, as cardsim sweep does.
+func TestSweepFromTheForm(t *testing.T) {
+	ts, dir := workbench(t, 1_000_000)
+	form := url.Values{"game": {"nora"}, "s": {"cautious"}, "r.insure": {"3"}, "sweep": {"insure"}, "sweep-values": {"0, 2"},
+		"r.rounds": {"3"}, "games": {"300"}, "seed": {"2"}, "confidence": {"0.95"}}
+	resp := post(t, ts, "/runs", form, ts.URL)
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	loc := resp.Header.Get("Location")
+	if state := wait(t, ts, loc); state != "done" {
+		t.Fatalf("the sweep ended %s", state)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, filepath.Base(loc), "sweep.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(t.TempDir(), "out")
+	spec := experiment.Spec{Kind: experiment.Sweep, Game: "nora", Strategies: []string{"cautious"}, Rules: []string{"insure=0,2", "rounds=3"},
+		Games: 300, Seed: 2, Confidence: 0.95}
+	if _, err := runner().Run(t.Context(), spec, want); err != nil {
+		t.Fatal(err)
+	}
+	if w, _ := os.ReadFile(filepath.Join(want, "sweep.csv")); string(got) != string(w) {
+		t.Error("sweep.csv from the workbench differs from the Runner's for the same Spec")
+	}
+}
