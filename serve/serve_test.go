@@ -1,8 +1,10 @@
 package serve_test
 
 import (
+	"context"
 	"html"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -298,5 +300,77 @@ func TestSweepFromTheForm(t *testing.T) {
 	}
 	if w, _ := os.ReadFile(filepath.Join(want, "sweep.csv")); string(got) != string(w) {
 		t.Error("sweep.csv from the workbench differs from the Runner's for the same Spec")
+	}
+}
+
+// TestReportFromTheWorkbench: the designers' report starts from the first
+// page and its page is among the run's files.
+func TestReportFromTheWorkbench(t *testing.T) {
+	ts, dir := workbench(t, 1_000_000)
+	for scale, want := range map[string]int{"0": http.StatusUnprocessableEntity, "2": http.StatusUnprocessableEntity, "x": http.StatusUnprocessableEntity} {
+		if resp := post(t, ts, "/report", url.Values{"scale": {scale}}, ts.URL); resp.StatusCode != want {
+			t.Errorf("report at scale %s: status %d, want %d", scale, resp.StatusCode, want)
+		}
+	}
+	resp := post(t, ts, "/report", url.Values{"scale": {"0.01"}, "game": {"chriscross"}}, ts.URL)
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	loc := resp.Header.Get("Location")
+	if state := wait(t, ts, loc); state != "done" {
+		t.Fatalf("the report ended %s", state)
+	}
+	if _, err := os.Stat(filepath.Join(dir, filepath.Base(loc), "report.html")); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := http.Get(ts.URL + loc)
+	b, _ := io.ReadAll(page.Body)
+	page.Body.Close()
+	if !strings.Contains(string(b), `files/report.html" id="report"`) {
+		t.Error("the report's run page does not link its report.html")
+	}
+}
+
+// TestServeStopsGracefully: when its context ends the workbench stops
+// taking requests, cancels the runs under way and keeps those finished.
+func TestServeStopsGracefully(t *testing.T) {
+	dir := t.TempDir()
+	s, err := serve.New(serve.Options{Addr: "127.0.0.1:0", Dir: dir, MaxConcurrent: 1, MaxDeals: 100_000_000, Runner: runner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	var out strings.Builder
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ctx, ln, &out) }()
+	base := "http://" + ln.Addr().String()
+	form := url.Values{"game": {"nora"}, "s": {"cautious"}, "games": {"50000000"}}
+	req, _ := http.NewRequest(http.MethodPost, base+"/runs", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", base)
+	resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	cancel()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the workbench did not stop")
+	}
+	b, err := os.ReadFile(filepath.Join(dir, filepath.Base(resp.Header.Get("Location"))+".json"))
+	if err != nil || !strings.Contains(string(b), `"state": "cancelled"`) {
+		t.Errorf("the run under way was not kept as cancelled: %s %v", b, err)
+	}
+	if !strings.Contains(out.String(), "http://127.0.0.1:") || !strings.Contains(out.String(), "stopped") {
+		t.Errorf("the workbench printed %q", out.String())
 	}
 }
