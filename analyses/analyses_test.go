@@ -65,7 +65,7 @@ func TestDefineOptions(t *testing.T) {
 		}
 	}
 	want := []games.Setting{
-		{Name: "games", Value: "100", Default: "100", Usage: "deals (an integer from 2 to 1000)", Kind: games.Integer, Samples: []string{"2", "3", "501", "1000"}},
+		{Name: "games", Value: "100", Default: "100", Usage: "deals (an integer from 2 to 1000)", Kind: games.Integer, Samples: []string{"2", "3", "501", "1000"}, Min: "2", Max: "1000"},
 		{Name: "players", Value: "2,3", Default: "2,3", Usage: "player counts (integers from 2 to 6, separated by commas, each once)", Kind: games.Text},
 		{Name: "mixes", Value: "a,a+b", Default: "a,a+b", Usage: "bots round the table (words separated by commas, each once)", Kind: games.Text},
 	}
