@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -237,6 +238,7 @@ type runPage struct {
 	Run      *run
 	Progress Progress
 	Files    []string
+	Records  bool // the run wrote records
 }
 
 func (s *Server) show(w http.ResponseWriter, r *http.Request) {
@@ -246,6 +248,9 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := runPage{Run: run, Progress: s.runs.status(run), Files: s.runs.files(run.ID)}
+	if fi, err := os.Stat(filepath.Join(s.runs.dir, run.ID+RecordsSuffix)); err == nil && fi.Mode().IsRegular() {
+		p.Records = true
+	}
 	s.render(w, http.StatusOK, "run.html", p)
 }
 
@@ -320,4 +325,16 @@ func (s *Server) file(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	http.ServeFile(w, r, filepath.Join(s.runs.dir, id, name))
+}
+
+// records serves the records a run wrote: one row per seat of every game.
+func (s *Server) records(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	path := filepath.Join(s.runs.dir, id+RecordsSuffix)
+	if fi, err := os.Stat(path); !validID(id) || err != nil || !fi.Mode().IsRegular() {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Disposition", `attachment; filename="records.csv"`)
+	http.ServeFile(w, r, path)
 }

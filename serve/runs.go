@@ -49,6 +49,11 @@ type runs struct {
 	wg   sync.WaitGroup
 }
 
+// RecordsSuffix ends the name of a run's records file, beside its
+// directory: one row per seat of every game, as cardsim run --records
+// writes them.
+const RecordsSuffix = ".records.csv"
+
 // errBusy reports that as many runs as allowed are under way.
 var errBusy = errors.New("as many runs as this workbench takes at once are under way: wait for one to end, or cancel it")
 
@@ -70,6 +75,11 @@ func (rs *runs) start(ctx context.Context, runner *experiment.Runner, spec exper
 	now := time.Now()
 	r := &run{ID: newID(now), Spec: spec, Started: now, State: "running", Title: title,
 		meter: &meter{begun: now}, finished: make(chan struct{})}
+	if spec.Kind == experiment.Run || spec.Kind == experiment.Compare {
+		// Every seat of every game, beside the outputs (never inside
+		// them: they are replaced whole when the run ends).
+		spec.Records = filepath.Join(rs.dir, r.ID+RecordsSuffix)
+	}
 	if err := rs.save(r); err != nil {
 		<-rs.slot
 		return nil, err

@@ -109,10 +109,20 @@ func TestRunFromTheForm(t *testing.T) {
 	b, _ := io.ReadAll(page.Body)
 	page.Body.Close()
 	for _, want := range []string{"On the same 400 deals", "cardsim compare nora --strategies stop-at:cards=12,cautious --rule rounds=4 --games 400 --seed 3",
-		`id="share"`, "figures.csv", `class="chart"`} {
+		`id="share"`, "figures.csv", `class="chart"`, `id="records"`} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("the run's page lacks %q", want)
 		}
+	}
+	recs, err := http.Get(ts.URL + loc + "/records.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, _ := io.ReadAll(recs.Body)
+	recs.Body.Close()
+	// A header, then a row per seat of each deal for each strategy.
+	if rows := strings.Count(string(rb), "\n"); recs.StatusCode != http.StatusOK || rows != 1+2*400 {
+		t.Errorf("records.csv: status %d, %d lines, want 801", recs.StatusCode, rows)
 	}
 	listing, _ := http.Get(ts.URL + "/")
 	b, _ = io.ReadAll(listing.Body)

@@ -149,6 +149,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /runs/{id}/progress", s.progressJSON)
 	mux.HandleFunc("POST /runs/{id}/cancel", s.cancel)
 	mux.HandleFunc("GET /runs/{id}/files/{name}", s.file)
+	mux.HandleFunc("GET /runs/{id}/records.csv", s.records)
 	mux.Handle("GET /assets/", http.FileServerFS(assets))
 	return s.guard(mux)
 }
