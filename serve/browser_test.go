@@ -48,6 +48,7 @@ func TestInBrowser(t *testing.T) {
 	}
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
+	defer s.Close()
 
 	open := func() (context.Context, context.CancelFunc) {
 		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.NoSandbox,

@@ -37,6 +37,7 @@ func workbench(t *testing.T, maxDeals int64) (*httptest.Server, string) {
 	}
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(ts.Close)
+	t.Cleanup(s.Close) // before the directory is removed
 	return ts, dir
 }
 
@@ -203,6 +204,7 @@ func TestSafeByDefault(t *testing.T) {
 	}
 	ts := httptest.NewServer(remote.Handler())
 	defer ts.Close()
+	defer remote.Close()
 	u, _ := url.Parse(remote.URL("x"))
 	token := u.Query().Get("token")
 	if len(token) < 32 {

@@ -118,12 +118,19 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, w io.Writer) error 
 	defer cancel()
 	s.runs.cancelAll()
 	err := srv.Shutdown(shut)
-	s.runs.wg.Wait()
+	s.Close()
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = nil // event streams left open end with the process
 	}
 	fmt.Fprintln(w, "cardsim workbench: stopped; the runs finished are kept in", s.opts.Dir)
 	return err
+}
+
+// Close cancels the runs under way and waits for them to end. Serve does
+// so when it stops; a caller serving Handler itself calls Close.
+func (s *Server) Close() {
+	s.runs.cancelAll()
+	s.runs.wg.Wait()
 }
 
 // cancelAll cancels every run under way.

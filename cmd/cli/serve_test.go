@@ -38,6 +38,7 @@ func TestServeFiguresMatchTheCLI(t *testing.T) {
 	}
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
+	defer s.Close()
 	form := url.Values{"game": {"spite"}, "s": {"planner", "greedy"}, "r.jokers": {"2"}, "games": {"60"}, "seed": {"4"}, "confidence": {"0.9"}}
 	req, _ := http.NewRequest(http.MethodPost, ts.URL+"/runs", strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
