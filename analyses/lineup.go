@@ -32,18 +32,9 @@ func Lineup(r *strategies.Registry, g games.Game, specs []string) ([]sim.Player,
 // Player returns the named strategy of g with its parameters, checked; an
 // empty name is g's first strategy.
 func Player(r *strategies.Registry, g games.Game, name string, params []string) (sim.Player, error) {
-	var def strategies.Definition
-	if name == "" {
-		all := r.For(g.Name())
-		if len(all) == 0 {
-			return sim.Player{}, fmt.Errorf("no strategy plays %s", g.Name())
-		}
-		def = all[0]
-	} else {
-		var err error
-		if def, err = r.Lookup(g.Name(), name); err != nil {
-			return sim.Player{}, err
-		}
+	def, err := r.Named(g.Name(), name)
+	if err != nil {
+		return sim.Player{}, err
 	}
 	if _, err := def.New(g, params); err != nil {
 		return sim.Player{}, fmt.Errorf("strategy %s: %w", def.Name, err)

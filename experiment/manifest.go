@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -104,16 +103,16 @@ func ParseSpec(b []byte) (Spec, error) {
 		return Spec{}, errors.New("no kind: want kind: run, compare, sweep, tournament, skill, analyze, solve or report")
 	}
 	if s.Confidence == 0 {
-		s.Confidence = 0.95
+		s.Confidence = DefaultConfidence
 	}
 	if s.Scale == 0 {
 		s.Scale = 1
 	}
 	if s.Precision > 0 && s.MaxGames == 0 {
-		s.MaxGames = 10_000_000
+		s.MaxGames = DefaultMaxGames
 	}
 	if s.CheckpointEvery == 0 {
-		s.CheckpointEvery = Duration(5 * time.Second)
+		s.CheckpointEvery = Duration(DefaultCheckpointEvery)
 	}
 	return s, nil
 }
@@ -149,7 +148,7 @@ func (r *Runner) Merge(paths []string, out string) (*Result, error) {
 	}
 	var lineup []sim.Player
 	for _, s := range parts[0].Manifest.Strategies {
-		def, err := r.Strategy(spec.Game, s.Name)
+		def, err := r.Strategies.Lookup(spec.Game, s.Name)
 		if err != nil {
 			return nil, fmt.Errorf("the parts' strategy: %w", err)
 		}

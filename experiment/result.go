@@ -45,7 +45,7 @@ func (r *Runner) Run(ctx context.Context, spec Spec, out string) (*Result, error
 	case Run, Compare:
 		return r.runSession(ctx, &spec, out, false)
 	case Sweep:
-		return r.runSweep(ctx, &spec, out, false)
+		return r.runSweep(ctx, &spec, out, "")
 	case Tournament:
 		return r.runTournament(ctx, &spec, out)
 	case Skill:

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/cardsim/cardsim/analyses"
@@ -34,8 +35,8 @@ type Runner struct {
 	Analyses   *analyses.Registry // Analyze
 	Solvers    *analyses.Registry // Solve
 	Studies    []Study            // Report
-	// Workers is the number of goroutines of every run; results do not
-	// depend on it.
+	// Workers is the number of goroutines of every run, GOMAXPROCS if
+	// zero; results do not depend on it.
 	Workers int
 	// DealScale, if positive, multiplies the deals of every session (at
 	// least 2 a session): a test's way to run experiments written for
@@ -61,6 +62,14 @@ func (silent) Play(ctx context.Context, s *sim.Session, _ string) (*sim.Result, 
 }
 func (silent) Logf(string, ...any) {}
 func (silent) Finish()             {}
+
+// workers returns the goroutines of a run: Workers, or GOMAXPROCS if unset.
+func (r *Runner) workers() int {
+	if r.Workers > 0 {
+		return r.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
 
 // meter returns the runner's meter, silent if it has none.
 func (r *Runner) meter() Meter {
@@ -103,7 +112,7 @@ func (r *Runner) play(ctx context.Context, s *sim.Session, label string) (*sim.R
 // runner's workers) for deals deals, or to spec's precision with at most
 // its MaxGames, at spec's confidence.
 func (r *Runner) newSession(cfg sim.Config, spec *Spec, deals int64) *sim.Session {
-	cfg.Workers = r.Workers
+	cfg.Workers = r.workers()
 	s := &sim.Session{Config: cfg, Deals: deals, Confidence: spec.Confidence}
 	if spec.Precision > 0 {
 		s.Deals, s.Precision, s.Target = spec.MaxGames, spec.Precision, sim.Target(spec.target())
@@ -118,19 +127,6 @@ func (r *Runner) Game(name string, rules []string) (games.Game, error) {
 		return nil, err
 	}
 	return def.New(rules)
-}
-
-// Strategy looks a strategy up for a game; an empty name means the game's
-// first own strategy.
-func (r *Runner) Strategy(game, name string) (strategies.Definition, error) {
-	if name == "" {
-		all := r.Strategies.For(game)
-		if len(all) == 0 {
-			return strategies.Definition{}, fmt.Errorf("no strategy plays %s", game)
-		}
-		return all[0], nil
-	}
-	return r.Strategies.Lookup(game, name)
 }
 
 // Lineup builds the strategies of a run from one strategy and its params,
@@ -211,7 +207,7 @@ func checkSpecs(specs []string) error {
 func (r *Runner) Env(spec *Spec) *analyses.Env {
 	return &analyses.Env{
 		Games: r.Games, Strategies: r.Strategies, Rules: spec.Rules,
-		Seed: spec.Seed, Workers: r.Workers, Confidence: spec.Confidence,
+		Seed: spec.Seed, Workers: r.workers(), Confidence: spec.Confidence,
 		Play: func(ctx context.Context, cfg sim.Config, deals int64, label string) (*sim.Result, error) {
 			return r.play(ctx, r.newSession(cfg, &Spec{Confidence: spec.Confidence}, deals), label)
 		},
@@ -229,9 +225,6 @@ func (r *Runner) Validate(spec Spec) error {
 	}
 	switch spec.Kind {
 	case Run, Compare, Tournament:
-		if spec.Kind == Tournament {
-			spec.Strategy = ""
-		}
 		_, err := r.config(&spec, spec.Rules)
 		return err
 	case Sweep:
@@ -249,7 +242,7 @@ func (r *Runner) Validate(spec Spec) error {
 		if err != nil {
 			return err
 		}
-		_, err = r.Strategy(g.Name(), spec.Strategy)
+		_, err = r.Strategies.Named(g.Name(), spec.Strategy)
 		return err
 	case Analyze, Solve:
 		def, err := r.Analysis(&spec)

@@ -20,7 +20,7 @@ func (r *Runner) runSkill(ctx context.Context, spec *Spec, out string) (*Result,
 	if err != nil {
 		return nil, err
 	}
-	def, err := r.Strategy(g.Name(), spec.Strategy)
+	def, err := r.Strategies.Named(g.Name(), spec.Strategy)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (r *Runner) runSkill(ctx context.Context, spec *Spec, out string) (*Result,
 		m.Plan(int64(len(spec.Budgets)) * spec.Games)
 	}
 	run := func(lineup []sim.Player, label string) (sim.Summary, error) {
-		cfg := sim.Config{Game: g, Lineup: lineup, Seed: spec.Seed, Chunk: skillChunk(spec.Games, r.Workers)}
+		cfg := sim.Config{Game: g, Lineup: lineup, Seed: spec.Seed, Chunk: skillChunk(spec.Games, r.workers())}
 		res, err := r.play(ctx, r.newSession(cfg, spec, spec.Games), label)
 		if err != nil {
 			return sim.Summary{}, err

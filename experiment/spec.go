@@ -82,8 +82,6 @@ type Spec struct {
 	// it to these games.
 	Scale float64  `json:"scale,omitempty" yaml:"scale,omitempty"`
 	Only  []string `json:"only,omitempty" yaml:"only,omitempty"`
-
-	label string // what the progress bar calls a study's runs, such as "nora "
 }
 
 // Duration is a time.Duration written as text, such as "5s", in JSON and
@@ -102,6 +100,15 @@ func (d *Duration) UnmarshalText(b []byte) error {
 	*d = Duration(v)
 	return nil
 }
+
+// The defaults of a Spec's fields, the same in the commands' flags, in
+// spec files and in the workbench's form.
+const (
+	DefaultSeed            = 1
+	DefaultConfidence      = 0.95
+	DefaultMaxGames        = 10_000_000 // the most deals of a run to a precision
+	DefaultCheckpointEvery = 5 * time.Second
+)
 
 // MaxScale is the most a report's Scale takes: a million times every
 // study's deals, years of play on a laptop, with every count still far
@@ -128,7 +135,7 @@ func (s *Spec) Check() error {
 		if err := s.checkPrecision(); err != nil {
 			return err
 		}
-		if err := s.checkResume("DIR", "the checkpoints"); err != nil {
+		if err := s.checkResume("DIR", "the checkpoints, or start afresh over them"); err != nil {
 			return err
 		}
 		return s.checkEvery()
@@ -168,7 +175,7 @@ func (s *Spec) checkRun() error {
 	if s.Precision > 0 && s.Shard != "" {
 		return errors.New("--precision cannot be combined with --shard: a shard cannot know the whole run's interval")
 	}
-	if err := s.checkResume("FILE", "the checkpoint"); err != nil {
+	if err := s.checkResume("FILE", "the checkpoint, or start afresh over it"); err != nil {
 		return err
 	}
 	switch {
@@ -210,16 +217,16 @@ func (s *Spec) target() string {
 }
 
 // checkResume checks the fields that resume or replace a checkpoint;
-// what names the checkpoint's kind of path (FILE or DIR) and they what it
-// holds.
-func (s *Spec) checkResume(what, they string) error {
+// what names the checkpoint's kind of path (FILE or DIR) and choice the
+// two ways on from it.
+func (s *Spec) checkResume(what, choice string) error {
 	switch {
 	case s.Resume && s.Checkpoint == "":
 		return fmt.Errorf("--resume needs --checkpoint %s", what)
 	case s.OverwriteCheckpoint && s.Checkpoint == "":
 		return fmt.Errorf("--overwrite-checkpoint goes with --checkpoint %s", what)
 	case s.OverwriteCheckpoint && s.Resume:
-		return fmt.Errorf("--overwrite-checkpoint cannot be combined with --resume: carry on from %s, or start afresh over %s", they, pronoun(they))
+		return fmt.Errorf("--overwrite-checkpoint cannot be combined with --resume: carry on from %s", choice)
 	}
 	return nil
 }
@@ -230,14 +237,6 @@ func (s *Spec) checkEvery() error {
 		return fmt.Errorf("--checkpoint-every %v: want a positive duration", time.Duration(s.CheckpointEvery))
 	}
 	return nil
-}
-
-// pronoun returns "it" for the checkpoint and "them" for the checkpoints.
-func pronoun(they string) string {
-	if strings.HasSuffix(they, "s") {
-		return "them"
-	}
-	return "it"
 }
 
 func (s *Spec) checkSkill() error {

@@ -162,13 +162,13 @@ func (r *Runner) runStudy(ctx context.Context, study *Study, report *Spec) (*rep
 	}
 	deals := study.PointDeals(report.Scale)
 	spec := &Spec{Kind: Run, Game: study.Game, Rules: study.Rules, Strategies: strats, Games: deals,
-		Seed: report.Seed, Confidence: report.Confidence, label: study.Game + " "}
+		Seed: report.Seed, Confidence: report.Confidence}
 	if study.Precision > 0 {
 		spec.Precision, spec.Target, spec.MaxGames = study.Precision/math.Sqrt(report.Scale), study.Target, deals
 	}
 	if study.Swept() {
 		spec.Kind = Sweep
-		res, err := r.runSweep(ctx, spec, "", true)
+		res, err := r.runSweep(ctx, spec, "", study.Game)
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/cardsim/cardsim/reports"
@@ -14,11 +15,12 @@ import (
 
 // runSweep plays a sweep: a run at every point of the grid of spec's rules,
 // on the same deals, each point saving its progress in the checkpoint
-// directory. Unless planned, the points' deals are added to the meter's
-// plan. The sweep goes into out when every point is played; after an
+// directory. study names the game of a report's study, whose deals the
+// report has planned and whose progress label it starts; "" for the sweep
+// command, whose points' deals are added to the meter's plan. The sweep goes into out when every point is played; after an
 // interruption the points finished go there marked partial, and the Result
 // holds them beside the error.
-func (r *Runner) runSweep(ctx context.Context, spec *Spec, out string, planned bool) (*Result, error) {
+func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*Result, error) {
 	keys, points, values, err := Grid(spec.Rules)
 	if err != nil {
 		return nil, err
@@ -63,13 +65,13 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out string, planned b
 	m := r.meter()
 	defer m.Finish()
 	for _, s := range sessions {
-		if !planned {
+		if study == "" {
 			m.Plan(s.ToPlay())
 		}
 	}
 	for i, s := range sessions {
 		label := pointLabel(keys, values[i])
-		res, err := r.play(ctx, s, spec.label+pointProgress(i, len(cfgs), keys, values[i]))
+		res, err := r.play(ctx, s, strings.TrimLeft(study+" ", " ")+pointProgress(i, len(cfgs), keys, values[i]))
 		var bad *sim.CheckpointError
 		switch {
 		case errors.Is(err, sim.ErrForeignCheckpoint):

@@ -1,13 +1,14 @@
 package serve_test
 
 import (
+	"github.com/cardsim/cardsim/internal/chromium"
+
 	"bytes"
 	"context"
 	"image"
 	"image/png"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -31,15 +32,9 @@ func TestInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
-	browser := ""
-	for _, b := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(b); err == nil {
-			browser = p
-			break
-		}
-	}
+	browser := chromium.Path()
 	if browser == "" {
-		t.Skip("Chromium is not installed (apt-get install chromium); .ci/run installs it")
+		t.Skip(chromium.Missing)
 	}
 	dir := t.TempDir()
 	s, err := serve.New(serve.Options{Addr: "127.0.0.1:0", Dir: dir, MaxConcurrent: 1, MaxDeals: 1_000_000, Runner: runner})

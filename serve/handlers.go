@@ -217,7 +217,7 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("scale %q: want a number above 0 and at most %d", r.FormValue("scale"), MaxScale), http.StatusUnprocessableEntity)
 		return
 	}
-	spec := experiment.Spec{Kind: experiment.Report, Seed: 1, Confidence: 0.95, Scale: scale}
+	spec := experiment.Spec{Kind: experiment.Report, Seed: experiment.DefaultSeed, Confidence: experiment.DefaultConfidence, Scale: scale}
 	if g := r.FormValue("game"); g != "" {
 		spec.Only = []string{g}
 	}

@@ -22,7 +22,7 @@ var formKinds = []experiment.Kind{experiment.Run, experiment.Compare, experiment
 // several values, a comparison with several strategies, else a run. Fields
 // that name files (checkpoints, records, shards) are not read.
 func SpecFrom(v url.Values) (experiment.Spec, error) {
-	s := experiment.Spec{Kind: experiment.Run, Game: v.Get("game"), Seed: 1, Confidence: 0.95, Games: 10000}
+	s := experiment.Spec{Kind: experiment.Run, Game: v.Get("game"), Seed: experiment.DefaultSeed, Confidence: experiment.DefaultConfidence, Games: 10000}
 	for _, r := range v["rule"] {
 		if r = strings.TrimSpace(r); r != "" {
 			s.Rules = append(s.Rules, r)
@@ -63,7 +63,7 @@ func SpecFrom(v url.Values) (experiment.Spec, error) {
 	if s.Precision > 0 {
 		s.Target = v.Get("target")
 		if s.MaxGames == 0 {
-			s.MaxGames = 10_000_000
+			s.MaxGames = experiment.DefaultMaxGames
 		}
 	}
 	switch {
@@ -109,7 +109,7 @@ func Command(s experiment.Spec) string {
 		args = append(args, "--games", strconv.FormatInt(s.Games, 10))
 	}
 	args = append(args, "--seed", strconv.FormatUint(s.Seed, 10))
-	if s.Confidence != 0.95 {
+	if s.Confidence != experiment.DefaultConfidence {
 		args = append(args, "--confidence", strconv.FormatFloat(s.Confidence, 'g', -1, 64))
 	}
 	for i, a := range args {

@@ -54,6 +54,19 @@ func (r *Registry) For(game string) []Definition {
 	return append(own, generic...)
 }
 
+// Named returns the strategy name plays for game, as --strategy names it:
+// an empty name is the game's first own strategy.
+func (r *Registry) Named(game, name string) (Definition, error) {
+	if name != "" {
+		return r.Lookup(game, name)
+	}
+	all := r.For(game)
+	if len(all) == 0 {
+		return Definition{}, fmt.Errorf("no strategy plays %s", game)
+	}
+	return all[0], nil
+}
+
 // Lookup returns the named strategy for game, or an error listing those
 // there are.
 func (r *Registry) Lookup(game, name string) (Definition, error) {

@@ -57,13 +57,13 @@ const (
 func (fl *Flags) add(cmd *cobra.Command, spec *experiment.Spec, which flagSet, writes string, formats ...string) {
 	set := cmd.Flags()
 	if which&seedFlag != 0 {
-		set.Uint64Var(&spec.Seed, "seed", 1, "run seed: deal i is dealt from (seed, i) alone")
+		set.Uint64Var(&spec.Seed, "seed", experiment.DefaultSeed, "run seed: deal i is dealt from (seed, i) alone")
 	}
 	if which&workersFlag != 0 {
 		set.IntVarP(&fl.Workers, "workers", "w", runtime.GOMAXPROCS(0), "parallel workers (results do not depend on it)")
 	}
 	if which&confidenceFlag != 0 {
-		set.Float64Var(&spec.Confidence, "confidence", 0.95, "confidence level of the intervals")
+		set.Float64Var(&spec.Confidence, "confidence", experiment.DefaultConfidence, "confidence level of the intervals")
 	}
 	if which&quietFlag != 0 {
 		set.BoolVarP(&fl.Quiet, "quiet", "q", false, "no progress on stderr")
@@ -104,7 +104,7 @@ func precisionFlags(cmd *cobra.Command, spec *experiment.Spec, perPoint bool) (c
 	fl := cmd.Flags()
 	fl.Float64Var(&spec.Precision, "precision", 0, "play until the interval's half-width of the target figure is at most this"+each)
 	fl.StringVar(&spec.Target, "target", "score", "figure --precision aims at: score (mean) or win (rate)")
-	fl.Int64Var(&spec.MaxGames, "max-games", 10_000_000, "with --precision, the most deals to play"+each)
+	fl.Int64Var(&spec.MaxGames, "max-games", experiment.DefaultMaxGames, "with --precision, the most deals to play"+each)
 	return func() error {
 		if fl.Changed("precision") && spec.Precision == 0 {
 			return fmt.Errorf("--precision %g: want a positive half-width", spec.Precision)
@@ -127,7 +127,7 @@ func precisionFlags(cmd *cobra.Command, spec *experiment.Spec, perPoint bool) (c
 func checkpointFlags(cmd *cobra.Command, spec *experiment.Spec, what, resume, overwrite string) {
 	fl := cmd.Flags()
 	fl.StringVar(&spec.Checkpoint, "checkpoint", "", what)
-	fl.DurationVar((*time.Duration)(&spec.CheckpointEvery), "checkpoint-every", 5*time.Second, "time between checkpoints")
+	fl.DurationVar((*time.Duration)(&spec.CheckpointEvery), "checkpoint-every", experiment.DefaultCheckpointEvery, "time between checkpoints")
 	fl.BoolVar(&spec.Resume, "resume", false, resume)
 	fl.BoolVar(&spec.OverwriteCheckpoint, "overwrite-checkpoint", false, overwrite)
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"github.com/cardsim/cardsim/internal/chromium"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -65,15 +67,9 @@ func TestReportInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
-	browser := ""
-	for _, b := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(b); err == nil {
-			browser = p
-			break
-		}
-	}
+	browser := chromium.Path()
 	if browser == "" {
-		t.Skip("Chromium is not installed (apt-get install chromium); .ci/run installs it")
+		t.Skip(chromium.Missing)
 	}
 	fonts := substituteFonts(t)
 	t.Run("report nora", func(t *testing.T) {

@@ -108,7 +108,3 @@ whatever the number of workers.`,
 	checkFlags(cmd)    // decimal integers, no empty values, no key twice (once.go)
 	return cmd
 }
-
-func errNoStrategy(game string) error {
-	return fmt.Errorf("no strategy plays %s", game)
-}

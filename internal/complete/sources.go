@@ -107,15 +107,8 @@ func (s *Sources) Param(cmd *cobra.Command, args []string, toComplete string) ([
 	if name == "" && cmd.Name() == "skill" {
 		name = cmd.Flags().Lookup("strategy").DefValue
 	}
-	var def strategies.Definition
-	var err error
-	if name == "" {
-		all := s.Strategies.For(args[0])
-		if len(all) == 0 {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		def = all[0]
-	} else if def, err = s.Strategies.Lookup(args[0], name); err != nil {
+	def, err := s.Strategies.Named(args[0], name)
+	if err != nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	return Settings(def.Params(), toComplete, false)
