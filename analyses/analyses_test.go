@@ -101,7 +101,7 @@ func TestLineup(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := new(strategies.Registry)
-	norabots.Register(r, "")
+	norabots.Register(r, norabots.Setup{})
 	ps, err := analyses.Lineup(r, g, []string{"stop-at:cards=20", " rescuer ", ""})
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +126,7 @@ func TestEnvRun(t *testing.T) {
 	gr := new(games.Registry)
 	gr.Register(nora.Definition())
 	sr := new(strategies.Registry)
-	norabots.Register(sr, "")
+	norabots.Register(sr, norabots.Setup{})
 	var label string
 	env := &analyses.Env{Games: gr, Strategies: sr, Rules: []string{"rounds=2"}, Seed: 9, Workers: 1, Confidence: 0.9}
 	env.Play = func(ctx context.Context, cfg sim.Config, deals int64, l string) (*sim.Result, error) {
@@ -172,7 +172,7 @@ func TestEnvRunLineup(t *testing.T) {
 	gr := new(games.Registry)
 	gr.Register(nora.Definition())
 	sr := new(strategies.Registry)
-	norabots.Register(sr, "")
+	norabots.Register(sr, norabots.Setup{})
 	var label string
 	env := &analyses.Env{Games: gr, Strategies: sr, Rules: []string{"rounds=2"}, Seed: 9, Workers: 1, Confidence: 0.95}
 	env.Play = func(ctx context.Context, cfg sim.Config, deals int64, l string) (*sim.Result, error) {

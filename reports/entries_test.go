@@ -29,7 +29,7 @@ func summaryOf(t *testing.T, def games.Definition, rules []string, n int64, name
 		t.Fatal(err)
 	}
 	r := new(strategies.Registry)
-	norabots.Register(r, "")
+	norabots.Register(r, norabots.Setup{})
 	roundupbots.Register(r)
 	spitebots.Register(r)
 	cfg := sim.Config{Game: g, Seed: 2, Games: n}

@@ -20,7 +20,7 @@ func noraLineup(names ...string) (games.Game, []sim.Player) {
 		log.Fatal(err)
 	}
 	r := new(strategies.Registry)
-	norabots.Register(r, "")
+	norabots.Register(r, norabots.Setup{})
 	var lineup []sim.Player
 	for _, name := range names {
 		def, err := r.Lookup("nora", name)

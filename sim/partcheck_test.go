@@ -19,7 +19,7 @@ func noraLineupConfig(t testing.TB, names ...string) Config {
 	t.Helper()
 	cfg := noraConfig(t, names[0], 0)
 	r := new(strategies.Registry)
-	norabots.Register(r, "")
+	norabots.Register(r, norabots.Setup{})
 	cfg.Lineup = nil
 	for _, n := range names {
 		def, err := r.Lookup("nora", n)

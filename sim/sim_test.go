@@ -21,7 +21,7 @@ func noraConfig(t testing.TB, strategy string, n int64, params ...string) Config
 		t.Fatal(err)
 	}
 	r := new(strategies.Registry)
-	norabots.Register(r, "")
+	norabots.Register(r, norabots.Setup{})
 	r.Register(strategies.RandomDefinition())
 	def, err := r.Lookup("nora", strategy)
 	if err != nil {

@@ -37,12 +37,12 @@ type economyOptions struct {
 	SweepSamples int // pass samples per composition when an earning rule or the SWITCH price changes the passes
 }
 
-func (o *economyOptions) bind() *games.Options {
+func (o *economyOptions) bind(s snora.Setup) *games.Options {
 	opts := games.NewOptions("option")
 	opts.Int(&o.Games, "games", 20000, 2, 1_000_000_000, "deals on which the strategies are compared")
 	opts.Int(&o.SweepGames, "sweep-games", 500, 0, 1_000_000_000, "deals per point of a price curve checked by simulation, or 0 for the solver alone")
-	opts.Int(&o.Samples, "samples", snora.DefaultSamples, 1, 1_000_000_000, "pass samples per deck composition for the policy")
-	opts.Int(&o.SweepSamples, "sweep-samples", 300, 1, 1_000_000_000, "pass samples per deck composition when an earning rule or the SWITCH price changes the passes")
+	opts.Int(&o.Samples, "samples", s.Samples(snora.DefaultSamples), 1, 1_000_000_000, "pass samples per deck composition for the policy")
+	opts.Int(&o.SweepSamples, "sweep-samples", s.Samples(300), 1, 1_000_000_000, "pass samples per deck composition when an earning rule or the SWITCH price changes the passes")
 	return opts
 }
 
@@ -57,13 +57,13 @@ func (o *economyOptions) Check() error {
 
 // Economy returns Nora's analysis: the insurance-point economy under the
 // optimal policy and the heuristics, on the same deals. The policies' pass
-// samples are kept in cacheDir ("" for memory only; see
+// samples are kept in s.CacheDir ("" for memory only; see
 // strategies/nora.DistsContext).
-func Economy(cacheDir string) analyses.Definition {
+func Economy(s snora.Setup) analyses.Definition {
 	return analyses.Define("nora",
 		"the insurance-point economy: the optimal policy and a clairvoyant bound against the heuristics, ip earned by source and spent by action, price curves of INSURE, SWITCH and REVIVE, the value of one more ip, and what each earning rule is worth",
-		(*economyOptions).bind, func(ctx context.Context, env *analyses.Env, o economyOptions) (*reports.Report, error) {
-			return runEconomy(ctx, env, o, cacheDir)
+		func(o *economyOptions) *games.Options { return o.bind(s) }, func(ctx context.Context, env *analyses.Env, o economyOptions) (*reports.Report, error) {
+			return runEconomy(ctx, env, o, s.CacheDir)
 		})
 }
 

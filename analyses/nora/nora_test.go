@@ -22,7 +22,7 @@ func noraEnv(rules ...string) *analyses.Env {
 	gr := new(games.Registry)
 	gr.Register(nora.Definition())
 	sr := new(strategies.Registry)
-	snora.Register(sr, "")
+	snora.Register(sr, snora.Setup{})
 	sr.Register(strategies.RandomDefinition())
 	return &analyses.Env{Games: gr, Strategies: sr, Rules: rules, Seed: 1, Workers: 2, Confidence: 0.95}
 }
@@ -49,7 +49,7 @@ func TestPolicyWritesFiles(t *testing.T) {
 	var out strings.Builder
 	env := noraEnv("ranks=3", "rounds=2")
 	env.Out = &out
-	dir := writePage(t, Policy(cache), env, "samples=1000", "cap=12", "fresh=true")
+	dir := writePage(t, Policy(snora.Setup{CacheDir: cache}), env, "samples=1000", "cap=12", "fresh=true")
 	for _, w := range []string{"expected game score, optimal policy", "upper bound", "ip cap 12"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("output lacks %q:\n%s", w, out.String())
@@ -92,18 +92,18 @@ func TestNoraOptionErrors(t *testing.T) {
 		opts []string
 		want string
 	}{
-		{Policy(""), []string{"samples=0"}, "option samples=0"},
-		{Policy(""), []string{"cap=1"}, "option cap=1"},
-		{Economy(""), []string{"sweep-games=1"}, "option sweep-games=1"},
-		{Economy(""), []string{"games=1"}, "option games=1"},
-		{Economy(""), []string{"players=2"}, `unknown option "players"`},
+		{Policy(snora.Setup{}), []string{"samples=0"}, "option samples=0"},
+		{Policy(snora.Setup{}), []string{"cap=1"}, "option cap=1"},
+		{Economy(snora.Setup{}), []string{"sweep-games=1"}, "option sweep-games=1"},
+		{Economy(snora.Setup{}), []string{"games=1"}, "option games=1"},
+		{Economy(snora.Setup{}), []string{"players=2"}, `unknown option "players"`},
 	}
 	for _, tt := range tests {
 		if err := tt.d.Check(tt.opts); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%v: %v, want an error mentioning %q", tt.opts, err, tt.want)
 		}
 	}
-	if _, err := Policy("").Run(context.Background(), noraEnv("insure=-1"), nil); err == nil || !strings.Contains(err.Error(), "insure") {
+	if _, err := Policy(snora.Setup{}).Run(context.Background(), noraEnv("insure=-1"), nil); err == nil || !strings.Contains(err.Error(), "insure") {
 		t.Errorf("insure=-1: %v", err)
 	}
 }
@@ -112,7 +112,7 @@ func TestNoraOptionErrors(t *testing.T) {
 // the page is self-contained and every table is there.
 func TestEconomyWritesReport(t *testing.T) {
 	cache := t.TempDir()
-	dir := writePage(t, Economy(cache), noraEnv("ranks=2", "rounds=2"), "games=400", "sweep-games=40", "samples=300", "sweep-samples=300")
+	dir := writePage(t, Economy(snora.Setup{CacheDir: cache}), noraEnv("ranks=2", "rounds=2"), "games=400", "sweep-games=40", "samples=300", "sweep-samples=300")
 	for _, name := range []string{"report.md", "report.html", "strategies.csv", "comparisons.csv", "score_distribution.csv",
 		"ip_economy.csv", "marginal_ip.csv", "price_curves.csv", "earning_rules.csv", "chart_price_curves.svg", "chart_ip_earned.png"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
@@ -141,7 +141,7 @@ func TestEconomyWritesReport(t *testing.T) {
 func TestEconomyCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Economy("").Run(ctx, noraEnv(), nil); !errors.Is(err, context.Canceled) {
+	if _, err := Economy(snora.Setup{}).Run(ctx, noraEnv(), nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled analysis: %v", err)
 	}
 }

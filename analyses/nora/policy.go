@@ -22,9 +22,9 @@ type policyOptions struct {
 	Check   bool
 }
 
-func (o *policyOptions) bind() *games.Options {
+func (o *policyOptions) bind(s snora.Setup) *games.Options {
 	opts := games.NewOptions("option")
-	opts.Int(&o.Samples, "samples", snora.DefaultSamples, 1, 1_000_000_000, "live shuffles per deck composition for its pass outcomes")
+	opts.Int(&o.Samples, "samples", s.Samples(snora.DefaultSamples), 1, 1_000_000_000, "live shuffles per deck composition for its pass outcomes")
 	opts.Int(&o.Cap, "cap", snora.DefaultIPCap, 2, 1000, "ip beyond which more ip counts as no more useful")
 	opts.Bool(&o.Fresh, "fresh", false, "estimate the pass outcomes anew instead of reading the cache (to time the build)")
 	opts.Bool(&o.Check, "check", false, "also re-value the policies on independent shuffles (free of the bias of valuing a policy on its own samples)")
@@ -34,22 +34,23 @@ func (o *policyOptions) bind() *games.Options {
 // Policy returns Nora's solver: the optimal policy by backward induction
 // over (rounds left, ip held, deck composition), each composition's pass
 // outcomes estimated with the real engine (exactly for small decks) and
-// cached in cacheDir ("" for memory only), keyed by a hash of the rules
+// cached in s.CacheDir ("" for memory only), keyed by a hash of the rules
 // that change a pass; and the value of a clairvoyant player who sees each shuffle
 // before deciding to insure it. Its page holds policy.csv (every state:
 // values and actions), round_values.csv (the expected score of the rest of
 // the game by rounds left and ip), pass_dists.csv (per composition: dead
 // chance, rescue chance, mean outcome) and the chart of the stop and insure
 // frontier.
-func Policy(cacheDir string) analyses.Definition {
+func Policy(s snora.Setup) analyses.Definition {
 	return analyses.Define("nora",
 		"the best policy known, by backward induction over (rounds left, ip held, deck composition) with whole passes planned, its value, an upper bound on every policy and the certified gap between them, as CSV with the stop and insure frontier",
-		(*policyOptions).bind, func(ctx context.Context, env *analyses.Env, opts policyOptions) (*reports.Report, error) {
-			return runPolicy(ctx, env, opts, cacheDir)
+		func(o *policyOptions) *games.Options { return o.bind(s) }, func(ctx context.Context, env *analyses.Env, opts policyOptions) (*reports.Report, error) {
+			return runPolicy(ctx, env, opts, s)
 		})
 }
 
-func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, cacheDir string) (*reports.Report, error) {
+func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s snora.Setup) (*reports.Report, error) {
+	cacheDir := s.CacheDir
 	r, err := nora.ParseRules(env.Rules)
 	if err != nil {
 		return nil, err
@@ -86,7 +87,7 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, cache
 	}
 	say("nora: %d deck compositions, %d samples each (%s) in %.2f s; backward induction in %.2f s",
 		len(dists.Comps.List)-1, opts.Samples, how, distTime.Seconds(), solveTime.Seconds())
-	one, err := snora.DistsContext(ctx, cacheDir, r, snora.OneSwitchSamples, snora.DistSeed, snora.PlanOneSwitch)
+	one, err := snora.DistsContext(ctx, cacheDir, r, s.Samples(snora.OneSwitchSamples), snora.DistSeed, snora.PlanOneSwitch)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +101,7 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, cache
 	}
 	value := sol.Value(r.StartIP)
 	say("expected game score, optimal policy:       %.3f (start-ip %d; whole passes planned by a bounded search)", value, r.StartIP)
-	say("expected game score, first policy (optimal-v1): %.3f (one switch a pass, %d samples)", v1.Value(r.StartIP), snora.OneSwitchSamples)
+	say("expected game score, first policy (optimal-v1): %.3f (one switch a pass, %d samples)", v1.Value(r.StartIP), s.Samples(snora.OneSwitchSamples))
 	say("expected game score, clairvoyant insurance: %.3f (a bound on better insurance within the optimal policy's play)", ub.Value(r.StartIP))
 	say("upper bound on every policy:               %.3f (the game scored perfect once %d ip are held)", bound, below)
 	say("certified gap:                             %.3f points a game (the optimal policy is at most this far from the best possible play)", bound-value)

@@ -26,3 +26,27 @@ func TestNoraCacheDir(t *testing.T) {
 		t.Errorf("NoraCacheDir() = %q without a cache directory, want \"\" (memory only)", got)
 	}
 }
+
+// TestNoraSetupScale: CARDSIM_DEAL_SCALE scales Nora's default shuffles
+// only when it holds a share strictly between 0 and 1.
+func TestNoraSetupScale(t *testing.T) {
+	for _, tt := range []struct {
+		env  string
+		want float64
+	}{{"", 0}, {"0.001", 0.001}, {"0.5", 0.5}, {"1", 0}, {"0", 0}, {"-0.1", 0}, {"2", 0}, {"lots", 0}, {"NaN", 0}} {
+		t.Setenv(catalog.DealScaleEnv, tt.env)
+		if got := catalog.NoraSetup().SampleScale; got != tt.want {
+			t.Errorf("%s=%q: SampleScale %g, want %g", catalog.DealScaleEnv, tt.env, got, tt.want)
+		}
+	}
+	t.Setenv(catalog.DealScaleEnv, "0.001")
+	def, err := catalog.Strategies().Lookup("nora", "optimal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range def.Params() {
+		if p.Name == "samples" && p.Default != "100" {
+			t.Errorf("optimal's samples default %s under %s=0.001, want 100", p.Default, catalog.DealScaleEnv)
+		}
+	}
+}

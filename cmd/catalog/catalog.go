@@ -5,6 +5,7 @@ package catalog
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/cardsim/cardsim/analyses"
 	noraanalyses "github.com/cardsim/cardsim/analyses/nora"
@@ -38,7 +39,7 @@ func Games() *games.Registry {
 // Strategies returns a registry holding every strategy, generic and per game.
 func Strategies() *strategies.Registry {
 	r := new(strategies.Registry)
-	norabots.Register(r, NoraCacheDir())
+	norabots.Register(r, NoraSetup())
 	chriscrossbots.Register(r)
 	flipbots.Register(r)
 	roundupbots.Register(r)
@@ -54,7 +55,7 @@ func Strategies() *strategies.Registry {
 // analyze).
 func Analyses() *analyses.Registry {
 	r := new(analyses.Registry)
-	r.Register(noraanalyses.Economy(NoraCacheDir()))
+	r.Register(noraanalyses.Economy(NoraSetup()))
 	r.Register(roundupanalyses.Design())
 	r.Register(spiteanalyses.Edge())
 	return r
@@ -64,8 +65,26 @@ func Analyses() *analyses.Registry {
 // (cardsim solve).
 func Solvers() *analyses.Registry {
 	r := new(analyses.Registry)
-	r.Register(noraanalyses.Policy(NoraCacheDir()))
+	r.Register(noraanalyses.Policy(NoraSetup()))
 	return r
+}
+
+// DealScaleEnv names the environment variable that scales cardsim's work
+// down for tests: a share from 0 to 1, such as 0.001, of the deals of every
+// run (cmd/cli reads it) and of the shuffles Nora's policies are built from
+// by default (NoraSetup).
+const DealScaleEnv = "CARDSIM_DEAL_SCALE"
+
+// NoraSetup returns how Nora's computed policies are built: their pass
+// samples kept in NoraCacheDir, and their default shuffles per composition
+// scaled by DealScaleEnv when it holds a share between 0 and 1 (cmd/cli
+// refuses any other value before a policy is built).
+func NoraSetup() norabots.Setup {
+	s := norabots.Setup{CacheDir: NoraCacheDir()}
+	if v, err := strconv.ParseFloat(os.Getenv(DealScaleEnv), 64); err == nil && v > 0 && v < 1 {
+		s.SampleScale = v
+	}
+	return s
 }
 
 // NoraCacheDir returns the directory where Nora's policy bots, analysis and

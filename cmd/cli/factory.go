@@ -33,9 +33,11 @@ type Factory struct {
 }
 
 // DealScaleEnv names the environment variable that sets a factory's
-// DealScale: a share of the deals from 0 to 1, such as 0.001. The README's
-// test runs every command of the README's shell blocks with it.
-const DealScaleEnv = "CARDSIM_DEAL_SCALE"
+// DealScale: a share of the deals from 0 to 1, such as 0.001, which also
+// scales the shuffles Nora's policies are built from by default
+// (catalog.NoraSetup). The README's test runs every command of the
+// README's shell blocks with it.
+const DealScaleEnv = catalog.DealScaleEnv
 
 // NewFactory returns a factory over the given streams with every game,
 // strategy, analysis and study cardsim ships.

@@ -99,7 +99,7 @@ func TestMeterResumed(t *testing.T) {
 		t.Fatal(err)
 	}
 	sr := new(strategies.Registry)
-	norabots.Register(sr, "")
+	norabots.Register(sr, norabots.Setup{})
 	cautious, err := sr.Lookup("nora", "cautious")
 	if err != nil {
 		t.Fatal(err)

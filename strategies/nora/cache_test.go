@@ -181,7 +181,7 @@ func TestRunStopsDuringBuild(t *testing.T) {
 	dir := t.TempDir()
 	forget()
 	reg := new(strategies.Registry)
-	Register(reg, dir)
+	Register(reg, Setup{CacheDir: dir})
 	def, err := reg.Lookup("nora", "optimal")
 	if err != nil {
 		t.Fatal(err)
@@ -205,7 +205,7 @@ func TestUnpreparedBotBuildsAtBegin(t *testing.T) {
 	dir := t.TempDir()
 	forget()
 	reg := new(strategies.Registry)
-	Register(reg, dir)
+	Register(reg, Setup{CacheDir: dir})
 	def, err := reg.Lookup("nora", "optimal")
 	if err != nil {
 		t.Fatal(err)

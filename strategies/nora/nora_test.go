@@ -81,7 +81,7 @@ func TestCautiousStops(t *testing.T) {
 func TestBotsSpendAsDocumented(t *testing.T) {
 	g, _ := nora.Definition().New(nil)
 	r := new(strategies.Registry)
-	Register(r, "")
+	Register(r, Setup{})
 	means := map[string]float64{}
 	for _, name := range []string{"stop-at", "cautious", "rescuer"} {
 		def, err := r.Lookup("nora", name)

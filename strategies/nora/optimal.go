@@ -75,9 +75,9 @@ type Optimal struct {
 	cacheDir    string         // where the pass samples are kept (DistsContext)
 }
 
-func (o *Optimal) options(v Variant) *games.Options {
+func (o *Optimal) options(v Variant, s Setup) *games.Options {
 	op := games.NewOptions("parameter")
-	op.Int(&o.Samples, "samples", v.defaultSamples(), 100, 10_000_000, "live shuffles per deck composition to estimate its pass outcomes")
+	op.Int(&o.Samples, "samples", s.Samples(v.defaultSamples()), MinSamples, 10_000_000, "live shuffles per deck composition to estimate its pass outcomes")
 	op.Int(&o.Cap, "cap", DefaultIPCap, 2, 1000, "ip beyond which more ip is treated as no more useful")
 	op.Bool(&o.Lookahead, "lookahead", false, "at every decision within a pass, try each action and plan the rest of the pass from there (a check on the planner; slow)")
 	op.Bool(&o.Greedy, "greedy", false, "once the plan is played and the deck is at rest, plan again from there and play on while the best plan switches (beyond what the solver values)")
@@ -424,8 +424,8 @@ func checkBuild(r nora.Rules, samples, ipCap int) error {
 
 // policyDefinition returns the registry entry of a bot playing a computed
 // policy of the variant, whose pass samples are kept in cacheDir.
-func policyDefinition(name, summary string, v Variant, cacheDir string) strategies.Definition {
-	make := func() (*Optimal, *games.Options) { o := new(Optimal); return o, o.options(v) }
+func policyDefinition(name, summary string, v Variant, s Setup) strategies.Definition {
+	make := func() (*Optimal, *games.Options) { o := new(Optimal); return o, o.options(v, s) }
 	return strategies.Define(name, "nora", summary, make, func(o *Optimal, g games.Game) (strategies.Strategy, error) {
 		if g == nil {
 			return nil, fmt.Errorf("strategy %s needs the game to compute its policy", name)
@@ -438,7 +438,7 @@ func policyDefinition(name, summary string, v Variant, cacheDir string) strategi
 		if !ok {
 			return nil, fmt.Errorf("the optimal policy plays nora only, not %s", g.Name())
 		}
-		o.rules, o.variant, o.cacheDir = rg.RuleValues(), v, cacheDir
+		o.rules, o.variant, o.cacheDir = rg.RuleValues(), v, s.CacheDir
 		if err := checkBuild(o.rules, o.Samples, o.Cap); err != nil {
 			return nil, err
 		}

@@ -201,7 +201,7 @@ func lineupRun(t *testing.T, g games.Game, names []string, n int64) sim.Summary 
 		samples = 40000 // every deck enumerated
 	}
 	reg := new(strategies.Registry)
-	Register(reg, "")
+	Register(reg, Setup{})
 	var lineup []sim.Player
 	for _, spec := range names {
 		name, rest, _ := strings.Cut(spec, ":")
@@ -418,7 +418,7 @@ func BenchmarkSolve(b *testing.B) {
 func TestPolicyFollowsPrices(t *testing.T) {
 	dir := t.TempDir()
 	reg := new(strategies.Registry)
-	Register(reg, dir)
+	Register(reg, Setup{CacheDir: dir})
 	def, err := reg.Lookup("nora", "optimal")
 	if err != nil {
 		t.Fatal(err)
@@ -489,7 +489,7 @@ func TestInsureSeesTopCard(t *testing.T) {
 // user's cache).
 func BenchmarkOptimalGame(b *testing.B) {
 	reg := new(strategies.Registry)
-	Register(reg, "")
+	Register(reg, Setup{})
 	def, err := reg.Lookup("nora", "optimal")
 	if err != nil {
 		b.Fatal(err)

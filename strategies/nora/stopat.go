@@ -38,10 +38,10 @@ func (s *StopAt) Choose(gv games.View, legal []games.Action) games.Action {
 	return nora.Proceed
 }
 
-// Register adds the Nora bots to r. The policy bots keep the pass samples
-// their policies are built from in the directory cacheDir, to be read back
-// by later runs ("" keeps them in memory only; see DistsContext).
-func Register(r *strategies.Registry, cacheDir string) {
+// Register adds the Nora bots to r. The policy bots are built as s says:
+// their pass samples kept in s.CacheDir, to be read back by later runs
+// (Setup{} keeps them in memory only; see DistsContext).
+func Register(r *strategies.Registry, s Setup) {
 	r.Register(strategies.Define("stop-at", "nora", "stops once at most N cards are left; never spends ip (the baseline)",
 		func() (*StopAt, *games.Options) { s := new(StopAt); return s, s.options() }, nil))
 	r.Register(strategies.Define("cautious", "nora", "stops or insures by the exact chance that the next shuffle is dead",
@@ -49,9 +49,9 @@ func Register(r *strategies.Registry, cacheDir string) {
 	r.Register(strategies.Define("rescuer", "nora", "like cautious, and saves dead shuffles with SWITCH, then REVIVE",
 		func() (*Rescuer, *games.Options) { s := new(Rescuer); return s, s.options() }, nil))
 	r.Register(policyDefinition("optimal", "the best policy known: backward induction over (rounds left, ip, deck composition) "+
-		"with every switch and removal of a pass planned by a bounded search; cardsim solve nora prints how far it can be from the best play", VariantOptimal, cacheDir))
-	r.Register(policyDefinition("optimal-v2", "the second policy: at most one switch a pass, one that makes a pair", VariantV2, cacheDir))
-	r.Register(policyDefinition("optimal-v1", "the first optimal policy: switches only to rescue a dead shuffle, insures blind to the top card", VariantV1, cacheDir))
+		"with every switch and removal of a pass planned by a bounded search; cardsim solve nora prints how far it can be from the best play", VariantOptimal, s))
+	r.Register(policyDefinition("optimal-v2", "the second policy: at most one switch a pass, one that makes a pair", VariantV2, s))
+	r.Register(policyDefinition("optimal-v1", "the first optimal policy: switches only to rescue a dead shuffle, insures blind to the top card", VariantV1, s))
 	r.Register(policyDefinition("upper-bound", "clairvoyant: plays as optimal but sees each shuffle before insuring (plays only under cardsim analyze)",
-		VariantClairvoyant, cacheDir))
+		VariantClairvoyant, s))
 }

@@ -1,0 +1,34 @@
+package nora
+
+import "math"
+
+// Setup is what Nora's computed policies are built with beyond their
+// parameters, fixed when they are registered (Register) and shared by the
+// analyses that build policies of their own.
+type Setup struct {
+	// CacheDir is the directory the pass samples are kept in, for later
+	// runs to read back and check (DistsContext); "" keeps them in memory
+	// only.
+	CacheDir string
+	// SampleScale, if above 0 and below 1, multiplies the shuffles per
+	// deck composition a policy is built from by default, down to at least
+	// MinSamples: a test's way to run commands that build many policies in
+	// seconds, as cardsim's CARDSIM_DEAL_SCALE does for deals. A number
+	// given as a parameter or an option is never scaled.
+	SampleScale float64
+}
+
+// MinSamples is the fewest live shuffles per deck composition a scaled
+// default builds a policy from (Setup.Samples); it is also the least the
+// policies' samples parameter accepts.
+const MinSamples = 100
+
+// Samples returns the default number of shuffles per composition n under
+// the setup's scale: n itself unless SampleScale is set, never more than
+// n, and never fewer than MinSamples where n has more.
+func (s Setup) Samples(n int) int {
+	if !(s.SampleScale > 0 && s.SampleScale < 1) {
+		return n
+	}
+	return min(n, max(MinSamples, int(math.Round(float64(n)*s.SampleScale))))
+}
