@@ -56,6 +56,15 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*
 		defer unlock()
 	}
 	sw := &reports.Sweep{Keys: keys, Defaults: ruleDefaults(cfgs[0].Game, keys, values)}
+	// A report's study keeps each point's figures deal by deal, so that its
+	// answers compare two points on the same deals.
+	var deals []*sim.DealFigures
+	if study != "" && spec.Checkpoint == "" {
+		for i := range cfgs {
+			deals = append(deals, new(sim.DealFigures))
+			cfgs[i].Records = deals[i]
+		}
+	}
 	sessions := make([]*sim.Session, len(cfgs))
 	for i, cfg := range cfgs {
 		if sessions[i], err = r.pointSession(spec, cfg, i, len(cfgs)); err != nil {
@@ -87,7 +96,11 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*
 			done := fmt.Sprintf("during point %s (%d of %d), %s", label, i+1, len(cfgs), DealsDone(res.Tally.Games, s.Deals, s.Precision > 0))
 			return interruptedSweep(spec, sw, done, len(cfgs), out)
 		}
-		sw.Points = append(sw.Points, reports.SweepPoint{Values: values[i], Summary: res.Summary()})
+		pt := reports.SweepPoint{Values: values[i], Summary: res.Summary()}
+		if deals != nil {
+			pt.Deals = deals[i]
+		}
+		sw.Points = append(sw.Points, pt)
 	}
 	m.Finish()
 	if out != "" {

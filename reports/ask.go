@@ -77,6 +77,16 @@ func pointOf(st *Study, at string) (*sim.Summary, []string, error) {
 		}
 		return st.Summary, st.Rules, nil
 	}
+	p, rules, err := sweepPoint(st, at)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &p.Summary, rules, nil
+}
+
+// sweepPoint returns the point of a study's sweep at the given rule
+// ("key=value"; "" for the defaults) and the rules it was played under.
+func sweepPoint(st *Study, at string) (*SweepPoint, []string, error) {
 	want := map[string]string{}
 	for k, v := range st.Sweep.Defaults {
 		want[k] = v
@@ -98,7 +108,7 @@ func pointOf(st *Study, at string) (*sim.Summary, []string, error) {
 					rules = append(rules, k+"="+p.Values[k])
 				}
 			}
-			return &p.Summary, rules, nil
+			return p, rules, nil
 		}
 	}
 	return nil, nil, fmt.Errorf("the sweep has no point %s", at)
@@ -285,10 +295,13 @@ func bestAnswer(out Answer, s *sim.Summary, rules []string, a Ask) Answer {
 // variantAnswers says, for each swept rule, what moving it from its
 // default to the nearest other value swept does to the strategy's figure,
 // every other swept rule at its default. The points play the same deal
-// indices, but their summaries hold no per-deal pairs, so the interval of
-// the difference treats the two runs as independent: where the same deals
-// make the two figures move together, as they do, that is wider than a
-// paired interval, so a change it calls one is there.
+// indices: where both kept their figures deal by deal (SweepPoint.Deals,
+// as a report's studies do), the difference and its interval are paired
+// on the deals both played (sim.DealFigures.PairedDifference). Otherwise
+// the interval treats the two runs as independent, adding their
+// half-widths in quadrature: where the same deals make the two figures
+// move together, that is wider than the paired interval, so a change it
+// calls one is there.
 func variantAnswers(st *Study, a Ask) []Answer {
 	sw := st.Sweep
 	if sw == nil {
@@ -311,11 +324,12 @@ func variantAnswers(st *Study, a Ask) []Answer {
 		if other == len(values) {
 			other = d - 1
 		}
-		base, _, err1 := pointOf(st, "")
-		alt, altRules, err2 := pointOf(st, key+"="+values[other])
+		bp, _, err1 := sweepPoint(st, "")
+		ap, altRules, err2 := sweepPoint(st, key+"="+values[other])
 		if err1 != nil || err2 != nil {
 			continue
 		}
+		base, alt := &bp.Summary, &ap.Summary
 		be, ok1 := entryNamed(base, a.Strategy)
 		ae, ok2 := entryNamed(alt, a.Strategy)
 		if !ok1 || !ok2 {
@@ -324,13 +338,18 @@ func variantAnswers(st *Study, a Ask) []Answer {
 		fig := mainFigure(base, a.Figure)
 		bv, blo, bhi := figureOf(be, fig)
 		av, alo, ahi := figureOf(ae, fig)
-		diff := av - bv
-		// Each interval's half-widths on its side, added in quadrature.
-		lo := diff - math.Hypot(av-alo, bhi-bv)
-		hi := diff + math.Hypot(ahi-av, bv-blo)
-		if fig == "win" {
-			// A difference of rates cannot pass ±(the larger rate).
-			lo, hi = math.Max(lo, -1), math.Min(hi, 1)
+		diff, lo, hi, paired, ok := bp.Deals.PairedDifference(be.index, ap.Deals, ae.index, fig, base.Manifest.Confidence)
+		how, n := fmt.Sprintf("paired on the same %d deals", paired), paired
+		if !ok || base.Manifest.Confidence == 0 {
+			diff = av - bv
+			// Each interval's half-widths on its side, added in quadrature.
+			lo = diff - math.Hypot(av-alo, bhi-bv)
+			hi = diff + math.Hypot(ahi-av, bv-blo)
+			if fig == "win" {
+				// A difference of rates cannot pass ±(the larger rate).
+				lo, hi = math.Max(lo, -1), math.Min(hi, 1)
+			}
+			how, n = fmt.Sprintf("the two runs' intervals combined as if independent, over %d deals each", alt.Manifest.Games), alt.Manifest.Games
 		}
 		show, unit, what := func(v float64) string { return fmt.Sprintf("%.1f", v) }, "points difference", "mean score"
 		dshow := func(v float64) string {
@@ -349,8 +368,8 @@ func variantAnswers(st *Study, a Ask) []Answer {
 		if lo <= 0 && hi >= 0 && av == bv && alo == blo && ahi == bhi {
 			verdict = "no change: the same figures"
 		}
-		sentence := fmt.Sprintf("With %s, %s=%s instead of the default %s moves the %s from %s (%s to %s) to %s (%s to %s): %s (%s to %s; the two runs' intervals combined as if independent, over %d deals each).",
-			be.name, key, values[other], def, what, show(bv), show(blo), show(bhi), show(av), show(alo), show(ahi), dshow(diff), dshow(lo), dshow(hi), alt.Manifest.Games)
+		sentence := fmt.Sprintf("With %s, %s=%s instead of the default %s moves the %s from %s (%s to %s) to %s (%s to %s): %s (%s to %s; %s).",
+			be.name, key, values[other], def, what, show(bv), show(blo), show(bhi), show(av), show(alo), show(ahi), dshow(diff), dshow(lo), dshow(hi), how)
 		if len(values) > 2 {
 			var rest []string
 			for i, v := range values {
@@ -373,7 +392,7 @@ func variantAnswers(st *Study, a Ask) []Answer {
 			q = fmt.Sprintf("What does %s=%s instead of %s change?", key, values[other], def)
 		}
 		out = append(out, Answer{Game: st.Game, Question: q, Verdict: verdict, Sentence: sentence,
-			Value: diff, CILow: lo, CIHigh: hi, Unit: unit, N: alt.Manifest.Games,
+			Value: diff, CILow: lo, CIHigh: hi, Unit: unit, N: n,
 			Condition: joinConditions(be.name+" "+a.Condition, rulesText(altRules)+" against "+rulesText(st.Rules), fmt.Sprintf("%d deals a point, seed %d", alt.Manifest.Games, alt.Manifest.Seed))})
 	}
 	return out

@@ -9,6 +9,7 @@ import (
 
 // entryFigures is one strategy's figures in a summary.
 type entryFigures struct {
+	index   int    // the lineup entry
 	name    string // as comparisons name it: the strategy, with #k when two entries share it
 	params  string // its parameters, key=value;… sorted by key
 	score   sim.ScoreSummary
@@ -36,7 +37,7 @@ func entries(s *sim.Summary) []entryFigures {
 				break
 			}
 		}
-		out = append(out, entryFigures{name: name, params: paramList(e.Strategy.Params), score: e.Score, win: e.Win, draw: e.Draw, metrics: e.Metrics, solver: e.Solver})
+		out = append(out, entryFigures{index: i, name: name, params: paramList(e.Strategy.Params), score: e.Score, win: e.Win, draw: e.Draw, metrics: e.Metrics, solver: e.Solver})
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/sim/schematest"
@@ -190,5 +191,50 @@ func TestRateWords(t *testing.T) {
 		if got := RateWords(tt.rate, tt.hi, tt.count); got != tt.want {
 			t.Errorf("RateWords(%v, %v, %d) = %q, want %q", tt.rate, tt.hi, tt.count, got, tt.want)
 		}
+	}
+}
+
+// TestVariantPaired: where the points kept their figures deal by deal the
+// variant's difference is paired on the same deals: on four deals where
+// k=2 wins two more (deals 1 and 2) and loses none, +50 points of win
+// rate with Newcombe's paired interval, where the runs' own intervals
+// would have been combined as if independent.
+func TestVariantPaired(t *testing.T) {
+	// deals returns the figures of a run whose entry 0 loses every deal and
+	// whose entry 1, the one asked of, wins where wins says.
+	deals := func(wins ...bool) *sim.DealFigures {
+		var rs []sim.Record
+		for i, w := range wins {
+			rs = append(rs, sim.Record{Index: int64(i), Entry: 0, Result: games.Loss})
+			r := sim.Record{Index: int64(i), Entry: 1, Result: games.Loss}
+			if w {
+				r.Result = games.Win
+			}
+			rs = append(rs, r)
+		}
+		d := new(sim.DealFigures)
+		d.Write(rs)
+		return d
+	}
+	point := func(v string, d *sim.DealFigures, rate float64) SweepPoint {
+		return SweepPoint{Values: map[string]string{"k": v}, Deals: d,
+			Summary: sim.Summary{Manifest: sim.Manifest{Games: 4, Seed: 3, Confidence: 0.95},
+				Entries: []sim.EntrySummary{{Strategy: sim.StrategyRecord{Name: "t"}}, {Strategy: sim.StrategyRecord{Name: "s"}, Win: sim.RateSummary{Rate: rate, CILow: 0, CIHigh: 1}}}}}
+	}
+	sw := &Sweep{Keys: []string{"k"}, Defaults: map[string]string{"k": "1"},
+		Points: []SweepPoint{point("1", deals(true, false, false, false), 0.25), point("2", deals(true, true, true, false), 0.75)}}
+	a := Glance(&Study{Game: "g", Sweep: sw}, []Ask{{Kind: Variant, Strategy: "s", Figure: "win"}})[0]
+	lo, hi := stat.PairedRateDifference(1, 2, 0, 4, 0.95)
+	if a.Value != 0.5 || a.CILow != lo || a.CIHigh != hi || a.N != 4 || !strings.Contains(a.Sentence, "paired on the same 4 deals") {
+		t.Errorf("%+v; want +0.5 (%v to %v) paired", a, lo, hi)
+	}
+	// Without the deals it falls back to the runs' intervals: 0.5 less
+	// k=2's lower half-width (0.75) and k=1's upper one (0.75) in
+	// quadrature.
+	for i := range sw.Points {
+		sw.Points[i].Deals = nil
+	}
+	if a := Glance(&Study{Game: "g", Sweep: sw}, []Ask{{Kind: Variant, Strategy: "s", Figure: "win"}})[0]; !strings.Contains(a.Sentence, "as if independent") || math.Abs(a.CILow-(0.5-math.Hypot(0.75, 0.75))) > 1e-12 {
+		t.Errorf("unpaired: %+v", a)
 	}
 }

@@ -27,6 +27,10 @@ import (
 type SweepPoint struct {
 	Values  map[string]string `json:"values"` // swept rule → value
 	Summary sim.Summary       `json:"summary"`
+	// Deals, if not nil, holds the point's figures deal by deal, for
+	// comparing it with another point on the same deals (a report's
+	// answers); it is not saved.
+	Deals *sim.DealFigures `json:"-"`
 }
 
 // Sweep is a rule sweep: the rules swept, in order, and every grid point.
