@@ -323,6 +323,80 @@ func (c *cascader) fixedCards() uint64 {
 // appends the removed cards to pile and each step to steps when they are
 // not nil.
 func (c *cascader) run(d []cards.Card, made uint64, pile *[]cards.Card, steps *[]Step) (left int, e Earned, quadRanks uint16) {
+	switch {
+	case c.whole:
+	case !hasPair(d):
+		return len(d), e, 0 // at rest: nothing to search
+	case isolatedPairs(d):
+		left, e = c.removeIsolated(d, made, pile, steps)
+		return left, e, 0
+	}
+	return c.search(d, made, pile, steps)
+}
+
+// isolatedPairs reports whether every pair of d stands alone: its two
+// cards of a rank that neither neighbour has, no other pair beside it, and
+// the neighbours on either side of different ranks, so that removing the
+// pairs brings no two cards of a rank together. Then the cascade is the
+// pairs themselves, each a step of its own: no chain, triple, quad or
+// later reaction is possible, and every order of removal earns the same.
+// Most shuffles of a full deck are so (three pairs or so, rarely touching).
+func isolatedPairs(d []cards.Card) bool {
+	n := len(d)
+	for i := 0; i+1 < n; i++ {
+		rk := d[i].Rank()
+		if d[i+1].Rank() != rk {
+			continue
+		}
+		if i+2 < n {
+			next := d[i+2].Rank()
+			if next == rk || i+3 < n && d[i+3].Rank() == next || i > 0 && d[i-1].Rank() == next {
+				return false // a run of three or more, pairs end to end, or a cascade
+			}
+		}
+		i++ // the pair's second card
+	}
+	return true
+}
+
+// removeIsolated removes the pairs of d, which isolatedPairs holds alone,
+// from left to right as search would (the first block by position), and
+// returns the cards left and their ip: a pair of jokers its Joke, a pair
+// brought together by an earlier removal its Reaction.
+func (c *cascader) removeIsolated(d []cards.Card, made uint64, pile *[]cards.Card, steps *[]Step) (int, Earned) {
+	var e Earned
+	w := 0
+	for i := 0; i < len(d); i++ {
+		if i+1 == len(d) || d[i].Rank() != d[i+1].Rank() {
+			d[w] = d[i]
+			w++
+			continue
+		}
+		var se Earned
+		if d[i].Rank() == cards.Joker {
+			se[Joke] = c.r.Joke
+		}
+		if made>>uint(i)&1 != 0 {
+			se[Reaction] = c.r.Reaction
+		}
+		e.Add(&se)
+		if c.path != nil {
+			*c.path = append(*c.path, Block{w, 1})
+		}
+		if steps != nil {
+			*steps = append(*steps, Step{Cards: []cards.Card{d[i], d[i+1]}, IP: se})
+		}
+		if pile != nil {
+			*pile = append(*pile, d[i], d[i+1])
+		}
+		i++
+	}
+	return w, e
+}
+
+// search is run by the exact search: d split at its fixed cards, each
+// cluster between searched alone.
+func (c *cascader) search(d []cards.Card, made uint64, pile *[]cards.Card, steps *[]Step) (left int, e Earned, quadRanks uint16) {
 	if !hasPair(d) {
 		return len(d), e, 0 // at rest: nothing to search
 	}

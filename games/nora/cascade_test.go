@@ -2,6 +2,7 @@ package nora
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/cardsim/cardsim/games/cards"
@@ -249,5 +250,75 @@ func TestFixedCardsBruteForce(t *testing.T) {
 		if got := c.fixedCards(); got != want {
 			t.Fatalf("ranks %v: fixed %b, want %b", c.rank[:n], got, want)
 		}
+	}
+}
+
+// TestIsolatedPairs: which orders the fast path takes, worked by hand.
+func TestIsolatedPairs(t *testing.T) {
+	for _, tt := range []struct {
+		deck string
+		want bool
+	}{
+		{"AS KD QC", true},              // at rest
+		{"AS AH 2D KC KH 3S", true},     // two pairs apart
+		{"2D AS AH 3S", true},           // neighbours of other ranks
+		{"AS AH", true},                 // the whole deck
+		{"JK JK 2C", true},              // jokers
+		{"AS KD KC AH", false},          // a cascade (reaction)
+		{"AS AH KD KC", false},          // end to end: one block, a chain
+		{"AS AH AD", false},             // a triple
+		{"AS AH AD AC", false},          // a quad
+		{"2C AS AH 3D 4S 4H 3C", false}, // the second pair's removal brings 3D and 3C together
+	} {
+		d := mustDeck(t, tt.deck)
+		if got := isolatedPairs(d); got != tt.want {
+			t.Errorf("isolatedPairs(%s) = %v, want %v", tt.deck, got, tt.want)
+		}
+	}
+}
+
+// TestIsolatedPairsMatchSearch: where the fast path takes an order, it
+// removes what the exact search removes, step by step: the same cards
+// left, ip by source, pile, steps and blocks, with and without neighbours
+// brought together by earlier removals, on the full deck and small ones.
+func TestIsolatedPairsMatchSearch(t *testing.T) {
+	taken, total := 0, 0
+	for _, ranks := range []int{13, 4, 2} {
+		r := DefaultRules()
+		r.Ranks = ranks
+		c := newCascader(&r)
+		rng := rand.New(rand.NewPCG(uint64(ranks), 9))
+		full := cards.Ranks(ranks, 2)
+		for k := range 4000 {
+			deck := append([]cards.Card(nil), full...)
+			cards.Shuffle(rng, deck)
+			deck = deck[:1+rng.IntN(len(deck))]
+			var made uint64
+			if k%2 == 1 {
+				made = rng.Uint64()
+			}
+			total++
+			if !isolatedPairs(deck) {
+				continue
+			}
+			taken++
+			var pile1, pile2 []cards.Card
+			var steps1, steps2 []Step
+			var path1, path2 []Block
+			d1, d2 := slices.Clone(deck), slices.Clone(deck)
+			c.path = &path1
+			n1, e1, q1 := c.run(d1, made, &pile1, &steps1)
+			c.path = &path2
+			n2, e2, q2 := c.search(d2, made, &pile2, &steps2)
+			c.path = nil
+			if n1 != n2 || e1 != e2 || q1 != q2 || !slices.Equal(d1[:n1], d2[:n2]) || !slices.Equal(pile1, pile2) || !slices.Equal(path1, path2) ||
+				!slices.EqualFunc(steps1, steps2, func(a, b Step) bool { return a.IP == b.IP && slices.Equal(a.Cards, b.Cards) }) {
+				t.Fatalf("%s (made %b): fast path %d left %v, pile %v, steps %v, blocks %v; search %d left %v, pile %v, steps %v, blocks %v",
+					cards.Format(deck), made, n1, e1, pile1, steps1, path1, n2, e2, pile2, steps2, path2)
+			}
+		}
+	}
+	if taken < total/3 {
+		t.Errorf("the fast path took %d of %d orders", taken, total)
 	}
 }
