@@ -41,8 +41,12 @@ test-long:
 # cmd/cli tests that replay whole runs to compare outputs byte for byte,
 # and tests that play many deals to compare bots, solvers and bounds. They
 # run in make test, and the worker pool, sessions and merges they drive
-# are race-tested in sim.
-RACE_SKIP ?= ^(TestCSVStrict|TestSweepInterruptResume|TestRealSummariesMatchTheSchema|TestSearchersBeatGreedy|TestRefineDecidesFullDeals|TestStrategiesBeatRandom|TestRecordsParquetRowGroups|TestRecordsParquetMemoryFlat|TestFirstPassDeadFullDeck|TestPrecision|TestResumeFinishedPrecisionRun|TestGolden|TestShardMergeIdentical|TestSweep|TestProgressQuietWhenPiped|TestStudySizedByPrecision|TestSearchBeatsRandom|TestOptimalSolverMatchesSimulation|TestRelaxedBoundAboveEveryPolicy|TestTallyMemoryFlat|TestOptimalBeatsHeuristicsSampled)$$
+# are race-tested in sim. Nora's tests that build policy after policy
+# (prices, caps, caches, the analysis and solver pages) are skipped too:
+# the parallel build is race-tested by the tests that remain
+# (TestUnpreparedBotBuildsAtBegin builds a whole policy on two workers,
+# TestBuildStopsWhenCancelled stops one).
+RACE_SKIP ?= ^(TestEconomyWritesReport|TestPolicyFollowsPrices|TestPolicyWritesFiles|TestCapDoesNotBind|TestSolverValueIsTheBotsScore|TestCacheChecksEveryField|TestCorruptCacheIsRebuilt|TestPriceChangesReuseDists|TestInsureSeesTopCard|TestCSVStrict|TestSweepInterruptResume|TestRealSummariesMatchTheSchema|TestSearchersBeatGreedy|TestRefineDecidesFullDeals|TestStrategiesBeatRandom|TestRecordsParquetRowGroups|TestRecordsParquetMemoryFlat|TestFirstPassDeadFullDeck|TestPrecision|TestResumeFinishedPrecisionRun|TestGolden|TestShardMergeIdentical|TestSweep|TestProgressQuietWhenPiped|TestStudySizedByPrecision|TestSearchBeatsRandom|TestOptimalSolverMatchesSimulation|TestRelaxedBoundAboveEveryPolicy|TestTallyMemoryFlat|TestOptimalBeatsHeuristicsSampled)$$
 race:
 	$(GO) test -race -short -timeout $(TEST_LONG_TIMEOUT) -skip '$(RACE_SKIP)' ./...
 
