@@ -1,8 +1,11 @@
 package catalog
 
 import (
+	"strconv"
+
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/reports"
+	norabots "github.com/cardsim/cardsim/strategies/nora"
 )
 
 // Study is a designer's question and the runs that answer it.
@@ -11,7 +14,8 @@ type Study = experiment.Study
 // noraPolicy says which policy answered Nora's questions: the answers read
 // the studies' runs, so a new policy registered as optimal re-answers them
 // by running the report again.
-const noraPolicy = "(the solved policy registered as optimal in strategies/nora; its answers are re-measured whenever that policy changes)"
+var noraPolicy = "(the best policy known, registered as optimal in strategies/nora, within " + strconv.FormatFloat(norabots.CertifiedGap, 'f', 1, 64) +
+	" points a game of optimal play (certified by cardsim solve nora); its answers are re-measured whenever that policy changes)"
 
 // Studies returns the questions the games' designers ask, game by game
 // (each game's RULES.md states the rules they are asked of), as runs, with

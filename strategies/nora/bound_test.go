@@ -74,3 +74,29 @@ func TestRelaxedBoundExactWithoutSpending(t *testing.T) {
 		t.Errorf("bound %.12f, exact stopping value %.12f", got, want)
 	}
 }
+
+// TestCertifiedGapQuoted: the gap the listing and the report quote
+// (CertifiedGap) is the one the default rules' policy and RelaxedBound give
+// today, to the tenth of a point quoted; a better policy or bound must
+// update it.
+func TestCertifiedGapQuoted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: runs in make test-long")
+	}
+	r := nora.DefaultRules()
+	d, err := DistsContext(context.Background(), t.TempDir(), r, DefaultSamples, DistSeed, PlanWholePass)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := SolveContext(context.Background(), r, d, DefaultIPCap, VariantOptimal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bound, _, err := RelaxedBound(r, d, r.StartIP, DefaultIPCap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gap := bound - sol.Value(r.StartIP); math.Abs(gap-CertifiedGap) > 0.05 {
+		t.Errorf("bound %.3f − value %.3f = %.3f, but CertifiedGap quotes %.1f", bound, sol.Value(r.StartIP), gap, CertifiedGap)
+	}
+}

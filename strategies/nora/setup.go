@@ -18,6 +18,12 @@ type Setup struct {
 	SampleScale float64
 }
 
+// CertifiedGap is how far, in points a game, the optimal policy built from
+// DefaultSamples may be from the best possible play under the default
+// rules: RelaxedBound less the policy's value, as cardsim solve nora
+// prints it. The listing quotes it; TestCertifiedGapQuoted re-solves it.
+const CertifiedGap = 78.2
+
 // MinSamples is the fewest live shuffles per deck composition a scaled
 // default builds a policy from (Setup.Samples); it is also the least the
 // policies' samples parameter accepts.

@@ -1,6 +1,8 @@
 package nora
 
 import (
+	"strconv"
+
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/strategies"
@@ -48,7 +50,7 @@ func Register(r *strategies.Registry, s Setup) {
 		func() (*Cautious, *games.Options) { s := new(Cautious); return s, s.options() }, nil))
 	r.Register(strategies.Define("rescuer", "nora", "like cautious, and saves dead shuffles with SWITCH, then REVIVE",
 		func() (*Rescuer, *games.Options) { s := new(Rescuer); return s, s.options() }, nil))
-	r.Register(policyDefinition("optimal", "the best policy known: backward induction over (rounds left, ip, deck composition) "+
+	r.Register(policyDefinition("optimal", "the best policy known, within "+strconv.FormatFloat(CertifiedGap, 'f', 1, 64)+" points a game of optimal play under the default rules (certified: cardsim solve nora prints the bound and the gap): backward induction over (rounds left, ip, deck composition) "+
 		"with every switch and removal of a pass planned by a bounded search; cardsim solve nora prints how far it can be from the best play", VariantOptimal, s))
 	r.Register(policyDefinition("optimal-v2", "the second policy: at most one switch a pass, one that makes a pair", VariantV2, s))
 	r.Register(policyDefinition("optimal-v1", "the first optimal policy: switches only to rescue a dead shuffle, insures blind to the top card", VariantV1, s))
