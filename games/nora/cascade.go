@@ -372,26 +372,35 @@ func (c *cascader) removeIsolated(d []cards.Card, made uint64, pile *[]cards.Car
 			w++
 			continue
 		}
-		var se Earned
-		if d[i].Rank() == cards.Joker {
-			se[Joke] = c.r.Joke
-		}
-		if made>>uint(i)&1 != 0 {
-			se[Reaction] = c.r.Reaction
-		}
+		se := c.lonePair(d, i, w, made, steps)
 		e.Add(&se)
-		if c.path != nil {
-			*c.path = append(*c.path, Block{w, 1})
-		}
-		if steps != nil {
-			*steps = append(*steps, Step{Cards: []cards.Card{d[i], d[i+1]}, IP: se})
-		}
 		if pile != nil {
 			*pile = append(*pile, d[i], d[i+1])
 		}
 		i++
 	}
 	return w, e
+}
+
+// lonePair takes the pair d[a], d[a+1], which nothing else can join, as a
+// step of its own, the block at position at of the line at that moment:
+// it records the step and returns its ip, a pair of jokers its Joke, a pair
+// brought together by an earlier removal (made) its Reaction.
+func (c *cascader) lonePair(d []cards.Card, a, at int, made uint64, steps *[]Step) Earned {
+	if c.path != nil {
+		*c.path = append(*c.path, Block{at, 1})
+	}
+	var se Earned
+	if d[a].Rank() == cards.Joker {
+		se[Joke] = c.r.Joke
+	}
+	if made>>uint(a)&1 != 0 {
+		se[Reaction] = c.r.Reaction
+	}
+	if steps != nil {
+		*steps = append(*steps, Step{Cards: []cards.Card{d[a], d[a+1]}, IP: se})
+	}
+	return se
 }
 
 // search is run by the exact search: d split at its fixed cards, each
@@ -419,20 +428,8 @@ func (c *cascader) search(d []cards.Card, made uint64, pile *[]cards.Card, steps
 		switch {
 		case i-a == 2:
 			removed |= 3 << uint(a)
-			if c.path != nil {
-				*c.path = append(*c.path, Block{c.shift, 1})
-			}
-			var se Earned
-			if c.rank[a] == uint8(cards.Joker) {
-				se[Joke] = c.r.Joke
-			}
-			if made>>uint(a)&1 != 0 {
-				se[Reaction] = c.r.Reaction
-			}
+			se := c.lonePair(d, a, c.shift, made, steps)
 			e.Add(&se)
-			if steps != nil {
-				*steps = append(*steps, Step{Cards: []cards.Card{d[a], d[a+1]}, IP: se})
-			}
 		case i-a > 2:
 			removed |= c.cluster(d, a, i, &e, &quadRanks, steps)
 		}
