@@ -28,9 +28,9 @@ with Answers: a verdict for each of the designers' questions, with its figure,
 interval, count and condition; they go to answers.json (its JSON Schema is
 reports/answers.schema.json in the source) and answers.csv as well.
 
---scale multiplies every study's number of deals (1 takes about 16 minutes of
-CPU, at least 8 minutes on 2 cores, as in make run; 10 narrows the intervals about three
-times), up to
+--scale multiplies every study's number of deals (1 takes about 15 minutes of
+CPU, about 8 minutes on 2 idle cores, as in make run; 10 narrows the intervals about
+three times), up to
 a million times; a study plays at least 2 deals however small the scale.`,
 		Example: "  cardsim report --out out/report\n  cardsim report --scale 10 --game nora --out out/nora",
 		Args:    cobra.NoArgs,
