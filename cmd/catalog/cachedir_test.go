@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/cardsim/cardsim/cmd/catalog"
@@ -47,6 +48,22 @@ func TestNoraSetupScale(t *testing.T) {
 	for _, p := range def.Params() {
 		if p.Name == "samples" && p.Default != "100" {
 			t.Errorf("optimal's samples default %s under %s=0.001, want 100", p.Default, catalog.DealScaleEnv)
+		}
+	}
+}
+
+// TestDealScale: the share CARDSIM_DEAL_SCALE holds, or an error that
+// names it and says what it wants.
+func TestDealScale(t *testing.T) {
+	for _, tt := range []struct {
+		env  string
+		want float64
+		bad  bool
+	}{{"", 0, false}, {"0.001", 0.001, false}, {"1", 1, false}, {"0", 0, true}, {"-0.1", 0, true}, {"2", 0, true}, {"lots", 0, true}, {"NaN", 0, true}} {
+		t.Setenv(catalog.DealScaleEnv, tt.env)
+		got, err := catalog.DealScale()
+		if got != tt.want || (err != nil) != tt.bad || err != nil && !strings.Contains(err.Error(), catalog.DealScaleEnv+"="+tt.env+": want a share") {
+			t.Errorf("%s=%q: %g, %v", catalog.DealScaleEnv, tt.env, got, err)
 		}
 	}
 }

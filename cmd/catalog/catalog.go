@@ -3,6 +3,7 @@
 package catalog
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -81,10 +82,24 @@ const DealScaleEnv = "CARDSIM_DEAL_SCALE"
 // refuses any other value before a policy is built).
 func NoraSetup() norabots.Setup {
 	s := norabots.Setup{CacheDir: NoraCacheDir()}
-	if v, err := strconv.ParseFloat(os.Getenv(DealScaleEnv), 64); err == nil && v > 0 && v < 1 {
+	if v, err := DealScale(); err == nil && v < 1 {
 		s.SampleScale = v
 	}
 	return s
+}
+
+// DealScale returns the share DealScaleEnv holds: 0 when it is unset, an
+// error unless it is a number above 0 and at most 1.
+func DealScale() (float64, error) {
+	v := os.Getenv(DealScaleEnv)
+	if v == "" {
+		return 0, nil
+	}
+	scale, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(scale > 0 && scale <= 1) {
+		return 0, fmt.Errorf("%s=%s: want a share of the deals, more than 0 and at most 1", DealScaleEnv, v)
+	}
+	return scale, nil
 }
 
 // NoraCacheDir returns the directory where Nora's policy bots, analysis and

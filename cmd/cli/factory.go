@@ -1,10 +1,7 @@
 package cli
 
 import (
-	"fmt"
 	"io"
-	"os"
-	"strconv"
 
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/cmd/catalog"
@@ -44,12 +41,7 @@ const DealScaleEnv = catalog.DealScaleEnv
 func NewFactory(in io.Reader, out, errw io.Writer) *Factory {
 	f := &Factory{In: in, Out: out, Err: errw, Games: catalog.Games(), Strategies: catalog.Strategies(),
 		Analyses: catalog.Analyses(), Solvers: catalog.Solvers(), Studies: catalog.Studies()}
-	if v := os.Getenv(DealScaleEnv); v != "" {
-		f.DealScale, f.dealScaleErr = strconv.ParseFloat(v, 64)
-		if f.dealScaleErr != nil || !(f.DealScale > 0 && f.DealScale <= 1) {
-			f.dealScaleErr = fmt.Errorf("%s=%s: want a share of the deals, more than 0 and at most 1", DealScaleEnv, v)
-		}
-	}
+	f.DealScale, f.dealScaleErr = catalog.DealScale()
 	return f
 }
 
