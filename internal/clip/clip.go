@@ -39,13 +39,29 @@ func Input(msg string) string {
 				end++
 			}
 			word := msg[i:end]
-			body := strings.TrimRight(word, ":;,.)")
-			b.WriteString(Runes(body, MaxWord))
-			b.WriteString(word[len(body):]) // "key=value…:" keeps its colon
+			punct := trailingPunct(word)
+			body := word[:len(word)-len(punct)]
+			b.WriteString(Runes(body, MaxWord-len(punct)))
+			b.WriteString(punct) // "key=value…:" keeps its colon
 			i = end
 		}
 	}
 	return b.String()
+}
+
+// maxPunct is the most trailing punctuation a word keeps after its cut;
+// a longer run of it is part of the word itself.
+const maxPunct = 3
+
+// trailingPunct returns the punctuation that ends word (as in "value:" or
+// "(known: nora)"), or "" when word ends in none or in a run longer than
+// maxPunct, which is cut with the rest of the word.
+func trailingPunct(word string) string {
+	body := strings.TrimRight(word, ":;,.)")
+	if len(word)-len(body) > maxPunct {
+		return ""
+	}
+	return word[len(body):]
 }
 
 // closingQuote returns the index of the double quote that ends the quoted

@@ -21,6 +21,12 @@ func TestInput(t *testing.T) {
 		{"rule " + w120 + " ok", "rule " + w120 + " ok"},
 		{"rule k=" + w120 + ": want", "rule k=" + strings.Repeat("w", 58) + "…: want"},
 		{`a "b c" d`, `a "b c" d`},
+		// a word of MaxWord characters with a closing bracket is over the bound
+		{"x " + strings.Repeat("0", 120) + ")", "x " + strings.Repeat("0", 60) + "…)"},
+		{"x " + strings.Repeat("0", 119) + ")", "x " + strings.Repeat("0", 119) + ")"},
+		// a long run of punctuation is the word itself, cut like any other
+		{"x " + strings.Repeat(")", 200), "x " + strings.Repeat(")", 60) + "…"},
+		{"x " + strings.Repeat("w", 130) + ":.)", "x " + strings.Repeat("w", 60) + "…:.)"},
 	}
 	for _, tt := range tests {
 		if got := Input(tt.in); got != tt.want {
