@@ -18,12 +18,8 @@ import (
 // forget drops the shuffles and policies kept in memory, as a new process
 // would start.
 func forget() {
-	distsMu.Lock()
-	distsMem = map[string]*PassDists{}
-	distsMu.Unlock()
-	policyMu.Lock()
-	policies = map[string]*Solution{}
-	policyMu.Unlock()
+	dists.reset()
+	policies.reset()
 }
 
 // TestCorruptCacheIsRebuilt: a cache file damaged anywhere (one byte

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sync"
 
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
@@ -319,11 +318,11 @@ func rescueOf(cs *Comps, plans []plan) int {
 // ruled is a game that tells its Nora rules: *nora.Game.
 type ruled interface{ RuleValues() nora.Rules }
 
+// policies and dists keep the policies solved and the pass samples drawn
+// in this process.
 var (
-	policyMu sync.Mutex
-	policies = map[string]*Solution{}
-	distsMu  sync.Mutex
-	distsMem = map[string]*PassDists{}
+	policies memo[*Solution]
+	dists    memo[*PassDists]
 )
 
 // Policy returns the optimal policy for r, or with clairvoyant set the
@@ -346,18 +345,9 @@ func PolicyContext(ctx context.Context, cacheDir string, r nora.Rules, samples, 
 	if err != nil {
 		return nil, err
 	}
-	key := policyKey(r, samples, ipCap, v)
-	policyMu.Lock()
-	defer policyMu.Unlock()
-	if s, ok := policies[key]; ok {
-		return s, nil
-	}
-	s, err := SolveContext(ctx, r, d, ipCap, v)
-	if err != nil {
-		return nil, err
-	}
-	policies[key] = s
-	return s, nil
+	return policies.get(policyKey(r, samples, ipCap, v), func() (*Solution, error) {
+		return SolveContext(ctx, r, d, ipCap, v)
+	})
 }
 
 // policyKey returns the key of a policy among those built.
@@ -367,9 +357,8 @@ func policyKey(r nora.Rules, samples, ipCap int, v Variant) string {
 
 // builtPolicy returns the policy of the variant for r if it is built.
 func builtPolicy(r nora.Rules, samples, ipCap int, v Variant) *Solution {
-	policyMu.Lock()
-	defer policyMu.Unlock()
-	return policies[policyKey(r, samples, ipCap, v)]
+	s, _ := policies.lookup(policyKey(r, samples, ipCap, v))
+	return s
 }
 
 // Dists returns the shuffles for r drawn from DistSeed with the plans of
@@ -390,27 +379,22 @@ func Dists(cacheDir string, r nora.Rules, samples int, pl Planner) (*PassDists, 
 // done.
 func DistsContext(ctx context.Context, cacheDir string, r nora.Rules, samples int, seed uint64, pl Planner) (*PassDists, error) {
 	key := PassKey(r, samples, seed, pl)
-	distsMu.Lock()
-	defer distsMu.Unlock()
-	if d, ok := distsMem[key]; ok {
-		return d, nil
-	}
-	path := cachePath(cacheDir, key)
-	if path != "" {
-		if d, err := readCache(path, &r, key, pl); err == nil {
-			distsMem[key] = d
-			return d, nil
+	return dists.get(key, func() (*PassDists, error) {
+		path := cachePath(cacheDir, key)
+		if path != "" {
+			if d, err := readCache(path, &r, key, pl); err == nil {
+				return d, nil
+			}
 		}
-	}
-	d, err := EstimatePassDistsContext(ctx, r, samples, seed, 0, pl)
-	if err != nil {
-		return nil, err
-	}
-	distsMem[key] = d
-	if path != "" {
-		writeCache(path, d, &r)
-	}
-	return d, nil
+		d, err := EstimatePassDistsContext(ctx, r, samples, seed, 0, pl)
+		if err != nil {
+			return nil, err
+		}
+		if path != "" {
+			writeCache(path, d, &r)
+		}
+		return d, nil
+	})
 }
 
 // checkBuild reports an error if no policy can be built for r with the
