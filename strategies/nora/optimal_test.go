@@ -237,6 +237,7 @@ func TestOptimalSolverMatchesSimulation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
+	t.Parallel() // independent of the other long tests, and long: they share the cores
 	dir := t.TempDir()
 	for _, deck := range [][]string{{"ranks=3", "jokers=0"}, {"ranks=2", "jokers=2"}} {
 		r := smallRules(t, deck...)
@@ -288,6 +289,7 @@ func TestOptimalBeatsHeuristicsSampled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
+	t.Parallel() // independent of the other long tests, and long: they share the cores
 	dir := t.TempDir()
 	r := smallRules(t)
 	opt, err := Policy(dir, r, 3000, DefaultIPCap, false)

@@ -294,6 +294,7 @@ func TestBruteForceOracle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
+	t.Parallel() // independent of the other long tests, and long: they share the cores
 	for _, tt := range []struct {
 		rules []string
 		cap   int

@@ -20,6 +20,7 @@ func TestFreePricesScorePerfect(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
+	t.Parallel() // independent of the other long tests, and long: they share the cores
 	dir := t.TempDir()
 	const samples = 300
 	for _, rule := range []string{"insure=0", "switch=0"} {
@@ -48,6 +49,7 @@ func TestValueFallsWithSwitchPrice(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
+	t.Parallel() // independent of the other long tests, and long: they share the cores
 	dir := t.TempDir()
 	prev := 0.0
 	for i, price := range []int{0, 1, 2, 4, 8} {
