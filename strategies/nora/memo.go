@@ -6,7 +6,9 @@ import "sync"
 // samples and the policies. Builds of different keys run at once; callers
 // asking for a key being built wait for that build and share its value. A
 // build that fails is not kept: the next caller tries again (a build
-// stopped by one caller's cancelled context must not fail the others).
+// stopped by one caller's cancelled context must not fail the others, which
+// is why this is not golang.org/x/sync/singleflight: it hands one build's
+// error to every caller waiting on it, and keeps nothing once it is done).
 type memo[T any] struct {
 	mu    sync.Mutex
 	vals  map[string]T
