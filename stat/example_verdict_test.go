@@ -39,7 +39,7 @@ func ExamplePlan_Run() {
 		log.Fatal(err)
 	}
 	var m stat.Moments
-	v, err := p.Run(0.05, func(from, to int64) (stat.Interval, error) {
+	v, err := p.Run(0.05, func(from, to int64) (stat.Estimator, error) {
 		for i := from; i < to; i++ {
 			m.Add(0.1 + float64(2*(i%2)-1)) // 1.1 and −0.9 in turn: mean 0.1, sd 1
 		}
@@ -59,7 +59,7 @@ func ExamplePlan_Run() {
 
 // lowHigh returns the interval of iv at the nominal confidence of the look
 // at deals.
-func lowHigh(iv stat.Interval, p *stat.Plan, deals int64) (lo, hi float64) {
+func lowHigh(iv stat.Estimator, p *stat.Plan, deals int64) (lo, hi float64) {
 	k, _ := p.Look(deals)
 	_, lo, hi = iv(p.Confidence(k))
 	return lo, hi

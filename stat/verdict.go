@@ -61,13 +61,13 @@ type Verdict struct {
 	Budget              int64 // the plan's budget of deals
 }
 
-// Interval is an estimator of an effect from the deals played so far: the
+// Estimator estimates an effect from the deals played so far: the
 // effect and its fixed-sample interval at the given confidence. A Plan
 // calls it at each look's nominal confidence, which turns it into that
 // look's repeated confidence interval. MeanEffect, RateEffect and
 // PairedRateEffect make the common ones; any estimator whose interval is
 // asymptotically the normal one (estimate ± z·standard error) will do.
-type Interval func(confidence float64) (effect, lo, hi float64)
+type Estimator func(confidence float64) (effect, lo, hi float64)
 
 // Judge returns the verdict of look k (counted from 0) with margin δ ≥ 0
 // on the effect iv estimates over the deals of that look: Decided if the
@@ -76,7 +76,7 @@ type Interval func(confidence float64) (effect, lo, hi float64)
 // decided effect whose interval also lies inside the margin is Decided and
 // WithinMargin. It panics for a look the plan does not have or a negative
 // margin.
-func (p *Plan) Judge(k int, margin float64, iv Interval) Verdict {
+func (p *Plan) Judge(k int, margin float64, iv Estimator) Verdict {
 	if k < 0 || k >= len(p.looks) {
 		panic(fmt.Sprintf("stat: Judge at look %d of a plan of %d", k, len(p.looks)))
 	}
@@ -152,9 +152,9 @@ func (v Verdict) Reason(format func(float64) string) string {
 }
 
 // Play plays the deals from (inclusive) to (exclusive), in index order,
-// adds them to the caller's sums, and returns the effect's Interval over
+// adds them to the caller's sums, and returns the effect's Estimator over
 // every deal played so far.
-type Play func(from, to int64) (Interval, error)
+type Play func(from, to int64) (Estimator, error)
 
 // Run plays p's looks one after another with play until the verdict at
 // margin δ is final: Decided, Equivalent, or OutOfBudget at the budget. An
@@ -216,13 +216,13 @@ func (m Moments) SD() float64 {
 	return math.Sqrt(math.Max(0, m.SumSq-m.Sum*m.Sum/n) / (n - 1))
 }
 
-// MeanEffect returns the Interval of the mean of the values m holds less a
+// MeanEffect returns the Estimator of the mean of the values m holds less a
 // reference: Student's t interval (MeanInterval). For a paired effect the
 // values are the per-deal differences and the reference 0. For values that
 // are mostly zero (a difference of two win indicators, or a rare event),
 // PairedRateEffect and RateEffect do better: a t interval shrinks to a
 // point when no deal differs.
-func MeanEffect(m Moments, reference float64) Interval {
+func MeanEffect(m Moments, reference float64) Estimator {
 	return func(confidence float64) (effect, lo, hi float64) {
 		mean := m.Mean() - reference
 		if m.N < 2 {
@@ -233,20 +233,20 @@ func MeanEffect(m Moments, reference float64) Interval {
 	}
 }
 
-// RateEffect returns the Interval of a rate of k successes in n deals
+// RateEffect returns the Estimator of a rate of k successes in n deals
 // less a reference rate (such as a fair share, or a 50% target): Wilson's
 // interval, shifted.
-func RateEffect(k, n int64, reference float64) Interval {
+func RateEffect(k, n int64, reference float64) Estimator {
 	return func(confidence float64) (effect, lo, hi float64) {
 		lo, hi = Wilson(k, n, confidence)
 		return float64(k)/float64(n) - reference, lo - reference, hi - reference
 	}
 }
 
-// PairedRateEffect returns the Interval of the difference of two rates on
+// PairedRateEffect returns the Estimator of the difference of two rates on
 // the same n deals, both won on both, only1 by the first alone and only2 by
 // the second alone: Newcombe's interval (PairedRateDifference).
-func PairedRateEffect(both, only1, only2, n int64) Interval {
+func PairedRateEffect(both, only1, only2, n int64) Estimator {
 	return func(confidence float64) (effect, lo, hi float64) {
 		lo, hi = PairedRateDifference(both, only1, only2, n, confidence)
 		return float64(only1-only2) / float64(n), lo, hi

@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// fixed returns an Interval that is always effect (lo … hi), and records
+// fixed returns an Estimator that is always effect (lo … hi), and records
 // the confidence it was asked for.
-func fixed(effect, lo, hi float64, asked *float64) Interval {
+func fixed(effect, lo, hi float64, asked *float64) Estimator {
 	return func(c float64) (float64, float64, float64) {
 		if asked != nil {
 			*asked = c
@@ -79,7 +79,7 @@ func TestRun(t *testing.T) {
 	var m Moments
 	var calls [][2]int64
 	// A difference of 1 on every other deal and 0 on the rest: mean ½, sd ½.
-	v, err := p.Run(0.01, func(from, to int64) (Interval, error) {
+	v, err := p.Run(0.01, func(from, to int64) (Estimator, error) {
 		calls = append(calls, [2]int64{from, to})
 		for i := from; i < to; i++ {
 			m.Add(float64(i % 2))
@@ -91,7 +91,7 @@ func TestRun(t *testing.T) {
 	}
 	boom := errors.New("out of time")
 	calls = nil
-	v, err = p.Run(0.01, func(from, to int64) (Interval, error) {
+	v, err = p.Run(0.01, func(from, to int64) (Estimator, error) {
 		calls = append(calls, [2]int64{from, to})
 		if from == 200 {
 			return nil, boom
@@ -134,8 +134,8 @@ func TestThousands(t *testing.T) {
 }
 
 // stream plays one synthetic study: it adds deals up to a number of deals
-// and returns the Interval of the effect over them.
-type stream func(to int64) Interval
+// and returns the Estimator of the effect over them.
+type stream func(to int64) Estimator
 
 // source makes the streams of a case, from a random source, with the true
 // effect.
@@ -150,7 +150,7 @@ type source struct {
 func meanSource(name string, effect float64, draw func(*rand.Rand) float64) source {
 	return source{name, effect, func(rng *rand.Rand) stream {
 		var m Moments
-		return func(to int64) Interval {
+		return func(to int64) Estimator {
 			for m.N < to {
 				m.Add(draw(rng))
 			}
@@ -165,7 +165,7 @@ func meanSource(name string, effect float64, draw func(*rand.Rand) float64) sour
 func pairedRateSource(name string, both, only1, only2 float64) source {
 	return source{name, only1 - only2, func(rng *rand.Rand) stream {
 		var b, o1, o2, n int64
-		return func(to int64) Interval {
+		return func(to int64) Estimator {
 			for ; n < to; n++ {
 				switch u := rng.Float64(); {
 				case u < both:
@@ -186,7 +186,7 @@ func pairedRateSource(name string, both, only1, only2 float64) source {
 func rateSource(name string, p, reference float64) source {
 	return source{name, p - reference, func(rng *rand.Rand) stream {
 		var k, n int64
-		return func(to int64) Interval {
+		return func(to int64) Estimator {
 			for ; n < to; n++ {
 				if rng.Float64() < p {
 					k++
