@@ -12,6 +12,18 @@
 // heteroskedasticity-robust or cluster-robust errors (Trend, TrendSums,
 // Clustered); and the logistic and Bradley–Terry fits.
 //
+// Verdicts that play until they are decided: a group-sequential Plan of
+// looks at whole batches of deals, with critical values from alpha
+// spending, whose repeated confidence intervals stay valid however early
+// play stops; Plan.Judge reads one as Decided (beyond zero), Equivalent
+// (inside a margin ±δ) or OutOfBudget (Verdict), from any estimator of an
+// effect (MeanEffect, RateEffect, PairedRateEffect); Bonferroni splits a
+// report's error rate over its family of verdicts. For the seats of a
+// table, SeatsEqual tests that every seat wins alike and SeatPairs gives
+// simultaneous intervals of every pair, both clustered by deal, from the
+// integer sums of SeatSums. Race races rule variants on common deals and
+// drops those decided worse than the leader, with the same plans.
+//
 // Quantiles come from gonum's distuv, matrices from gonum's mat. Every
 // estimator returns the same bits for the same inputs: sums are taken in
 // the order the inputs are given.
