@@ -292,3 +292,59 @@ func TestOneWinnerAPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeMessages: merge names what is wrong with a part once, in words
+// that fit it: a part relabelled as one of a run of other deals does not
+// print one fingerprint twice, and a checkpoint whose deals are all played
+// is not called "1000 of its 1000 deals played".
+func TestMergeMessages(t *testing.T) {
+	cfg := noraLineupConfig(t, "cautious", "rescuer")
+	parts := sealedParts(t, cfg, 2000, 2)
+	for _, tt := range []struct {
+		name string
+		edit func(p *Part)
+		want string
+	}{
+		{"a part relabelled as one of a run of 3000 deals", func(p *Part) { p.Total = 3000 }, "shard 1 is of a run of 3000 deals, shard 0 of one of 2000"},
+		{"a checkpoint of every deal, its last batch not closed", func(p *Part) {
+			p.Next, p.Done = p.First+512, []int64{p.First + 512}
+		}, "shard 1 is a checkpoint whose 1000 deals are all played"},
+		{"a part stopped at a precision", func(p *Part) {
+			p.Next, p.Stopped = p.First+512, "precision 1 on score reached after 1512 deals"
+			p.Done = []int64{p.First + 512}
+		}, "shard 1 stopped after 1000 of its 1000 deals"},
+	} {
+		ps := copyParts(t, parts)
+		tt.edit(ps[1])
+		ps[1].Seal()
+		_, err := MergeParts(&cfg, ps)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Count(err.Error(), ps[1].Fingerprint) > 1 {
+			t.Errorf("%s: %v; want an error with %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// TestLineupCapped: a lineup of more than MaxLineup entries is refused
+// before a tally is made for it, by a run, a resumed checkpoint and a
+// merge: its paired differences would take memory as the square of its
+// size (5,000 strategies asked for 801 MB at once).
+func TestLineupCapped(t *testing.T) {
+	cfg := Config{Game: dice{1}, Seed: 1, Games: 10}
+	for i := range MaxLineup + 1 {
+		cfg.Lineup = append(cfg.Lineup, Player{Strategy: fixedDef(fmt.Sprint("s", i), 0)})
+	}
+	want := fmt.Sprintf("%d strategies: compare at most %d", MaxLineup+1, MaxLineup)
+	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Run: %v; want %q", err, want)
+	}
+	if _, err := MergeParts(&cfg, []*Part{{}}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("MergeParts: %v; want %q", err, want)
+	}
+	small := cfg
+	small.Lineup = cfg.Lineup[:2]
+	p := sealedParts(t, small, 10, 1)[0]
+	p.Fingerprint = Fingerprint(&cfg, 10, "")
+	if err := p.Check(&cfg, 10, ""); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Part.Check: %v; want %q", err, want)
+	}
+}
