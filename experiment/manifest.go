@@ -73,7 +73,10 @@ func ReadSpec(path string) (Spec, error) {
 	var top map[string]json.RawMessage
 	if json.Unmarshal(b, &top) != nil || top["manifest"] == nil {
 		spec, err := ParseSpec(b)
-		if err != nil {
+		switch {
+		case err != nil && len(b) > MaxSpecBytes:
+			return Spec{}, fmt.Errorf("%q: %w", path, err)
+		case err != nil:
 			return Spec{}, fmt.Errorf("%q: neither a summary.json nor a spec file: %w", path, err)
 		}
 		return spec, nil
@@ -260,6 +263,13 @@ func wholeNumbers(key string, val *yaml.Node) error {
 // for every part-K-of-N.json in it) into exactly the summary one run of all
 // the deals would have given, and writes it into out if set.
 func (r *Runner) Merge(paths []string, out string) (*Result, error) {
+	if out != "" {
+		unlock, err := lockOut(out)
+		if err != nil {
+			return nil, err
+		}
+		defer unlock()
+	}
 	var files []string
 	for _, path := range paths {
 		if fi, err := os.Stat(path); err == nil && fi.IsDir() {

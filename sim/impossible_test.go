@@ -63,6 +63,10 @@ var impossibleTallies = []struct {
 }{
 	{"R1 two winners a game: every draw a win for both seats", "spite", everyDrawAWin, "one seat at most wins a play"},
 	{"R2 s2 = 0", "spite", func(_ *Config, tl *Tally) { tl.Entries[0].Cluster.S2 = 0 }, "Σ(s)²"},
+	{"R2 s2 at |Σs|, below (Σs)²/deals", "spite", func(_ *Config, tl *Tally) {
+		_, sum, _ := tl.Entries[0].Score.totals()
+		tl.Entries[0].Cluster.S2 = max(sum, -sum)
+	}, "(Cauchy–Schwarz)"},
 	{"R2 w2 = 0", "spite", func(_ *Config, tl *Tally) { tl.Entries[0].Cluster.W2 = 0 }, "Σ(w)²"},
 	{"R2 a negative sum of squares", "spite", func(_ *Config, tl *Tally) { tl.Features[0].Moments[momentIndex(6, 6)] = -1 }, "Σ(x·s)² = -1"},
 	{"R2 a seat's negative sum of squares", "spite", func(_ *Config, tl *Tally) { tl.Seats[1].Cluster.S2 = -1 }, "cluster sums"},
