@@ -106,3 +106,24 @@ func resolved(path string) string {
 		rest = filepath.Join(filepath.Base(dir), rest)
 	}
 }
+
+// lockOut takes, for the life of the run, the lock of the output path out
+// (a directory, or a shard's part file): a hidden lock file beside it,
+// whose directory is made if need be. A second run given the same --out
+// is refused while the first holds it, rather than both playing and the
+// last to end replacing the other's outputs. unlock lets go of it.
+func lockOut(out string) (unlock func(), err error) {
+	out = filepath.Clean(out)
+	dir := filepath.Dir(out)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("output directory %q: %w", out, err)
+	}
+	unlock, err = lockFile(filepath.Join(dir, "."+filepath.Base(out)+".lock"))
+	switch {
+	case errors.Is(err, errLocked):
+		return nil, fmt.Errorf("--out %q is in use by another cardsim run: wait for it to end, or give another directory", out)
+	case err != nil:
+		return nil, fmt.Errorf("--out %q: cannot lock it: %w", out, err)
+	}
+	return unlock, nil
+}

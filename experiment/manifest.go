@@ -5,15 +5,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/internal/cliflag"
 	"github.com/cardsim/cardsim/internal/inputfile"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
@@ -45,82 +48,228 @@ func SpecOf(m *sim.Manifest) Spec {
 // MaxSummaryBytes is the largest summary ReadSpec reads.
 const MaxSummaryBytes = 64 << 20
 
+// MaxSpecBytes is the largest spec file ReadSpec and ParseSpec read, as
+// for a plan file: a spec is a few lines.
+const MaxSpecBytes = MaxPlanBytes
+
 // ReadSpec returns the Spec of the experiment recorded at path: a run's
 // summary.json (or the directory that holds it), whose manifest gives the
 // Spec that reproduces the run (SpecOf), or a spec file, YAML or JSON with
 // a kind, which is the Spec written down (ParseSpec).
 //
-// A manifest is checked for what it means: a game, at least one strategy,
-// at least 2 deals and a confidence level; the rules and strategies are
-// checked when the Spec is run. The partial summary of an interrupted run
-// is refused: its deals are those the interrupt left, not a run's.
+// A manifest is checked for what it means: a game, at least one strategy
+// and at most MaxArms, at least 2 deals and a confidence level; the rules
+// and strategies are checked when the Spec is run. The partial summary of
+// an interrupted run is refused: its deals are those the interrupt left,
+// not a run's.
 func ReadSpec(path string) (Spec, error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		path = filepath.Join(path, "summary.json")
 	}
 	b, err := inputfile.Read(path, MaxSummaryBytes)
 	if err != nil {
-		return Spec{}, fmt.Errorf("%s: %w", path, err)
+		return Spec{}, fmt.Errorf("%q: %w", path, err)
 	}
-	var sum struct {
-		Manifest *sim.Manifest `json:"manifest"`
-	}
-	if json.Unmarshal(b, &sum) != nil || sum.Manifest == nil {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(b, &top) != nil || top["manifest"] == nil {
 		spec, err := ParseSpec(b)
-		if err != nil {
-			return Spec{}, fmt.Errorf("%s: neither a summary.json nor a spec file: %w", path, err)
+		switch {
+		case err != nil && len(b) > MaxSpecBytes:
+			return Spec{}, fmt.Errorf("%q: %w", path, err)
+		case err != nil:
+			return Spec{}, fmt.Errorf("%q: neither a summary.json nor a spec file: %w", path, err)
 		}
 		return spec, nil
 	}
-	m := sum.Manifest
+	var m sim.Manifest
+	if err := json.Unmarshal(top["manifest"], &m); err != nil {
+		return Spec{}, fmt.Errorf("%q: a summary whose manifest does not read: %s", path, jsonFieldError(err))
+	}
 	switch {
 	case m.Game == "" || len(m.Strategies) == 0:
-		return Spec{}, fmt.Errorf("%s: its manifest names no game or no strategy", path)
-	case m.Games < 2 || !(m.Confidence > 0 && m.Confidence < 1):
-		return Spec{}, fmt.Errorf("%s: its manifest holds %d deals at confidence %g: not a finished run", path, m.Games, m.Confidence)
-	case strings.HasPrefix(m.Stopped, "interrupted"):
-		return Spec{}, fmt.Errorf("%s is the partial summary of an interrupted run (%s): resume that run rather than replay it", path, m.Stopped)
+		return Spec{}, fmt.Errorf("%q: its manifest names no game or no strategy", path)
+	case len(m.Strategies) > MaxArms:
+		return Spec{}, fmt.Errorf("%q: its manifest names %d strategies, more than the %d a run compares", path, len(m.Strategies), MaxArms)
+	case m.Games < 2 || sim.CheckConfidence(m.Confidence) != nil:
+		return Spec{}, fmt.Errorf("%q: its manifest holds %d deals at confidence %v: not a finished run", path, m.Games, m.Confidence)
+	case strings.HasPrefix(strings.ToLower(strings.TrimSpace(m.Stopped)), "interrupted"):
+		return Spec{}, fmt.Errorf("%q is the partial summary of an interrupted run (%q): resume that run rather than replay it", path, m.Stopped)
 	}
-	return SpecOf(m), nil
+	return SpecOf(&m), nil
 }
+
+// jsonFieldError says which field of a manifest holds a value of the wrong
+// type, in the manifest's words, or returns the decoder's error.
+func jsonFieldError(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return fmt.Sprintf("field %q holds a %s, want a %s", te.Field, te.Value, jsonType(te.Type.Kind()))
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonType names a Go kind as JSON names the values it holds.
+func jsonType(k reflect.Kind) string {
+	switch k {
+	case reflect.Bool:
+		return "boolean"
+	case reflect.String:
+		return "string"
+	case reflect.Slice, reflect.Array:
+		return "list"
+	case reflect.Map, reflect.Struct:
+		return "object"
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	}
+	return "whole number"
+}
+
+// specInts are the fields of a spec that hold whole numbers, and specInt
+// lists those that hold lists of them.
+var (
+	specInts     = []string{"games", "max_games", "seed"}
+	specIntLists = []string{"budgets"}
+)
 
 // ParseSpec reads a Spec written in YAML or JSON, its fields named as in
 // JSON; a swept rule is one quoted entry, such as rules: ["insure=0,1,2",
-// rounds=10] (YAML would split it at its commas). A field it does not know is an error, and a field left out takes
-// the default of the command's flag: confidence 0.95, scale 1, the most
-// deals of a precision 10,000,000 aimed at the score, checkpoints every 5
-// seconds. The Spec is not checked: Runner.Run checks it.
+// rounds=10] (YAML would split it at its commas). It refuses a field it
+// does not know, a file of more than MaxSpecBytes or of several documents
+// (as plan files), and a whole number written otherwise than in decimal
+// digits (seed: 1.5 is not seed 1). A field left out takes the default of
+// the command's flag (DefaultGames, DefaultSeed, DefaultConfidence, a scale
+// of 1, DefaultMaxGames deals at most for a precision, checkpoints every
+// DefaultCheckpointEvery), so that a spec, the flags and the workbench's
+// form play the same experiment. The Spec is not checked: Runner.Run
+// checks it.
 func ParseSpec(b []byte) (Spec, error) {
-	var s Spec
+	if len(b) > MaxSpecBytes {
+		return Spec{}, fmt.Errorf("a spec file of %d bytes: the most is %d (1 MiB)", len(b), MaxSpecBytes)
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
-	dec.KnownFields(true)
-	if err := dec.Decode(&s); err != nil {
-		msg := strings.NewReplacer("yaml: ", "", "unmarshal errors:\n  ", "", " in type experiment.Spec", "",
-			" into experiment.Spec", " into a spec", "\n  ", "; ").Replace(err.Error())
-		return Spec{}, errors.New(msg)
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return Spec{}, errors.New("empty: want kind: and the fields of the experiment")
+		}
+		return Spec{}, errors.New(yamlError(err))
+	}
+	docs := 1
+	for {
+		var more yaml.Node
+		if err := dec.Decode(&more); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return Spec{}, errors.New(yamlError(err))
+		}
+		docs++
+	}
+	if docs > 1 {
+		return Spec{}, fmt.Errorf("holds %d YAML documents (separated by ---): want one spec a file", docs)
+	}
+	given := map[string]bool{}
+	if len(doc.Content) == 1 && doc.Content[0].Kind == yaml.MappingNode {
+		root := doc.Content[0]
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			key, val := root.Content[i].Value, root.Content[i+1]
+			if given[key] {
+				return Spec{}, fmt.Errorf("line %d: %s given twice", root.Content[i].Line, key)
+			}
+			given[key] = true
+			if err := wholeNumbers(key, val); err != nil {
+				return Spec{}, fmt.Errorf("line %d: %s: %w", val.Line, key, err)
+			}
+		}
+	}
+	fixed, err := yaml.Marshal(&doc)
+	if err != nil {
+		return Spec{}, errors.New(yamlError(err))
+	}
+	var s Spec
+	strict := yaml.NewDecoder(bytes.NewReader(fixed))
+	strict.KnownFields(true)
+	if err := strict.Decode(&s); err != nil && !errors.Is(err, io.EOF) {
+		return Spec{}, errors.New(yamlError(err))
 	}
 	if s.Kind == "" {
 		return Spec{}, errors.New("no kind: want kind: run, compare, sweep, tournament, skill, analyze, solve or report")
 	}
-	if s.Confidence == 0 {
-		s.Confidence = DefaultConfidence
-	}
-	if s.Scale == 0 {
-		s.Scale = 1
-	}
-	if s.Precision > 0 && s.MaxGames == 0 {
-		s.MaxGames = DefaultMaxGames
-	}
-	if s.CheckpointEvery == 0 {
-		s.CheckpointEvery = Duration(DefaultCheckpointEvery)
+	for _, d := range []struct {
+		field string
+		set   func()
+	}{
+		{"games", func() { s.Games = DefaultGames(s.Kind) }},
+		{"seed", func() { s.Seed = DefaultSeed }},
+		{"confidence", func() { s.Confidence = DefaultConfidence }},
+		{"scale", func() { s.Scale = DefaultScale }},
+		{"checkpoint_every", func() { s.CheckpointEvery = Duration(DefaultCheckpointEvery) }},
+		{"max_games", func() {
+			if s.Precision > 0 {
+				s.MaxGames = DefaultMaxGames
+			}
+		}},
+		{"strategy", func() {
+			if s.Kind == Skill {
+				s.Strategy = DefaultSkillStrategy
+			}
+		}},
+		{"budgets", func() {
+			if s.Kind == Skill {
+				s.Budgets = DefaultBudgets()
+			}
+		}},
+	} {
+		if !given[d.field] {
+			d.set()
+		}
 	}
 	return s, nil
+}
+
+// yamlError returns the YAML decoder's error in a spec's words.
+func yamlError(err error) string {
+	return strings.NewReplacer("yaml: ", "", "unmarshal errors:\n  ", "", " in type experiment.Spec", "",
+		" into experiment.Spec", " into a spec", "\n  ", "; ").Replace(err.Error())
+}
+
+// wholeNumbers checks that the value of a spec's field key that holds a
+// whole number, or a list of them, writes each in decimal digits, and makes
+// the decoder read it so (YAML would read seed: 1.5 as 1, and 010 as 8).
+func wholeNumbers(key string, val *yaml.Node) error {
+	var nodes []*yaml.Node
+	switch {
+	case slices.Contains(specInts, key):
+		nodes = []*yaml.Node{val}
+	case slices.Contains(specIntLists, key) && val.Kind == yaml.SequenceNode:
+		nodes = val.Content
+	case slices.Contains(specIntLists, key):
+		nodes = []*yaml.Node{val}
+	}
+	for _, n := range nodes {
+		if n.Kind != yaml.ScalarNode {
+			return errors.New("want a whole number")
+		}
+		d, err := cliflag.Decimal(n.Value)
+		if err != nil {
+			return fmt.Errorf("%q: %w", n.Value, err)
+		}
+		n.Value, n.Tag, n.Style = d, "!!int", 0
+	}
+	return nil
 }
 
 // Merge combines the parts of a sharded run at paths (a directory stands
 // for every part-K-of-N.json in it) into exactly the summary one run of all
 // the deals would have given, and writes it into out if set.
 func (r *Runner) Merge(paths []string, out string) (*Result, error) {
+	if out != "" {
+		unlock, err := lockOut(out)
+		if err != nil {
+			return nil, err
+		}
+		defer unlock()
+	}
 	var files []string
 	for _, path := range paths {
 		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
@@ -169,7 +318,7 @@ func (r *Runner) Merge(paths []string, out string) (*Result, error) {
 	if err := games.CanDeal(g); err != nil {
 		r.notef("cardsim: note: the parts' deals were not dealt again to check their fingerprints: %v\n", err)
 	}
-	res := &sim.Result{Config: cfg, Tally: tally, Confidence: spec.Confidence}
+	res := &sim.Result{Config: cfg, Tally: tally, Confidence: spec.Confidence, DealScale: parts[0].Manifest.DealScale}
 	for _, p := range parts {
 		res.WallSeconds += p.Manifest.WallSeconds
 		res.Config.Workers = max(res.Config.Workers, p.Manifest.Workers)

@@ -126,7 +126,7 @@ func (p *Plan) set(key string, val *yaml.Node) error {
 	case "precision":
 		p.Precision, err = planFloat(val, func(x float64) bool { return x > 0 && !math.IsInf(x, 1) }, "a positive half-width")
 	case "confidence":
-		p.Confidence, err = planFloat(val, func(x float64) bool { return x > 0 && x < 1 }, "a level between 0 and 1, such as 0.95")
+		p.Confidence, err = planFloat(val, func(x float64) bool { return sim.CheckConfidence(x) == nil }, fmt.Sprintf("a level above 0 and at most %v, such as 0.95", sim.MaxConfidence))
 	case "target":
 		var s string
 		if s, err = scalar(val); err == nil {

@@ -27,6 +27,8 @@ type Result struct {
 	Page *reports.Report
 	// Report is the designers' report.
 	Report *reports.Report
+
+	kept kept // what Keep keeps should printing the result fail
 }
 
 // Run checks spec, plays it and writes its outputs into the directory out
@@ -40,6 +42,13 @@ type Result struct {
 func (r *Runner) Run(ctx context.Context, spec Spec, out string) (*Result, error) {
 	if err := spec.Check(); err != nil {
 		return nil, err
+	}
+	if out != "" && spec.Shard == "" { // a shard locks its part (runSession)
+		unlock, err := lockOut(out)
+		if err != nil {
+			return nil, err
+		}
+		defer unlock()
 	}
 	switch spec.Kind {
 	case Run, Compare:

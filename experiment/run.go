@@ -49,6 +49,13 @@ func (r *Runner) runSession(ctx context.Context, spec *Spec, out string, planned
 			return nil, err
 		}
 	}
+	if spec.Shard != "" {
+		unlock, err := lockOut(PartPath(out, s.Shard, s.Shards))
+		if err != nil {
+			return nil, err
+		}
+		defer unlock()
+	}
 	if spec.Checkpoint != "" {
 		if err := reports.CheckFileDir(filepath.Dir(spec.Checkpoint)); err != nil {
 			return nil, fmt.Errorf("--checkpoint: %w", err)
@@ -70,8 +77,11 @@ func (r *Runner) runSession(ctx context.Context, spec *Spec, out string, planned
 	if spec.Records != "" {
 		if out != "" && spec.Shard == "" {
 			if abs, o := resolved(spec.Records), resolved(out); abs == o || strings.HasPrefix(abs, o+string(filepath.Separator)) {
-				return nil, fmt.Errorf("--records %s is inside --out %s, which is replaced whole when the run ends: put the records elsewhere", spec.Records, out)
+				return nil, fmt.Errorf("--records %q is inside --out %q, which is replaced whole when the run ends: put the records elsewhere", spec.Records, out)
 			}
+		}
+		if out != "" && spec.Shard != "" && isPart(resolved(spec.Records), resolved(out)) {
+			return nil, fmt.Errorf("--records %q is the part of a shard in --out %q, where cardsim merge reads parts: put the records elsewhere", spec.Records, out)
 		}
 		rf, err := reports.CreateRecords(spec.Records, spec.RecordsFormat, &cfg)
 		if err != nil {
@@ -97,27 +107,40 @@ func (r *Runner) runSession(ctx context.Context, spec *Spec, out string, planned
 	case err != nil:
 		return nil, err
 	}
+	// Records that cannot be written lose nothing else: the run's outputs
+	// are written and shown, then the error returned.
+	var recErr error
 	if rf, ok := s.Config.Records.(*reports.RecordsFile); ok {
 		if err := rf.Commit(); err != nil {
-			return nil, fmt.Errorf("--records: %w", err)
+			recErr = fmt.Errorf("--records: %w", err)
 		}
 	}
 	if spec.Shard != "" {
 		p := res.Part
 		path := PartPath(out, p.Shard, p.Shards)
-		if err := reports.WritePart(path, p); err != nil {
+		if err := writePart(spec, path, p, out); err != nil {
 			return nil, err
 		}
 		r.notef("shard %d of %d: deals %d…%d written to %s\n", p.Shard, p.Shards, p.First, p.End-1, path)
-		return &Result{Spec: *spec, Part: p}, nil
+		return &Result{Spec: *spec, Part: p}, recErr
 	}
 	sum := res.Summary()
+	result := &Result{Spec: *spec, Summary: &sum, kept: kept{part: res.Part, checkpoint: spec.Checkpoint}}
 	if out != "" {
 		if _, err := reports.WriteDir(out, &sum); err != nil {
-			return nil, err
+			return nil, errors.Join(keepRun(spec, res.Part, out, fmt.Errorf("--out %q: %w", out, err)), recErr)
 		}
+		result.kept.out = out
 	}
-	return &Result{Spec: *spec, Summary: &sum}, nil
+	return result, recErr
+}
+
+// isPart reports whether path, resolved, names a file in the resolved
+// directory out that cardsim merge reads as a shard's part
+// (part-K-of-N.json).
+func isPart(path, out string) bool {
+	ok, _ := filepath.Match("part-*-of-*.json", filepath.Base(path))
+	return ok && filepath.Dir(path) == out
 }
 
 // interruptedRun ends a run that an interrupt stopped having played res:

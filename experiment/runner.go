@@ -105,6 +105,9 @@ func (r *Runner) scaled(deals int64) int64 {
 // play plays a session under the runner's deal scale and meter.
 func (r *Runner) play(ctx context.Context, s *sim.Session, label string) (*sim.Result, error) {
 	s.Deals = r.scaled(s.Deals)
+	if r.DealScale > 0 && r.DealScale < 1 {
+		s.DealScale = r.DealScale // recorded in the manifest
+	}
 	return r.meter().Play(ctx, s, label)
 }
 

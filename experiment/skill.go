@@ -112,10 +112,10 @@ func (r *Runner) runSkill(ctx context.Context, spec *Spec, out string) (*Result,
 	m.Finish()
 	if out != "" {
 		if _, err := reports.WriteSkillDir(out, sk); err != nil {
-			return nil, err
+			return nil, keepFigures(sk, out, err)
 		}
 	}
-	return &Result{Spec: *spec, Skill: sk}, nil
+	return &Result{Spec: *spec, Skill: sk, kept: kept{out: out}}, nil
 }
 
 // skillChunk returns a chunk size that spreads a study's few, slow deals

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardsim/cardsim/internal/cliflag"
 	"github.com/cardsim/cardsim/sim"
 )
 
@@ -102,13 +103,44 @@ func (d *Duration) UnmarshalText(b []byte) error {
 }
 
 // The defaults of a Spec's fields, the same in the commands' flags, in
-// spec files and in the workbench's form.
+// spec files and in the workbench's form (DefaultGames gives the deals).
 const (
 	DefaultSeed            = 1
 	DefaultConfidence      = 0.95
 	DefaultMaxGames        = 10_000_000 // the most deals of a run to a precision
 	DefaultCheckpointEvery = 5 * time.Second
+	DefaultTarget          = string(sim.TargetScore) // the figure a precision aims at
+	DefaultScale           = 1                       // of a report's studies' deals
 )
+
+// DefaultSkillStrategy is the strategy a skill ladder measures by default.
+const DefaultSkillStrategy = "ismcts"
+
+// DefaultBudgets returns the budgets of a skill ladder by default.
+func DefaultBudgets() []int { return []int{10, 20, 40, 80} }
+
+// DefaultGames returns the default number of deals of an experiment of
+// kind k: of a run or a comparison, per point of a sweep, per pair of a
+// tournament, per budget of a skill ladder; 0 for the kinds that take no
+// number of deals.
+func DefaultGames(k Kind) int64 {
+	switch k {
+	case Run, Compare:
+		return 100_000
+	case Sweep:
+		return 20_000
+	case Tournament:
+		return 5_000
+	case Skill:
+		return 200
+	}
+	return 0
+}
+
+// MaxArms is the most arms an experiment compares on the same deals:
+// strategies, each under every rule variant it is played with (the
+// tally's memory grows as the square of their number; sim.MaxLineup).
+const MaxArms = sim.MaxLineup
 
 // MaxScale is the most a report's Scale takes: a million times every
 // study's deals, years of play on a laptop, with every count still far
@@ -122,8 +154,19 @@ func (s *Spec) Check() error {
 	if !slices.Contains(Kinds, s.Kind) {
 		return fmt.Errorf("kind %q: want one of %v", s.Kind, Kinds)
 	}
-	if !(s.Confidence > 0 && s.Confidence < 1) && s.Kind != Solve {
-		return fmt.Errorf("--confidence %g: want a level between 0 and 1, such as 0.95", s.Confidence)
+	if sim.CheckConfidence(s.Confidence) != nil && s.Kind != Solve {
+		return fmt.Errorf("--confidence %v: want a level above 0 and at most %v, such as 0.95", s.Confidence, sim.MaxConfidence)
+	}
+	if len(s.Strategies) > MaxArms {
+		return fmt.Errorf("--strategies: %d strategies, want at most %d (every two of them are paired on the same deals)", len(s.Strategies), MaxArms)
+	}
+	for _, o := range []struct {
+		what string
+		kvs  []string
+	}{{"rule", s.Rules}, {"parameter", s.Params}, {"option", s.Options}} {
+		if err := cliflag.OnceEach(o.what, o.kvs); err != nil {
+			return err
+		}
 	}
 	switch s.Kind {
 	case Run, Compare:
@@ -211,7 +254,7 @@ func (s *Spec) checkPrecision() error {
 // Target says otherwise.
 func (s *Spec) target() string {
 	if s.Target == "" {
-		return string(sim.TargetScore)
+		return DefaultTarget
 	}
 	return s.Target
 }

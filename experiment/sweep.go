@@ -105,10 +105,10 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*
 	m.Finish()
 	if out != "" {
 		if _, err := reports.WriteSweepDir(out, sw, spec.Game); err != nil {
-			return nil, err
+			return nil, keepFigures(sw, out, err)
 		}
 	}
-	return &Result{Spec: *spec, Sweep: sw}, nil
+	return &Result{Spec: *spec, Sweep: sw, kept: kept{out: out}}, nil
 }
 
 // pointCheckpoint returns the path of the checkpoint of point i of n.

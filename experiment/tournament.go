@@ -79,8 +79,8 @@ func (r *Runner) runTournament(ctx context.Context, spec *Spec, out string) (*Re
 		Ranking: ranking, Cardsim: sim.Version, Seatings: len(sim.Seatings(g.Seats(), 2)), Strategies: names}
 	if out != "" {
 		if err := reports.WriteTournamentDir(out, t); err != nil {
-			return nil, err
+			return nil, keepFigures(t, out, err)
 		}
 	}
-	return &Result{Spec: *spec, Tournament: t}, nil
+	return &Result{Spec: *spec, Tournament: t, kept: kept{out: out}}, nil
 }

@@ -1,6 +1,10 @@
 package games
 
-import "github.com/cardsim/cardsim/games/cards"
+import (
+	"slices"
+
+	"github.com/cardsim/cardsim/games/cards"
+)
 
 // Action is a move a seat may make, a small non-negative integer whose meaning
 // the game defines. Legal actions are always listed in ascending order.
@@ -70,6 +74,37 @@ type Capabilities struct {
 	// merge rebuilds it, may be described but not dealt. Every command that
 	// plays checks it first (CanDeal).
 	CannotDeal error
+	// Balances lists the identities the game's metrics hold at the end of
+	// every game, such as Nora's ip: what was earned plus what was held at
+	// the start equals what was spent plus what was left unused. sim holds
+	// a tally read from a file to them, without knowing what they mean.
+	// The slice is the game's own: callers must not change it.
+	Balances []Balance
+}
+
+// Balance is an identity a game's metrics hold at the end of every game:
+// the metrics named in In, plus Start, sum to the metrics named in Out.
+// gamestest.Conformance checks it after every game it plays.
+type Balance struct {
+	In, Out []string
+	Start   int64
+}
+
+// Holds reports whether the metric values, in the order of metrics, keep
+// the balance. It panics if the balance names a metric not among metrics.
+func (b Balance) Holds(metrics []Metric, values []int64) bool {
+	sum := func(names []string) int64 {
+		var s int64
+		for _, name := range names {
+			i := slices.IndexFunc(metrics, func(m Metric) bool { return m.Name == name })
+			if i < 0 {
+				panic("games: balance of unknown metric " + name)
+			}
+			s += values[i]
+		}
+		return s
+	}
+	return sum(b.In)+b.Start == sum(b.Out)
 }
 
 // State is one game in progress. A State is used by one goroutine; sim keeps
@@ -139,7 +174,11 @@ type Sampler interface {
 	SampleState(dst State, seed uint64) State
 }
 
-// Result is how a game ended for a seat.
+// Result is how a game ended for a seat. At most one seat wins a game:
+// Win means the seat won alone, and a game with a winner has no draw; Draw
+// means the seat tied for the win with at least one other seat. sim holds
+// a tally read from a file to this (its seats' wins and draws together fit
+// in its plays), and gamestest.Conformance checks it after every game.
 type Result int8
 
 // The results.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Setting describes one named option: a rule of a game or a parameter of a
@@ -148,7 +149,7 @@ func (o *Options) Set(name, value string) error {
 	for _, op := range o.list {
 		if op.name == name {
 			if err := op.set(value); err != nil {
-				return fmt.Errorf("%s %s=%s: %w", o.what, name, value, err)
+				return fmt.Errorf("%s %s=%s: %w", o.what, name, shown(value), err)
 			}
 			return nil
 		}
@@ -251,4 +252,18 @@ func intSamples(lo, hi int) []string {
 		out[i] = strconv.Itoa(n)
 	}
 	return out
+}
+
+// shown returns a value given as text as an error repeats it: as it is
+// when it is plain (letters, digits and punctuation, no space), and quoted
+// as %q quotes it otherwise, so that an error never carries a control
+// character of the input (such as the escape of a colour sequence) to a
+// terminal.
+func shown(value string) string {
+	for _, r := range value {
+		if r == ' ' || r == '"' || r == '\\' || !unicode.IsPrint(r) {
+			return strconv.Quote(value)
+		}
+	}
+	return value
 }

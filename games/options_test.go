@@ -82,3 +82,24 @@ func TestSettingChoices(t *testing.T) {
 		}
 	}
 }
+
+// TestBadValueShownQuoted: a bad value is repeated as it is when plain,
+// and quoted when it holds a space, a quote or a character a terminal
+// would act on (the escape of a colour sequence), which then never reaches
+// the terminal raw.
+func TestBadValueShownQuoted(t *testing.T) {
+	var n int
+	o := games.NewOptions("rule")
+	o.Int(&n, "rounds", 1, 1, 10, "rounds")
+	for _, tt := range []struct{ value, want string }{
+		{"11", "rule rounds=11: want"},
+		{"\x1b[31mRED", `rule rounds="\x1b[31mRED": want`},
+		{"two words", `rule rounds="two words": want`},
+		{"\u202eevil", `rule rounds="\u202eevil": want`},
+	} {
+		err := o.Set("rounds", tt.value)
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) || strings.ContainsRune(err.Error(), 0x1b) {
+			t.Errorf("rounds=%q: %v; want it to start %q", tt.value, err, tt.want)
+		}
+	}
+}

@@ -22,7 +22,7 @@ var formKinds = []experiment.Kind{experiment.Run, experiment.Compare, experiment
 // several values, a comparison with several strategies, else a run. Fields
 // that name files (checkpoints, records, shards) are not read.
 func SpecFrom(v url.Values) (experiment.Spec, error) {
-	s := experiment.Spec{Kind: experiment.Run, Game: v.Get("game"), Seed: experiment.DefaultSeed, Confidence: experiment.DefaultConfidence, Games: 10000}
+	s := experiment.Spec{Kind: experiment.Run, Game: v.Get("game"), Seed: experiment.DefaultSeed, Confidence: experiment.DefaultConfidence, Games: experiment.DefaultGames(experiment.Run)}
 	for _, r := range v["rule"] {
 		if r = strings.TrimSpace(r); r != "" {
 			s.Rules = append(s.Rules, r)

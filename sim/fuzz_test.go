@@ -10,15 +10,75 @@ import (
 
 // fuzzRuns returns the runs the fuzz targets read parts of, with the parts
 // of each played in three shards: Nora comparing two strategies (paired
-// differences), and Round-up at four players round the table (seats, deal
-// features, joint cells, rounds and cluster sums).
+// differences), Round-up at four players round the table (seats, deal
+// features, joint cells, rounds and cluster sums) and Spite and Malice
+// head to head (draws).
 func fuzzRuns(f *testing.F) ([]Config, [][]*Part) {
-	nora := noraLineupConfig(f, "cautious", "rescuer")
-	roundup := severalSeats(f, 0)["roundup"]
-	roundup.Chunk, roundup.Batch = 0, 0
-	cfgs := []Config{nora, roundup}
-	parts := [][]*Part{sealedParts(f, nora, 300, 3), sealedParts(f, roundup, 12, 3)}
+	runs := impossibleRuns(f)
+	names := []string{"nora", "roundup", "spite"}
+	deals := []int64{300, 12, 60}
+	var cfgs []Config
+	var parts [][]*Part
+	for i, name := range names {
+		cfgs = append(cfgs, runs[name])
+		parts = append(parts, sealedParts(f, runs[name], deals[i], 3))
+	}
 	return cfgs, parts
+}
+
+// forgedSeeds returns the hardening issue's impossible tallies forged into
+// the parts of runs (by game, as fuzzRuns returns them): each edit applied
+// to each part it fits, resealed, as JSON with the index of its run.
+func forgedSeeds(t testing.TB, cfgs []Config, parts [][]*Part) (runs []uint8, seeds [][]byte) {
+	for _, tt := range impossibleTallies {
+		before := len(seeds)
+		for run, cfg := range cfgs {
+			if cfg.Game.Name() != tt.game {
+				continue
+			}
+			for _, p := range parts[run] {
+				q := roundTrip(t, p)
+				if !fits(func() { tt.edit(&cfg, q.Tally) }) {
+					continue
+				}
+				q.Seal()
+				b, err := json.Marshal(q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				runs, seeds = append(runs, uint8(run)), append(seeds, b)
+			}
+		}
+		if len(seeds) == before {
+			t.Fatalf("%s: forged into none of the parts", tt.name)
+		}
+	}
+	return runs, seeds
+}
+
+// fits reports whether edit runs without a panic: an edit that looks for a
+// cell it can forge finds none in a small part.
+func fits(edit func()) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	edit()
+	return true
+}
+
+// checkOutput checks what a tally that passed every check gives: a
+// summary, at the confidence of the run, that writes as JSON (no NaN or
+// infinity among its figures), for tallies of at least 2 deals.
+func checkOutput(t *testing.T, cfg *Config, tally *Tally) {
+	if tally.Games < 2 {
+		return
+	}
+	sum := Summarize(cfg, tally, 0.95)
+	if _, err := json.Marshal(sum); err != nil {
+		t.Fatalf("a tally that passed every check gives a summary that does not write: %v", err)
+	}
 }
 
 // resealed returns the part b holds, decoded and sealed again, as someone
@@ -40,8 +100,10 @@ func resealed(b []byte) []byte {
 // FuzzMergeParts reads a part from the fuzzed bytes, as they are and
 // resealed (a forger recomputes the checksum), and merges it in the place
 // of the shard it claims among the real parts of its run. Seeded with real
-// parts, it checks that no file, however made, panics the reading or the
-// merge or makes it allocate beyond the game's ranges.
+// parts and with the hardening issue's impossible tallies forged into
+// them, it checks that no file, however made, panics the reading or the
+// merge or makes it allocate beyond the game's ranges, and that what
+// merges passes the checks as a whole and gives a summary that writes.
 func FuzzMergeParts(f *testing.F) {
 	cfgs, parts := fuzzRuns(f)
 	for run, ps := range parts {
@@ -52,6 +114,10 @@ func FuzzMergeParts(f *testing.F) {
 			}
 			f.Add(uint8(run), b)
 		}
+	}
+	runs, forged := forgedSeeds(f, cfgs, parts)
+	for i, b := range forged {
+		f.Add(runs[i], b)
 	}
 	f.Fuzz(func(t *testing.T, run uint8, b []byte) {
 		cfg, ps := cfgs[int(run)%len(cfgs)], parts[int(run)%len(parts)]
@@ -66,9 +132,20 @@ func FuzzMergeParts(f *testing.F) {
 			} else {
 				merged = append(merged, p)
 			}
-			if tally, err := MergeParts(&cfg, merged); err == nil && tally.Games != p.Total {
+			tally, err := MergeParts(&cfg, merged)
+			if err != nil {
+				continue
+			}
+			if tally.Games != p.Total {
 				t.Fatalf("merged %d deals of a run of %d", tally.Games, p.Total)
 			}
+			// What every part passes, their sum passes: each check is
+			// kept by adding tallies (sums of squares by Cauchy–Schwarz
+			// over the parts).
+			if err := tally.checkMeaning(&cfg, tally.Games); err != nil {
+				t.Fatalf("parts that each pass the checks merge into a tally that does not: %v", err)
+			}
+			checkOutput(t, &cfg, tally)
 		}
 	})
 }
@@ -76,11 +153,13 @@ func FuzzMergeParts(f *testing.F) {
 // FuzzLoadCheckpoint loads a checkpoint from the fuzzed bytes, as they are
 // and resealed, to resume its run, and adds a chunk played to what it
 // holds, as a resumed run does. Seeded with real checkpoints of
-// interrupted runs (one taken between two chunks of a batch), it checks
-// that no file panics the loading or makes the run allocate beyond the
-// game's ranges.
+// interrupted runs (one taken between two chunks of a batch) and with the
+// impossible tallies forged into them, it checks that no file panics the
+// loading or makes the run allocate beyond the game's ranges, and that
+// what loads gives a summary that writes.
 func FuzzLoadCheckpoint(f *testing.F) {
 	cfgs, parts := fuzzRuns(f)
+	cps := make([][]*Part, len(cfgs)) // the checkpoints saved, by run
 	for run, cfg := range cfgs {
 		cfg.Chunk, cfg.Batch = 4, 8
 		ctx, cancel := context.WithCancel(context.Background())
@@ -107,7 +186,12 @@ func FuzzLoadCheckpoint(f *testing.F) {
 				f.Fatalf("a real checkpoint of %s does not load: %v", cfg.Game.Name(), err)
 			}
 			f.Add(uint8(run), b)
+			cps[run] = append(cps[run], roundTrip(f, p))
 		}
+	}
+	runs, forged := forgedSeeds(f, cfgs, cps)
+	for i, b := range forged {
+		f.Add(runs[i], b)
 	}
 	f.Fuzz(func(t *testing.T, run uint8, b []byte) {
 		cfg := cfgs[int(run)%len(cfgs)]
@@ -129,6 +213,7 @@ func FuzzLoadCheckpoint(f *testing.F) {
 			if err := total.add(pl.cfg.start); err != nil {
 				t.Fatalf("a checkpoint that loaded does not merge: %v", err)
 			}
+			checkOutput(t, &pl.cfg, total)
 			_ = total.add(chunk) // the chunk's deals may be the checkpoint's: only no panic is asked
 		}
 	})

@@ -23,6 +23,10 @@ type Manifest struct {
 	Stopped     string               `json:"stopped,omitempty"` // why the run ended, when not after --games
 	Workers     int                  `json:"workers"`
 	WallSeconds float64              `json:"wall_seconds"`
+	// DealScale, when set, is the share of the deals asked for that the
+	// run played (CARDSIM_DEAL_SCALE, a test's setting): its figures are
+	// not those of the command as written.
+	DealScale float64 `json:"deal_scale,omitempty"`
 }
 
 // StrategyRecord names a strategy and its parameter values.

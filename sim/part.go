@@ -204,12 +204,15 @@ func decodePart(b []byte) (*Part, error) {
 }
 
 // check checks the figures of a manifest read from a file that a summary
-// uses as they are: a confidence level strictly between 0 and 1, deals,
-// workers and wall time that are not negative (and finite).
+// uses as they are: a confidence level CheckConfidence takes, deals,
+// workers and wall time that are not negative (and finite), and a deal
+// scale from 0 to 1.
 func (m *Manifest) check() error {
 	switch {
-	case !(m.Confidence > 0 && m.Confidence < 1):
-		return fmt.Errorf("confidence %v: want a level strictly between 0 and 1", m.Confidence)
+	case CheckConfidence(m.Confidence) != nil:
+		return CheckConfidence(m.Confidence)
+	case !(m.DealScale >= 0 && m.DealScale <= 1):
+		return fmt.Errorf("deal scale %v: want a share from 0 to 1", m.DealScale)
 	case m.Games < 0:
 		return fmt.Errorf("%d deals", m.Games)
 	case m.Workers < 0:
@@ -265,6 +268,9 @@ func (p *Part) Check(cfg *Config, total int64, extra string) error {
 	if fp := Fingerprint(cfg, total, extra); p.Fingerprint != fp || p.Total != total {
 		return errAnotherCommand
 	}
+	if err := checkLineup(len(cfg.Lineup)); err != nil {
+		return err
+	}
 	if !sameShape(NewTallyFor(cfg), p.Tally) {
 		return errors.New("its tally is not shaped for its game and strategies")
 	}
@@ -310,6 +316,9 @@ func MergeParts(cfg *Config, parts []*Part) (*Tally, error) {
 	if len(parts) == 0 {
 		return nil, errors.New("no parts to merge")
 	}
+	if err := checkLineup(len(cfg.Lineup)); err != nil {
+		return nil, err
+	}
 	ps := slices.Clone(parts)
 	sort.Slice(ps, func(i, j int) bool { return ps[i].Shard < ps[j].Shard })
 	first := ps[0]
@@ -319,8 +328,11 @@ func MergeParts(cfg *Config, parts []*Part) (*Tally, error) {
 	}
 	seen := make([]bool, n)
 	for _, p := range ps {
-		if p.Fingerprint != first.Fingerprint || p.Total != first.Total {
-			return nil, fmt.Errorf("shard %d belongs to another run (fingerprint %s, not %s): check game, rules, strategies, seed and games", p.Shard, p.Fingerprint, first.Fingerprint)
+		switch {
+		case p.Fingerprint != first.Fingerprint:
+			return nil, fmt.Errorf("shard %d belongs to another run (fingerprint %.40q, not %.40q): check game, rules, strategies, seed and games", p.Shard, p.Fingerprint, first.Fingerprint)
+		case p.Total != first.Total:
+			return nil, fmt.Errorf("shard %d is of a run of %d deals, shard %d of one of %d: check --games", p.Shard, p.Total, first.Shard, first.Total)
 		}
 		if p.Shards != n {
 			return nil, fmt.Errorf("shard %d is one of %d shards, others of %d", p.Shard, p.Shards, n)
@@ -335,8 +347,8 @@ func MergeParts(cfg *Config, parts []*Part) (*Tally, error) {
 			return nil, fmt.Errorf("shard %d given twice", p.Shard)
 		}
 		seen[p.Shard] = true
-		if p.Next != p.End || len(p.Done) > 0 {
-			return nil, fmt.Errorf("shard %d is incomplete: %d of its %d deals played (resume it first)", p.Shard, p.Played(), p.End-p.First)
+		if err := p.complete(); err != nil {
+			return nil, fmt.Errorf("shard %d %w", p.Shard, err)
 		}
 	}
 	var missing []int
@@ -361,6 +373,22 @@ func MergeParts(cfg *Config, parts []*Part) (*Tally, error) {
 		}
 	}
 	return t, nil
+}
+
+// complete reports a part that is not a whole shard, in words that follow
+// "shard k": one that stopped early, a checkpoint whose last batch was
+// never closed, or one with deals left to play.
+func (p *Part) complete() error {
+	switch played, all := p.Played(), p.End-p.First; {
+	case p.Next == p.End && len(p.Done) == 0:
+		return nil
+	case p.Stopped != "":
+		return fmt.Errorf("stopped after %d of its %d deals (%.80q): only whole shards merge", played, all, p.Stopped)
+	case played == all:
+		return fmt.Errorf("is a checkpoint whose %d deals are all played but whose last batch was not closed: resume it to write the shard's part", all)
+	default:
+		return fmt.Errorf("is incomplete: %d of its %d deals played (resume it first)", played, all)
+	}
 }
 
 // sameRun reports whether two manifests describe the same run, setting

@@ -176,6 +176,9 @@ func Run(ctx context.Context, cfg Config) (*Tally, error) {
 	if len(cfg.Lineup) == 0 {
 		return nil, errors.New("no strategy given")
 	}
+	if err := checkLineup(len(cfg.Lineup)); err != nil {
+		return nil, err
+	}
 	if seats := cfg.Game.Seats(); seats > 1 && len(cfg.Lineup) > seats && cfg.Seatings == nil {
 		return nil, fmt.Errorf("%d strategies for %s's %d seats: compare at most %d at a time (cardsim tournament plays every pair)", len(cfg.Lineup), cfg.Game.Name(), seats, seats)
 	}

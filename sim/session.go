@@ -69,6 +69,10 @@ type Session struct {
 	// when it is interrupted. The part is valid only during the call.
 	Checkpoint      func(*Part) error
 	CheckpointEvery time.Duration
+	// DealScale, if not zero, is the share of the deals its command asked
+	// for that the session plays (a test's CARDSIM_DEAL_SCALE), recorded
+	// in its manifests: Deals is already scaled.
+	DealScale float64
 
 	now func() time.Time // the clock; time.Now if nil
 }
@@ -90,6 +94,7 @@ type Result struct {
 	Stopped     string
 	Confidence  float64
 	WallSeconds float64 // this session's and those of the runs it resumed
+	DealScale   float64 // the session's DealScale
 }
 
 // Summary returns the figures of the result with the manifest filled in.
@@ -98,13 +103,14 @@ func (r *Result) Summary() Summary {
 	s.Manifest = NewManifest(&r.Config, r.Tally.Games, r.Confidence)
 	s.Manifest.WallSeconds = r.WallSeconds
 	s.Manifest.Stopped = r.Stopped
+	s.Manifest.DealScale = r.DealScale
 	return s
 }
 
 // Play plays the session. On an error it returns the error and, when any
 // deal had been played, the result so far: after an interruption (an error
 // wrapping the context's), every chunk played before it, already saved by
-// Checkpoint. Invalid settings (a confidence outside (0, 1), a
+// Checkpoint. Invalid settings (a confidence CheckConfidence refuses, a
 // negative precision, an unknown target, a precision on a shard, a shard
 // out of range) are programming errors and panic.
 func (s *Session) Play(ctx context.Context) (*Result, error) {
@@ -146,7 +152,7 @@ func (s *Session) extra() string {
 
 func (s *Session) check() {
 	switch {
-	case !(s.Confidence > 0 && s.Confidence < 1):
+	case CheckConfidence(s.Confidence) != nil:
 		panic(fmt.Sprintf("sim: session at confidence %g", s.Confidence))
 	case s.Precision < 0 || math.IsNaN(s.Precision):
 		panic(fmt.Sprintf("sim: session to precision %g", s.Precision))
@@ -249,6 +255,7 @@ func (p *playing) seal() *Part {
 	}
 	part.Manifest = NewManifest(&p.cfg, part.Tally.Games, p.s.Confidence)
 	part.Manifest.WallSeconds = p.wall()
+	part.Manifest.DealScale = p.s.DealScale
 	part.Seal()
 	return part
 }
@@ -306,7 +313,7 @@ func (p *playing) failed(ctx context.Context, t *Tally, err error) (*Result, err
 func (p *playing) result() *Result {
 	cfg := p.cfg
 	cfg.start, cfg.after, cfg.onChunk, cfg.done = nil, nil, nil, nil
-	return &Result{Config: cfg, Tally: p.tally, Part: p.seal(), Stopped: p.stopped, Confidence: p.s.Confidence, WallSeconds: p.wall()}
+	return &Result{Config: cfg, Tally: p.tally, Part: p.seal(), Stopped: p.stopped, Confidence: p.s.Confidence, WallSeconds: p.wall(), DealScale: p.s.DealScale}
 }
 
 // halfWidth returns the larger side of the interval of the target figure of

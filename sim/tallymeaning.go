@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,18 +23,24 @@ type limits struct {
 	solitaire    bool  // a win is exactly the best score
 	clustered    bool  // deals count several plays: the tally keeps cluster sums
 	starter      bool  // the tally counts the results of the seat that moved first
+	rounds       bool  // the tally may count the results of rounds by their features
 	slots        []int64
 	inSeatings   []int64 // per entry, the seatings it takes part in
+	mostSeats    []int64 // per entry, the most seats it holds in one seating (at least 1)
 	names        []string
 	metrics      []games.Metric
 	features     []games.Metric
+	balance      []balance // the game's metric balances
+	// prover and bounder say, per entry, whether its strategy solves
+	// (strategies.Prover) and bounds its best score (strategies.Bounder).
+	prover, bounder []bool
 }
 
-func newLimits(cfg *Config, deals int64) (*limits, error) {
+func newLimits(cfg *Config, deals int64) (l *limits, err error) {
 	g := cfg.Game
 	lo, hi := g.ScoreBounds()
 	seatings := cfg.seatings()
-	l := &limits{
+	l = &limits{
 		deals: deals, seats: int64(g.Seats()), seatings: int64(len(seatings)),
 		lo: int64(lo), hi: int64(hi), solitaire: g.Seats() == 1,
 		slots: slots(cfg, len(cfg.Lineup)), inSeatings: make([]int64, len(cfg.Lineup)),
@@ -45,20 +52,33 @@ func newLimits(cfg *Config, deals int64) (*limits, error) {
 	if err := c.err(); err != nil {
 		return nil, fmt.Errorf("%d deals: %w", deals, err)
 	}
+	l.mostSeats = make([]int64, len(cfg.Lineup))
 	for _, s := range seatings {
+		held := make([]int64, len(cfg.Lineup))
 		for i, e := range s {
 			if !slices.Contains(s[:i], e) {
 				l.inSeatings[e]++
 			}
+			held[e]++
 		}
+		for e, n := range held {
+			l.mostSeats[e] = max(l.mostSeats[e], n, 1)
+		}
+	}
+	if l.prover, l.bounder, err = proofKinds(cfg); err != nil {
+		return nil, err
 	}
 	for e, p := range cfg.Lineup {
 		l.names = append(l.names, fmt.Sprintf("entry %d (%s)", e, p.Strategy.Name))
 	}
 	caps := g.Capabilities()
+	if l.balance, err = balancesOf(caps, l.metrics); err != nil {
+		return nil, err
+	}
 	l.features = caps.DealFeatures
 	l.clustered = g.Seats() > 1 || caps.Rounds
 	l.starter = caps.FirstSeat && g.Seats() > 1
+	l.rounds = caps.Rounds
 	return l, nil
 }
 
@@ -77,30 +97,45 @@ func (t *Tally) checkMeaning(cfg *Config, deals int64) error {
 	if t.Games != deals || t.Plays != l.plays {
 		return fmt.Errorf("%d deals and %d plays tallied for %d deals of %d seatings", t.Games, t.Plays, deals, l.seatings)
 	}
+	if len(t.RoundFeatures) > 0 && (!l.rounds || len(t.RoundFeatures) != len(l.features)) {
+		return fmt.Errorf("%d round features in a tally of a game of %d deal features, played in rounds: %t", len(t.RoundFeatures), len(l.features), l.rounds)
+	}
 	for e := range t.Entries {
-		if err := l.outcomes(l.names[e], &t.Entries[e], deals*l.slots[e], l.slots[e]); err != nil {
+		if err := l.outcomes(l.names[e], &t.Entries[e], deals*l.slots[e], l.slots[e], l.slots[e]); err != nil {
 			return err
 		}
 	}
 	for s := range t.Seats {
-		if err := l.outcomes(fmt.Sprintf("seat %d", s), &t.Seats[s], l.plays, l.seatings); err != nil {
+		if err := l.outcomes(fmt.Sprintf("seat %d", s), &t.Seats[s], l.plays, l.seatings, l.seatings); err != nil {
 			return err
 		}
 	}
 	if err := l.seatsAndEntries(t); err != nil {
 		return err
 	}
+	if err := l.oneWinner(t); err != nil {
+		return err
+	}
+	if err := l.proofs(t); err != nil {
+		return err
+	}
 	starter := int64(0)
 	if l.starter {
 		starter = l.plays
 	}
-	if err := l.outcomes("the first seat to move", &t.Starter, starter, l.seatings); err != nil {
+	if err := l.outcomes("the first seat to move", &t.Starter, starter, l.seatings, l.seatings); err != nil {
 		return err
 	}
 	if err := l.metricsOf(t); err != nil {
 		return err
 	}
+	if err := l.balances(t); err != nil {
+		return err
+	}
 	if err := l.pairs(t); err != nil {
+		return err
+	}
+	if err := l.featureCells(t); err != nil {
 		return err
 	}
 	for _, fs := range []struct {
@@ -146,10 +181,11 @@ func (l *limits) histogram(what, value string, h *Histogram, lo, hi, want int64)
 
 // outcomes checks the outcomes o of games plays (any number if games < 0),
 // perDeal plays of each deal where that number is fixed (0 where it is
-// not): scores within the game's bounds and counted once a play, results
-// that add up, a solitaire's wins exactly its games at the best score, and
-// cluster sums that add up to the outcomes.
-func (l *limits) outcomes(what string, o *Outcomes, games, perDeal int64) error {
+// not) and at most most plays a deal (0 where no bound is known): scores
+// within the game's bounds and counted once a play, results that add up,
+// a solitaire's wins exactly its games at the best score, and cluster sums
+// that add up to the outcomes.
+func (l *limits) outcomes(what string, o *Outcomes, games, perDeal, most int64) error {
 	if games >= 0 && o.Games != games {
 		return fmt.Errorf("%s: %d games counted for %d", what, o.Games, games)
 	}
@@ -163,7 +199,14 @@ func (l *limits) outcomes(what string, o *Outcomes, games, perDeal int64) error 
 	if _, _, err := l.histogram(what, "best score", &o.Best, l.lo, l.hi, -1); err != nil {
 		return err
 	}
-	return l.cluster(what, &o.Cluster, o.Games, perDeal, sum, o.Wins, o.Draws)
+	if err := l.cluster(what, &o.Cluster, o.Games, perDeal, sum, o.Wins, o.Draws); err != nil {
+		return err
+	}
+	if !l.clustered || o.Games == 0 {
+		return nil
+	}
+	lo, hi, _ := o.Score.Range()
+	return checkClusterMoments(what, &o.Cluster, most, o.Games, o.Wins, o.Draws, sum, lo, hi)
 }
 
 // cluster checks the cluster sums c of n plays with the given sums of
@@ -194,37 +237,19 @@ func (l *limits) cluster(what string, c *Cluster, n, perDeal, scores, wins, draw
 }
 
 // seatsAndEntries checks that the seats and the lineup entries count the
-// same plays: the same scores, wins, draws and games left undecided.
+// same plays: the same scores, wins, draws, games left undecided and
+// solver counts.
 func (l *limits) seatsAndEntries(t *Tally) error {
-	type totals struct{ score, wins, draws, undecided, solved, exact int64 }
-	sum := func(os []Outcomes) (totals, error) {
-		var c checked
-		var s totals
-		for i := range os {
-			o := &os[i]
-			_, score, err := o.Score.totals()
-			if err != nil {
-				return s, err
-			}
-			s.score = c.add(s.score, score)
-			s.wins = c.add(s.wins, o.Wins)
-			s.draws = c.add(s.draws, o.Draws)
-			s.undecided = c.add(s.undecided, o.Undecided)
-			s.solved = c.add(s.solved, o.Solved)
-			s.exact = c.add(s.exact, o.Exact)
-		}
-		return s, c.err()
-	}
-	seats, err := sum(t.Seats)
+	seats, err := sumOutcomes(t.Seats)
 	if err != nil {
 		return err
 	}
-	entries, err := sum(t.Entries)
+	entries, err := sumOutcomes(t.Entries)
 	if err != nil {
 		return err
 	}
 	if seats != entries {
-		return fmt.Errorf("the seats' results %+v are not the strategies' %+v, though both count the same plays", seats, entries)
+		return fmt.Errorf("the seats count %v, but the strategies %v, though both count the same plays", seats, entries)
 	}
 	return nil
 }
@@ -339,10 +364,13 @@ func (l *limits) feature(what string, f int, ft *FeatureTally, exact bool) error
 		}
 	}
 	var c checked
-	var games int64
+	var games, perDeal int64 // perDeal: the most plays of a deal, where known
+	if exact {
+		perDeal = l.seatings * l.seats
+	}
 	for i := range ft.Cells {
 		cell := &ft.Cells[i]
-		if err := l.outcomes(fmt.Sprintf("%s = %d", what, ft.Min+int64(i)), cell, -1, 0); err != nil {
+		if err := l.outcomes(fmt.Sprintf("%s = %d", what, ft.Min+int64(i)), cell, -1, 0, perDeal); err != nil {
 			return err
 		}
 		games = c.add(games, cell.Games)
@@ -357,6 +385,27 @@ func (l *limits) feature(what string, f int, ft *FeatureTally, exact bool) error
 		return fmt.Errorf("%s: %d seats counted in %d plays of %d seats", what, games, l.plays, l.seats)
 	case exact && l.clustered && (ft.Deals != l.deals || ft.Moments[0] != saturated(l.deals, (l.seatings*l.seats)*(l.seatings*l.seats))):
 		return fmt.Errorf("%s: sums over the deals that do not add up to its %d deals", what, l.deals)
+	}
+	if !l.clustered {
+		return nil
+	}
+	p, err := featureProducts(what, ft)
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	p.most = perDeal
+	if err := p.check(); err != nil {
+		return err
+	}
+	if exact {
+		// Every deal counts the same plays, so each sum of a deal's plays
+		// times a term is those plays times the term's total.
+		per := big.NewInt(l.seatings * l.seats)
+		for i, tm := range p.terms {
+			if big.NewInt(ft.Moments[momentIndex(0, i)]).Cmp(mulBig(per, tm.total)) != 0 {
+				return fmt.Errorf("%s: sums over deals of Σn·%s = %d, but each deal's %d plays times Σ%s give %d", what, tm.name, ft.Moments[momentIndex(0, i)], per, tm.name, mulBig(per, tm.total))
+			}
+		}
 	}
 	return nil
 }

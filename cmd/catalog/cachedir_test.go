@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -59,10 +60,10 @@ func TestDealScale(t *testing.T) {
 		env  string
 		want float64
 		bad  bool
-	}{{"", 0, false}, {"0.001", 0.001, false}, {"1", 1, false}, {"0", 0, true}, {"-0.1", 0, true}, {"2", 0, true}, {"lots", 0, true}, {"NaN", 0, true}} {
+	}{{"", 0, false}, {"0.001", 0.001, false}, {"1", 1, false}, {"0", 0, true}, {"-0.1", 0, true}, {"2", 0, true}, {"lots", 0, true}, {"NaN", 0, true}, {"\x1b[31m0.5", 0, true}} {
 		t.Setenv(catalog.DealScaleEnv, tt.env)
 		got, err := catalog.DealScale()
-		if got != tt.want || (err != nil) != tt.bad || err != nil && !strings.Contains(err.Error(), catalog.DealScaleEnv+"="+tt.env+": want a share") {
+		if got != tt.want || (err != nil) != tt.bad || err != nil && !strings.Contains(err.Error(), catalog.DealScaleEnv+"="+strconv.Quote(tt.env)+": want a share") {
 			t.Errorf("%s=%q: %g, %v", catalog.DealScaleEnv, tt.env, got, err)
 		}
 	}

@@ -97,7 +97,7 @@ func DealScale() (float64, error) {
 	}
 	scale, err := strconv.ParseFloat(v, 64)
 	if err != nil || !(scale > 0 && scale <= 1) {
-		return 0, fmt.Errorf("%s=%s: want a share of the deals, more than 0 and at most 1", DealScaleEnv, v)
+		return 0, fmt.Errorf("%s=%q: want a share of the deals, more than 0 and at most 1", DealScaleEnv, v)
 	}
 	return scale, nil
 }

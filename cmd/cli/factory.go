@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/cardsim/cardsim/analyses"
@@ -25,8 +26,9 @@ type Factory struct {
 	// DealScale, if positive, multiplies the deals of every run a command
 	// plays (at least 2 a run): a test's way to run commands written for
 	// millions of deals in seconds. NewFactory reads it from DealScaleEnv.
-	DealScale    float64
-	dealScaleErr error
+	DealScale     float64
+	dealScaleErr  error
+	dealScaleTold bool // the deal scale was announced on the error stream
 }
 
 // DealScaleEnv names the environment variable that sets a factory's
@@ -54,6 +56,10 @@ func (f *Factory) runner(fl *Flags) *experiment.Runner {
 		Studies: f.Studies, DealScale: f.DealScale, Out: f.Out, Err: f.Err}
 	if fl != nil {
 		r.Workers, r.Meter = fl.Workers, progress.New(f.Err, fl.Quiet)
+		if f.DealScale > 0 && f.DealScale < 1 && !f.dealScaleTold {
+			f.dealScaleTold = true
+			fmt.Fprintf(f.Err, "cardsim: %s=%g: every run plays that share of the deals it asks for (at least 2), and says so in its manifest: its figures are a test's\n", DealScaleEnv, f.DealScale)
+		}
 	}
 	return r
 }

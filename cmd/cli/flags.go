@@ -103,7 +103,7 @@ func precisionFlags(cmd *cobra.Command, spec *experiment.Spec, perPoint bool) (c
 	}
 	fl := cmd.Flags()
 	fl.Float64Var(&spec.Precision, "precision", 0, "play until the interval's half-width of the target figure is at most this"+each)
-	fl.StringVar(&spec.Target, "target", "score", "figure --precision aims at: score (mean) or win (rate)")
+	fl.StringVar(&spec.Target, "target", experiment.DefaultTarget, "figure --precision aims at: score (mean) or win (rate)")
 	fl.Int64Var(&spec.MaxGames, "max-games", experiment.DefaultMaxGames, "with --precision, the most deals to play"+each)
 	return func() error {
 		if fl.Changed("precision") && spec.Precision == 0 {

@@ -32,7 +32,7 @@ every part-K-of-N.json file in it.`,
 			return runMerge(f, opts)
 		},
 	}
-	opts.add(cmd, nil, 0, "summary.json, CSV files and charts", "table", "csv", "json")
+	opts.add(cmd, nil, quietFlag, "summary.json, CSV files and charts", "table", "csv", "json")
 	return cmd
 }
 
@@ -40,7 +40,11 @@ func runMerge(f *Factory, opts *MergeOptions) error {
 	if err := opts.Flags.check(); err != nil {
 		return err
 	}
-	res, err := f.runner(nil).Merge(opts.Parts, opts.Out)
+	r := f.runner(nil)
+	if opts.Quiet {
+		r.Err = nil // no notes on stderr
+	}
+	res, err := r.Merge(opts.Parts, opts.Out)
 	if err != nil {
 		return err
 	}

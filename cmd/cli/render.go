@@ -23,6 +23,7 @@ func runSpec(ctx context.Context, f *Factory, fl *Flags, spec experiment.Spec) e
 		return err
 	}
 	if perr := render(f, res, fl); perr != nil {
+		perr = res.Keep(perr)               // the deals played are not lost to the output
 		if err != nil && res.Sweep != nil { // interrupted: the points finished could not be shown
 			return fmt.Errorf("%w; the %d points finished could not be printed: %w", err, len(res.Sweep.Points), perr)
 		}

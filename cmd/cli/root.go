@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -36,7 +39,7 @@ func (f *Factory) Main(args []string) int {
 // an interrupt, and returns the exit status.
 func (f *Factory) execute(ctx context.Context, args []string) int {
 	if f.dealScaleErr != nil {
-		fmt.Fprintln(f.Err, "cardsim: "+f.dealScaleErr.Error())
+		fmt.Fprintln(f.Err, "cardsim: "+escapeControls(f.dealScaleErr.Error()))
 		return 1
 	}
 	root := NewCmdRoot(f)
@@ -51,6 +54,7 @@ func (f *Factory) execute(ctx context.Context, args []string) int {
 	// The replay hint is a command to run as it stands; the message
 	// before it may quote input, which is clipped.
 	msg := clip.Input(err.Error()) + strings.TrimPrefix(withReplay(err), err.Error())
+	msg = escapeControls(msg) // no input's escape sequence reaches the terminal
 	if strings.HasPrefix(msg, "unknown command ") {
 		// As gh prints it: cobra's suggestions on lines of their own
 		// ("Did you mean this?", then each command indented), a blank
@@ -107,4 +111,27 @@ whatever the number of workers.`,
 	finishTree(cmd, f) // completions, --version, help placeholders (completion.go, version.go, help.go)
 	checkFlags(cmd)    // decimal integers, no empty values, no key twice (once.go)
 	return cmd
+}
+
+// escapeControls writes every character of msg that a terminal would act
+// on rather than show (control characters, such as the escape that starts
+// a colour sequence, bidirectional overrides, and bytes that are not
+// UTF-8) as Go writes it in a quoted string: \x1b for escape. Newlines
+// and tabs stay, for the lines of a message and their indents.
+func escapeControls(msg string) string {
+	var b strings.Builder
+	for i := 0; i < len(msg); {
+		r, size := utf8.DecodeRuneInString(msg[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, "\\x%02x", msg[i])
+		case r != '\n' && r != '\t' && (unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r)):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(msg[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }

@@ -82,7 +82,7 @@ func (opts *RunOptions) addFlags(cmd *cobra.Command) {
 	strategiesFlag(cmd, &opts.Strategies, "compare `a,b,…` on the same deals; parameters follow a name, as in rescuer:stop=0.2")
 	paramFlag(cmd, &opts.Params, "strategy parameter `key=value` (repeatable)")
 	ruleFlag(cmd, &opts.Rules, ruleUsage)
-	gamesFlag(cmd, &opts.Games, 100000, "number of deals to play (at least 2)")
+	gamesFlag(cmd, &opts.Games, experiment.DefaultGames(experiment.Run), "number of deals to play (at least 2)")
 	opts.Flags.add(cmd, &opts.Spec, playFlags, "summary.json, CSV files and charts", "table", "csv", "json")
 	opts.checkPrecision = precisionFlags(cmd, &opts.Spec, false)
 	fl := cmd.Flags()

@@ -379,7 +379,7 @@ func TestMergeRefusesEditedParts(t *testing.T) {
 		edit func(*sim.Part)
 		want string
 	}{
-		{"confidence 1.5", func(p *sim.Part) { p.Manifest.Confidence = 1.5 }, "confidence 1.5: want a level strictly between 0 and 1"},
+		{"confidence 1.5", func(p *sim.Part) { p.Manifest.Confidence = 1.5 }, "confidence 1.5: want a level above 0 and at most 0.999999"},
 		{"confidence 1", func(p *sim.Part) { p.Manifest.Confidence = 1 }, "confidence 1: want"},
 		{"confidence -1", func(p *sim.Part) { p.Manifest.Confidence = -1 }, "confidence -1: want"},
 		{"workers -5", func(p *sim.Part) { p.Manifest.Workers = -5 }, "-5 workers"},

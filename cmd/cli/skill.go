@@ -44,11 +44,11 @@ with interval bands, as SVG, PNG and PDF.`,
 		},
 	}
 	fl := cmd.Flags()
-	strategyFlag(cmd, &opts.Strategy, "ismcts", "strategy to measure; it must take a budget parameter")
-	fl.IntSliceVar(&opts.Budgets, "budgets", []int{10, 20, 40, 80}, "budgets to play, ascending: `b1,b2,...`")
+	strategyFlag(cmd, &opts.Strategy, experiment.DefaultSkillStrategy, "strategy to measure; it must take a budget parameter")
+	fl.IntSliceVar(&opts.Budgets, "budgets", experiment.DefaultBudgets(), "budgets to play, ascending: `b1,b2,...`")
 	paramFlag(cmd, &opts.Params, "other strategy parameter `key=value` (repeatable)")
 	ruleFlag(cmd, &opts.Rules, ruleUsage)
-	gamesFlag(cmd, &opts.Games, 200, "deals per budget (per pair of budgets in games of several players)")
+	gamesFlag(cmd, &opts.Games, experiment.DefaultGames(experiment.Skill), "deals per budget (per pair of budgets in games of several players)")
 	opts.add(cmd, &opts.Spec, playFlags, "skill.csv and charts", "table", "csv", "json")
 	fl.SortFlags = false
 	return cmd

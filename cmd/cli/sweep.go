@@ -63,7 +63,7 @@ never interrupted.`,
 	strategiesFlag(cmd, &opts.Strategies, "compare strategies at every point: `a,b:key=value,…`")
 	paramFlag(cmd, &opts.Params, "strategy parameter `key=value` (repeatable)")
 	ruleFlag(cmd, &opts.Rules, "rule `key=v1,v2,…` to sweep, or key=value to fix (repeatable)")
-	gamesFlag(cmd, &opts.Games, 20000, "deals per point")
+	gamesFlag(cmd, &opts.Games, experiment.DefaultGames(experiment.Sweep), "deals per point")
 	opts.Flags.add(cmd, &opts.Spec, playFlags, "sweep.csv, sweep.json and charts", "table", "csv", "json")
 	opts.checkPrecision = precisionFlags(cmd, &opts.Spec, true)
 	fl := cmd.Flags()

@@ -137,6 +137,9 @@ func (c *checker) deep(d deepChecks, seat int, seed uint64) error {
 // every round's outcome and deal features.
 func (c *checker) checkEnd(scorer games.Scorer, log *strings.Builder) error {
 	s, g := c.s, c.g
+	if err := checkResults(g.Seats(), s.Outcome); err != nil {
+		return err
+	}
 	for seat := range g.Seats() {
 		o := s.Outcome(seat)
 		if o.Score < c.lo || o.Score > c.hi {
@@ -153,6 +156,11 @@ func (c *checker) checkEnd(scorer games.Scorer, log *strings.Builder) error {
 	if err := checkCounts("metric", c.metrics, c.values); err != nil {
 		return err
 	}
+	for _, b := range g.Capabilities().Balances {
+		if !b.Holds(c.metrics, c.values) {
+			return fmt.Errorf("metrics %v do not keep the balance %v + %d = %v", c.values, b.In, b.Start, b.Out)
+		}
+	}
 	if log != nil {
 		for _, e := range s.Events() {
 			log.WriteString("\n" + e.String())
@@ -164,6 +172,9 @@ func (c *checker) checkEnd(scorer games.Scorer, log *strings.Builder) error {
 		return nil
 	}
 	for r := range rs.Rounds() {
+		if err := checkResults(g.Seats(), func(seat int) games.Outcome { return rs.RoundOutcome(r, seat) }); err != nil {
+			return fmt.Errorf("round %d: %w", r, err)
+		}
 		for seat := range g.Seats() {
 			if o := rs.RoundOutcome(r, seat); o.Score < c.lo || o.Score > c.hi {
 				return fmt.Errorf("round %d: seat %d scored %d outside [%d, %d]", r, seat, o.Score, c.lo, c.hi)
@@ -173,6 +184,25 @@ func (c *checker) checkEnd(scorer games.Scorer, log *strings.Builder) error {
 				return fmt.Errorf("round %d, seat %d: %w", r, seat, err)
 			}
 		}
+	}
+	return nil
+}
+
+// checkResults checks the results of the seats of one game (or round), as
+// games.Result states them: at most one winner, no draw beside a winner,
+// and no seat drawing alone.
+func checkResults(seats int, outcome func(seat int) games.Outcome) error {
+	wins, draws := 0, 0
+	for seat := range seats {
+		switch outcome(seat).Result {
+		case games.Win:
+			wins++
+		case games.Draw:
+			draws++
+		}
+	}
+	if wins > 1 || wins == 1 && draws > 0 || draws == 1 {
+		return fmt.Errorf("%d seats won and %d drew: want at most one winner, and a draw shared by two seats or more with no winner", wins, draws)
 	}
 	return nil
 }

@@ -10,13 +10,14 @@ type Game struct {
 	rules   Rules
 	deck    []cards.Card // the full deck in canonical order
 	metrics []games.Metric
-	reveal  bool // the views reveal the state (Clairvoyant)
+	ip      []games.Balance // the balance of ip, ipBalance
+	reveal  bool            // the views reveal the state (Clairvoyant)
 }
 
 // New returns the game under r, which must come from DefaultRules or
 // ParseRules.
 func New(r Rules) *Game {
-	return &Game{rules: r, deck: cards.Ranks(r.Ranks, r.Jokers), metrics: metricsFor(r)}
+	return &Game{rules: r, deck: cards.Ranks(r.Ranks, r.Jokers), metrics: metricsFor(r), ip: ipBalance(r)}
 }
 
 // Name returns "nora".
@@ -42,9 +43,10 @@ func (g *Game) NewState() games.State { return newState(g) }
 
 // Capabilities states that the score grows during play, that states
 // remember the deal, that search strategies can play Nora, and, for the
-// game Clairvoyant returns only, that clairvoyant ones can.
+// game Clairvoyant returns only, that clairvoyant ones can; and that ip is
+// conserved: earned plus the start's equals spent plus unused.
 func (g *Game) Capabilities() games.Capabilities {
-	return games.Capabilities{ScoreSoFar: true, Dealt: true, Sample: true, Reveal: g.reveal}
+	return games.Capabilities{ScoreSoFar: true, Dealt: true, Sample: true, Reveal: g.reveal, Balances: g.ip}
 }
 
 // Clairvoyant returns the game under the same rules with one rule of

@@ -68,3 +68,14 @@ func metricsFor(r Rules) []games.Metric {
 	m[mRoundsDead] = games.Metric{Name: "rounds_dead", Usage: "rounds that ended on a dead deck, scoring 0", Max: rounds}
 	return m
 }
+
+// ipBalance returns the balance of ip under rules r: every ip a game
+// earned, from every source, plus the ip it started with, was spent on
+// INSURE, SWITCH or REVIVE or is left unused at the end.
+func ipBalance(r Rules) []games.Balance {
+	b := games.Balance{Out: []string{"ip_spent.insure", "ip_spent.switch", "ip_spent.revive", "ip_unused"}, Start: int64(r.StartIP)}
+	for s := range NumSources {
+		b.In = append(b.In, "ip_earned."+s.String())
+	}
+	return []games.Balance{b}
+}
