@@ -136,6 +136,9 @@ func (r *Runner) Merge(paths []string, out string) (*Result, error) {
 	var parts []*sim.Part
 	for _, path := range files {
 		p, err := sim.ReadPart(path)
+		if errors.Is(err, sim.ErrPartFormat) {
+			return nil, fmt.Errorf("%w: play its shard again with this cardsim (the command that wrote it, with the same --shard k/n), then merge", err)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -68,10 +68,7 @@ func (r *Runner) runSkill(ctx context.Context, spec *Spec, out string) (*Result,
 			return nil, err
 		}
 		for i, b := range spec.Budgets {
-			score, win := s.Score, s.Win
-			if len(s.Entries) > 0 {
-				score, win = s.Entries[i].Score, s.Entries[i].Win
-			}
+			score, win := s.Entries[i].Score, s.Entries[i].Win
 			sk.Rows = append(sk.Rows,
 				reports.SkillRow{Budget: b, Figure: reports.SkillScore, Value: score.Mean, CILow: score.CILow, CIHigh: score.CIHigh},
 				reports.SkillRow{Budget: b, Figure: reports.SkillWin, Value: win.Rate, CILow: win.CILow, CIHigh: win.CIHigh})

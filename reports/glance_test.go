@@ -63,7 +63,7 @@ func TestAnswersFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 4 || strings.Join(rows[0], ",") != "game,question,verdict,sentence,value,ci_low,ci_high,unit,n,condition" || rows[2][4] != "" || rows[1][4] != "0.0375" {
+	if len(rows) != 4 || strings.Join(rows[0], ",") != "game,question,verdict,sentence,value,ci_low,ci_high,unit,n,condition,schema_version" || rows[2][4] != "" || rows[1][4] != "0.0375" {
 		t.Errorf("answers.csv: %q", rows)
 	}
 	for _, page := range []string{"report.md", "report.html"} {

@@ -40,9 +40,9 @@ func TestUndecidedPrintedEverywhere(t *testing.T) {
 	}
 	s := sim.Summarize(&cfg, tally, 0.95)
 	s.Manifest = sim.NewManifest(&cfg, tally.Games, 0.95)
-	sv := s.Solver
-	if sv == nil || sv.Games != 200 || sv.Undecided == 0 || sv.Undecided != s.Win.Undecided {
-		t.Fatalf("solver %+v, win %+v: want every game solved and some undecided", sv, s.Win)
+	sv := s.Lead().Solver
+	if sv == nil || sv.Games != 200 || sv.Undecided == 0 || sv.Undecided != s.Lead().Win.Undecided {
+		t.Fatalf("solver %+v, win %+v: want every game solved and some undecided", sv, s.Lead().Win)
 	}
 	k := sv.Undecided
 	share := fmt.Sprintf("%.2f%%", 100*float64(k)/200)

@@ -2,7 +2,6 @@ package reports
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -50,7 +49,7 @@ type Sweep struct {
 // mean of every metric, and the deal fingerprint (equal where the rules
 // dealt the same cards).
 func WriteSweepCSV(w io.Writer, sw *Sweep) error {
-	c := csv.NewWriter(w)
+	c := newCSVWriter(w)
 	if len(sw.Points) == 0 {
 		c.Flush()
 		return c.Error()

@@ -431,7 +431,8 @@ func TestIntervalsCountDealsNotPlays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := Summarize(&one, tally, 0.95).Win; w.Rate != 0.5 || w.CILow != 0.5 || w.CIHigh != 0.5 {
+	oneSum := Summarize(&one, tally, 0.95)
+	if w := oneSum.Lead().Win; w.Rate != 0.5 || w.CILow != 0.5 || w.CIHigh != 0.5 {
 		t.Errorf("one strategy in both seats wins %g (%g … %g), want exactly 0.5", w.Rate, w.CILow, w.CIHigh)
 	}
 }

@@ -167,7 +167,7 @@ func TestSearchDeterministic(t *testing.T) {
 					t.Fatal(err)
 				}
 				s := sim.Summarize(&cfg, tally, 0.95)
-				got = append(got, fmt.Sprintf("%v %v %v", s.Score.Mean, s.Score.Histogram, s.Win.Count))
+				got = append(got, fmt.Sprintf("%v %v %v", s.Lead().Score.Mean, s.Lead().Score.Histogram, s.Lead().Win.Count))
 			}
 			if got[0] != got[1] {
 				t.Fatalf("1 worker: %s\n2 workers: %s", got[0], got[1])

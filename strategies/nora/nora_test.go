@@ -94,8 +94,8 @@ func TestBotsSpendAsDocumented(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := sim.Summarize(&cfg, tally, 0.95)
-		means[name] = s.Score.Mean
-		spent := func(a string) int64 { return s.Metrics["ip_spent."+a].Total }
+		means[name] = s.Lead().Score.Mean
+		spent := func(a string) int64 { return s.Lead().Metrics["ip_spent."+a].Total }
 		switch name {
 		case "stop-at":
 			if spent("insure")+spent("switch")+spent("revive") != 0 {

@@ -541,7 +541,7 @@ func TestSolverValueIsTheBotsScore(t *testing.T) {
 		}
 	}
 	s := lineupRun(t, nora.New(r), []string{"optimal"}, 4000)
-	e := s.Score
+	e := s.Lead().Score
 	t.Logf("solver %.4f, bot %.4f (%.4f … %.4f, 99%%)", sol.Value(0), e.Mean, e.CILow, e.CIHigh)
 	if v := sol.Value(0); v < e.CILow || v > e.CIHigh {
 		t.Errorf("solver %.4f outside the bot's interval %.4f … %.4f", v, e.CILow, e.CIHigh)
