@@ -107,7 +107,7 @@ func TestLineup(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(ps) != 3 || ps[0].Strategy.Name != "stop-at" || !reflect.DeepEqual(ps[0].Params, []string{"cards=20"}) ||
-		ps[1].Strategy.Name != "rescuer" || ps[1].Params != nil || ps[2].Strategy.Name != r.For("nora")[0].Name {
+		ps[1].Strategy.Name != "rescuer" || ps[1].Params != nil || ps[2].Strategy.Name != r.For(g)[0].Name {
 		t.Errorf("lineup %+v", ps)
 	}
 	for spec, want := range map[string]string{"psychic": `unknown strategy "psychic"`, "stop-at:cards=x": "strategy stop-at: parameter cards=x"} {

@@ -32,7 +32,7 @@ func Lineup(r *strategies.Registry, g games.Game, specs []string) ([]sim.Player,
 // Player returns the named strategy of g with its parameters, checked; an
 // empty name is g's first strategy.
 func Player(r *strategies.Registry, g games.Game, name string, params []string) (sim.Player, error) {
-	def, err := r.Named(g.Name(), name)
+	def, err := r.Named(g, name)
 	if err != nil {
 		return sim.Player{}, err
 	}

@@ -151,7 +151,7 @@ func (r *Runner) Merge(paths []string, out string) (*Result, error) {
 	}
 	var lineup []sim.Player
 	for _, s := range parts[0].Manifest.Strategies {
-		def, err := r.Strategies.Lookup(spec.Game, s.Name)
+		def, err := r.Strategies.Lookup(g, s.Name)
 		if err != nil {
 			return nil, fmt.Errorf("the parts' strategy: %w", err)
 		}

@@ -242,7 +242,7 @@ func (r *Runner) Validate(spec Spec) error {
 		if err != nil {
 			return err
 		}
-		_, err = r.Strategies.Named(g.Name(), spec.Strategy)
+		_, err = r.Strategies.Named(g, spec.Strategy)
 		return err
 	case Analyze, Solve:
 		def, err := r.Analysis(&spec)

@@ -20,11 +20,11 @@ func (r *Runner) runSkill(ctx context.Context, spec *Spec, out string) (*Result,
 	if err != nil {
 		return nil, err
 	}
-	def, err := r.Strategies.Named(g.Name(), spec.Strategy)
+	def, err := r.Strategies.Named(g, spec.Strategy)
 	if err != nil {
 		return nil, err
 	}
-	if !slices.ContainsFunc(def.Params(), func(s games.Setting) bool { return s.Name == "budget" }) {
+	if !slices.ContainsFunc(def.Params(g), func(s games.Setting) bool { return s.Name == "budget" }) {
 		return nil, fmt.Errorf("strategy %s has no budget parameter (try flatmc, pimc or ismcts)", def.Name)
 	}
 	player := func(budget int) (sim.Player, error) {
@@ -85,7 +85,7 @@ func (r *Runner) runSkill(ctx context.Context, spec *Spec, out string) (*Result,
 	} else {
 		// Each budget against the previous one (the first against random),
 		// the seats rotated over every deal.
-		random, err := r.Strategies.Lookup(g.Name(), "random")
+		random, err := r.Strategies.Lookup(g, "random")
 		if err != nil {
 			return nil, err
 		}

@@ -34,7 +34,7 @@ func summaryOf(t *testing.T, def games.Definition, rules []string, n int64, name
 	spitebots.Register(r)
 	cfg := sim.Config{Game: g, Seed: 2, Games: n}
 	for _, name := range names {
-		d, err := r.Lookup(g.Name(), name)
+		d, err := r.Lookup(g, name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -29,7 +29,7 @@ func TestUndecidedPrintedEverywhere(t *testing.T) {
 	}
 	r := new(strategies.Registry)
 	flipbots.Register(r)
-	d, err := r.Lookup("flip", "clairvoyant")
+	d, err := r.Lookup(g, "clairvoyant")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestPairUndecidedPrintedEverywhere(t *testing.T) {
 		name   string
 		params []string
 	}{{"clairvoyant", []string{"budget=10", "win-budget=10"}}, {"greedy", nil}} {
-		d, err := r.Lookup("flip", p.name)
+		d, err := r.Lookup(g, p.name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -407,16 +407,6 @@ func WriteSweepDir(dir string, sw *Sweep, game string) ([]string, error) {
 	return out.write(dir)
 }
 
-// WriteSweepJSON writes the sweep as indented JSON.
-func WriteSweepJSON(w io.Writer, sw *Sweep) error {
-	b, err := json.MarshalIndent(sw, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
-}
-
 // WriteSweepTable writes one line per point and strategy for a terminal.
 func WriteSweepTable(w io.Writer, sw *Sweep) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

@@ -23,7 +23,7 @@ func noraLineup(names ...string) (games.Game, []sim.Player) {
 	norabots.Register(r, norabots.Setup{})
 	var lineup []sim.Player
 	for _, name := range names {
-		def, err := r.Lookup("nora", name)
+		def, err := r.Lookup(g, name)
 		if err != nil {
 			log.Fatal(err)
 		}

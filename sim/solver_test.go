@@ -30,7 +30,7 @@ func (b *boundingSolver) ScoreBound() (int, bool) {
 // when the run is split and merged.
 func TestSolverBoundsByHand(t *testing.T) {
 	const n = 400
-	def := strategies.Definition{Name: "solver", Params: func() []games.Setting { return nil },
+	def := strategies.Definition{Name: "solver", Params: func(games.Game) []games.Setting { return nil },
 		New: func(games.Game, []string) (strategies.Strategy, error) { return &boundingSolver{}, nil }}
 	cfg := Config{Game: dice{1}, Lineup: []Player{{Strategy: def}}, Seed: 8, Games: n, Workers: 2, Chunk: 16}
 	tally, err := Run(context.Background(), cfg)

@@ -78,7 +78,7 @@ type economyStudy struct {
 func noraRun(ctx context.Context, a *economyStudy, g games.Game, names []string, params [][]string, n int) (sim.Summary, error) {
 	var lineup []sim.Player
 	for i, name := range names {
-		def, err := a.env.Strategies.Lookup("nora", name)
+		def, err := a.env.Strategies.Lookup(g, name)
 		if err != nil {
 			return sim.Summary{}, err
 		}

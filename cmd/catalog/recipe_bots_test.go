@@ -47,7 +47,7 @@ func (toyHigh) Choose(_ games.View, legal []games.Action) games.Action { return 
 func registerToyBots(r *strategies.Registry) {
 	r.Register(strategies.Definition{
 		Name: "greedy", Game: "toy", Summary: "takes a trick as cheaply as it can, else throws its lowest card",
-		Params: func() []games.Setting { var b toyGreedy; return b.bind().Settings() },
+		Params: func(games.Game) []games.Setting { var b toyGreedy; return b.bind().Settings() },
 		New: func(_ games.Game, params []string) (strategies.Strategy, error) {
 			b := &toyGreedy{}
 			if err := b.bind().Apply(params); err != nil {
@@ -58,7 +58,7 @@ func registerToyBots(r *strategies.Registry) {
 	})
 	r.Register(strategies.Definition{
 		Name: "high", Game: "toy", Summary: "always plays its highest card",
-		Params: func() []games.Setting { return nil },
+		Params: func(games.Game) []games.Setting { return nil },
 		New:    func(games.Game, []string) (strategies.Strategy, error) { return toyHigh{}, nil },
 	})
 }

@@ -71,16 +71,14 @@ func (s *Sources) gameOf(args []string) games.Game {
 	return g
 }
 
-// strategyCompletions lists the strategies that play the game of args.
+// strategyCompletions lists the strategies that can play the game of args.
 func (s *Sources) strategyCompletions(args []string) []cobra.Completion {
-	if len(args) == 0 {
-		return nil
-	}
-	if _, err := s.Games.Lookup(args[0]); err != nil {
+	g := s.gameOf(args)
+	if g == nil {
 		return nil
 	}
 	var cs []cobra.Completion
-	for _, d := range s.Strategies.For(args[0]) {
+	for _, d := range s.Strategies.For(g) {
 		cs = append(cs, cobra.CompletionWithDesc(d.Name, d.Summary))
 	}
 	return cs
@@ -98,20 +96,22 @@ func (s *Sources) StrategyEntries(_ *cobra.Command, args []string, toComplete st
 }
 
 // Param completes --param key=value for the strategy of --strategy
-// (the game's first when none is given).
+// (the game's first when none is given), with the choices of a parameter
+// that names a strategy (a search's rollout) those that can play the game.
 func (s *Sources) Param(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	if len(args) == 0 {
+	g := s.gameOf(args)
+	if g == nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	name, _ := cmd.Flags().GetString("strategy")
 	if name == "" && cmd.Name() == "skill" {
 		name = cmd.Flags().Lookup("strategy").DefValue
 	}
-	def, err := s.Strategies.Named(args[0], name)
+	def, err := s.Strategies.Named(g, name)
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	return Settings(def.Params(), toComplete, false)
+	return Settings(def.Params(g), toComplete, false)
 }
 
 // Rule completes --rule key=value for the game given; sweep's

@@ -100,7 +100,7 @@ func TestMeterResumed(t *testing.T) {
 	}
 	sr := new(strategies.Registry)
 	norabots.Register(sr, norabots.Setup{})
-	cautious, err := sr.Lookup("nora", "cautious")
+	cautious, err := sr.Lookup(g, "cautious")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,7 +84,7 @@ func TestBotsSpendAsDocumented(t *testing.T) {
 	Register(r, Setup{})
 	means := map[string]float64{}
 	for _, name := range []string{"stop-at", "cautious", "rescuer"} {
-		def, err := r.Lookup("nora", name)
+		def, err := r.Lookup(g, name)
 		if err != nil {
 			t.Fatal(err)
 		}

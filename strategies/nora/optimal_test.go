@@ -205,7 +205,7 @@ func lineupRun(t *testing.T, g games.Game, names []string, n int64) sim.Summary 
 	var lineup []sim.Player
 	for _, spec := range names {
 		name, rest, _ := strings.Cut(spec, ":")
-		def, err := reg.Lookup("nora", name)
+		def, err := reg.Lookup(g, name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -421,7 +421,7 @@ func TestPolicyFollowsPrices(t *testing.T) {
 	dir := t.TempDir()
 	reg := new(strategies.Registry)
 	Register(reg, Setup{CacheDir: dir})
-	def, err := reg.Lookup("nora", "optimal")
+	def, err := reg.Lookup(nora.New(nora.DefaultRules()), "optimal")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -492,11 +492,11 @@ func TestInsureSeesTopCard(t *testing.T) {
 func BenchmarkOptimalGame(b *testing.B) {
 	reg := new(strategies.Registry)
 	Register(reg, Setup{})
-	def, err := reg.Lookup("nora", "optimal")
+	g := nora.New(nora.DefaultRules())
+	def, err := reg.Lookup(g, "optimal")
 	if err != nil {
 		b.Fatal(err)
 	}
-	g := nora.New(nora.DefaultRules())
 	bot, err := def.New(g, nil)
 	if err != nil {
 		b.Fatal(err)
