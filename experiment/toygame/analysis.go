@@ -1,7 +1,4 @@
-package catalog_test
-
-// This file stands for analyses/toy, the optional step of the recipe: the
-// game's design questions answered in a report page.
+package toygame
 
 import (
 	"context"
@@ -13,6 +10,7 @@ import (
 	"github.com/cardsim/cardsim/reports"
 )
 
+// leadOptions are the analysis's options.
 type leadOptions struct {
 	Games int
 	Hands []int
@@ -25,15 +23,16 @@ func (o *leadOptions) bind() *games.Options {
 	return opts
 }
 
-// toyAnalysis is the line analyses/toy gives the catalog: how much leading
-// is worth as the hands grow.
-func toyAnalysis() analyses.Definition {
-	return analyses.Define("toy", "how often the seat that leads wins, by hand size", (*leadOptions).bind,
+// Analysis returns the toy's analysis, the line analyses/toy would give
+// the catalog: how often the seat that leads wins, by hand size (greedy
+// against itself, seats rotated), as a chart and leader.csv.
+func Analysis() analyses.Definition {
+	return analyses.Define(Name, "how often the seat that leads wins, by hand size", (*leadOptions).bind,
 		func(ctx context.Context, env *analyses.Env, o leadOptions) (*reports.Report, error) {
 			line := reports.LineSeries{Label: "greedy against itself"}
 			rows := [][]string{{"hand", "leader_win_rate", "ci_low", "ci_high"}}
 			for _, h := range o.Hands {
-				g, err := env.Game("toy", "hand="+strconv.Itoa(h))
+				g, err := env.Game(Name, "hand="+strconv.Itoa(h))
 				if err != nil {
 					return nil, err
 				}
@@ -55,7 +54,11 @@ func toyAnalysis() analyses.Definition {
 				return nil, err
 			}
 			return &reports.Report{Title: "Toy: what leading is worth", Intro: "Greedy against itself, seats rotated.", Layout: reports.PageLayout,
-				Studies: []reports.Study{{Game: "toy", Title: "The leader's win rate", Answer: []string{"By hand size."}, Charts: []reports.Chart{c}, Rows: rows}},
+				Studies: []reports.Study{{Game: Name, Title: "The leader's win rate", Answer: []string{"By hand size."}, Charts: []reports.Chart{c}, Rows: rows}},
 				Files:   map[string][]byte{"leader.csv": reports.RowsCSV(rows)}}, nil
 		})
 }
+
+// Question is the toy's designer's question, as cmd/catalog/studies.go
+// would hold it, to be answered by greedy against high.
+const Question = "Does the seat that leads win more?"

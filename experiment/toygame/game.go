@@ -1,7 +1,4 @@
-package catalog_test
-
-// This file stands for games/toy, the first step of the recipe for a new
-// game: a package implementing games.Game and games.State.
+package toygame
 
 import (
 	"fmt"
@@ -12,17 +9,17 @@ import (
 	"github.com/cardsim/cardsim/games/cards"
 )
 
-// toyRules are the rules of the toy: two seats are dealt Hand cards each
-// from a deck of Ranks ranks in four suits; the seat that leads plays a
-// card, the other answers, and the higher rank takes the trick (the leader
-// takes ties) and leads the next. A seat scores its tricks; the seat with
-// more wins.
-type toyRules struct {
+// Name is the toy's name, as commands take it.
+const Name = "toy"
+
+// Rules are the rules of the toy: a deck of Ranks ranks in four suits, and
+// Hand cards dealt to each seat (see the package's doc).
+type Rules struct {
 	Ranks int
 	Hand  int
 }
 
-func (r *toyRules) bind() *games.Options {
+func (r *Rules) bind() *games.Options {
 	o := games.NewOptions("rule")
 	o.Int(&r.Ranks, "ranks", 6, 2, 13, "ranks in the deck, from the ace up, in four suits")
 	o.Int(&r.Hand, "hand", 3, 1, 8, "cards dealt to each seat: the tricks played")
@@ -30,52 +27,79 @@ func (r *toyRules) bind() *games.Options {
 }
 
 // check refuses hands that do not fit in the deck.
-func (r *toyRules) check() error {
+func (r *Rules) check() error {
 	if 2*r.Hand > 4*r.Ranks {
 		return fmt.Errorf("rule hand=%d: two hands of %d do not fit in %d cards", r.Hand, r.Hand, 4*r.Ranks)
 	}
 	return nil
 }
 
-// toyRulebook derives the toy's defaults, parser, settings and registry
+// rulebook derives the toy's defaults, parser, settings and registry
 // entry from its options.
-var toyRulebook = games.Define("toy", "Toy tricks", "a toy game of two seats and a few tricks, for the recipe's test",
-	(*toyRules).bind, (*toyRules).check, func(r toyRules) (games.Game, error) { return toyGame{r}, nil })
+var rulebook = games.Define(Name, "Toy tricks", "a toy game of two seats and a few tricks, for the recipe's test",
+	(*Rules).bind, (*Rules).check, func(r Rules) (games.Game, error) { return Game{r}, nil })
 
-// toyDefinition is the line games/toy gives the catalog.
-func toyDefinition() games.Definition { return toyRulebook.Definition() }
+// ExampleDeal is a deal of the toy under its default rules, as --deal
+// takes it: the 24 cards in dealing order, seat 0's hand first. Seat 0
+// holds the aces and leads AH; seat 1 takes it with 2C, leads 2H and 2D,
+// and takes all three tricks.
+const ExampleDeal = "AC AD AH 2C 2D 2H AS 2S 3C 3D 3H 3S 4C 4D 4H 4S 5C 5D 5H 5S 6C 6D 6H 6S"
 
-type toyGame struct{ r toyRules }
+// Definition returns the toy's registry entry: the line games/toy would
+// give the catalog.
+func Definition() games.Definition {
+	d := rulebook.Definition()
+	d.ExampleDeal = ExampleDeal
+	return d
+}
 
-func (g toyGame) Name() string            { return "toy" }
-func (g toyGame) Seats() int              { return 2 }
-func (g toyGame) Rules() []games.Setting  { return toyRulebook.Settings(g.r) }
-func (g toyGame) ScoreBounds() (int, int) { return 0, g.r.Hand }
-func (g toyGame) Metrics() []games.Metric {
+// Game is the toy under one set of rules.
+type Game struct{ r Rules }
+
+// Name returns the game's name.
+func (g Game) Name() string { return Name }
+
+// Seats returns 2: the toy is played by two seats.
+func (g Game) Seats() int { return 2 }
+
+// Rules returns the rules in force with their defaults and meanings.
+func (g Game) Rules() []games.Setting { return rulebook.Settings(g.r) }
+
+// ScoreBounds returns 0 and the tricks of a game: a seat scores its tricks.
+func (g Game) ScoreBounds() (int, int) { return 0, g.r.Hand }
+
+// Metrics returns the ties and the cards played, counted every game.
+func (g Game) Metrics() []games.Metric {
 	return []games.Metric{
 		{Name: "ties", Usage: "tricks whose two cards had the same rank", Max: int64(g.r.Hand)},
 		{Name: "turns", Usage: "cards played", Role: games.Duration, Max: int64(2 * g.r.Hand)},
 	}
 }
-func (g toyGame) Capabilities() games.Capabilities {
+
+// Capabilities states the aces dealt to a seat as its deal feature and
+// the seat that led first; the toy's views do not sample, so no generic
+// search bot plays it.
+func (g Game) Capabilities() games.Capabilities {
 	return games.Capabilities{DealFeatures: []games.Metric{{Name: "aces", Usage: "aces dealt to the seat", Max: 4}}, FirstSeat: true}
 }
-func (g toyGame) NewState() games.State { return &toyState{g: g} }
 
-// toyPlay is the event of one card played.
-type toyPlay struct {
+// NewState returns a state ready for Reset or Deal.
+func (g Game) NewState() games.State { return &state{g: g} }
+
+// play is the event of one card played.
+type play struct {
 	Type  string `json:"type"`
 	Trick int    `json:"trick"`
 	Seat  int    `json:"seat"`
 	Card  string `json:"card"`
 }
 
-func (e toyPlay) String() string {
+func (e play) String() string {
 	return fmt.Sprintf("trick %d: seat %d plays %s", e.Trick, e.Seat, e.Card)
 }
 
-type toyState struct {
-	g      toyGame
+type state struct {
+	g      Game
 	deck   []cards.Card // the deal: hands first, then the cards left out
 	hands  [2][]cards.Card
 	played []cards.Card
@@ -87,26 +111,26 @@ type toyState struct {
 	ties   int64
 	record bool
 	events []games.Event
-	view   toyView
+	view   view
 }
 
-// toyView is what a seat sees: its hand, the card led, the cards played.
-type toyView struct {
+// view is what a seat sees: its hand, the card led, the cards played.
+type view struct {
 	seat   int
 	Hand   []cards.Card
 	Led    cards.Card
 	Played []cards.Card
 }
 
-func (v *toyView) Seat() int { return v.seat }
+func (v *view) Seat() int { return v.seat }
 
-func (s *toyState) Reset(seed uint64) {
+func (s *state) Reset(seed uint64) {
 	s.deck = cards.Ranks(s.g.r.Ranks, 0)
 	cards.Shuffle(rand.New(rand.NewPCG(seed, 0x70)), s.deck)
 	s.start()
 }
 
-func (s *toyState) Deal(deal string, seed uint64) error {
+func (s *state) Deal(deal string, seed uint64) error {
 	d, err := cards.ParseDeck(deal)
 	if err != nil {
 		return err
@@ -120,7 +144,7 @@ func (s *toyState) Deal(deal string, seed uint64) error {
 }
 
 // start deals the hands from the deck.
-func (s *toyState) start() {
+func (s *state) start() {
 	h := s.g.r.Hand
 	for seat := range s.hands {
 		s.hands[seat] = slices.Clone(s.deck[seat*h : (seat+1)*h])
@@ -135,14 +159,14 @@ func (s *toyState) start() {
 	s.played, s.led, s.leader, s.turn, s.tricks, s.ties, s.events = nil, 0, 0, 0, [2]int{}, 0, nil
 }
 
-func (s *toyState) Turn() int {
+func (s *state) Turn() int {
 	if len(s.played) == 2*s.g.r.Hand {
 		return games.Terminal
 	}
 	return s.turn
 }
 
-func (s *toyState) Legal(dst []games.Action) []games.Action {
+func (s *state) Legal(dst []games.Action) []games.Action {
 	dst = dst[:0]
 	for _, c := range s.hands[s.turn] {
 		dst = append(dst, games.Action(c))
@@ -150,13 +174,13 @@ func (s *toyState) Legal(dst []games.Action) []games.Action {
 	return dst
 }
 
-func (s *toyState) Apply(a games.Action) {
+func (s *state) Apply(a games.Action) {
 	c, seat := cards.Card(a), s.turn
 	i := slices.Index(s.hands[seat], c)
 	s.hands[seat] = slices.Delete(s.hands[seat], i, i+1)
 	s.played = append(s.played, c)
 	if s.record {
-		s.events = append(s.events, toyPlay{Type: "play", Trick: (len(s.played) + 1) / 2, Seat: seat, Card: c.String()})
+		s.events = append(s.events, play{Type: "play", Trick: (len(s.played) + 1) / 2, Seat: seat, Card: c.String()})
 	}
 	if seat == s.leader {
 		s.led, s.turn = c, 1-seat
@@ -172,12 +196,12 @@ func (s *toyState) Apply(a games.Action) {
 	s.led, s.leader, s.turn = 0, winner, winner
 }
 
-func (s *toyState) View(seat int) games.View {
-	s.view = toyView{seat: seat, Hand: slices.Clone(s.hands[seat]), Led: s.led, Played: slices.Clone(s.played)}
+func (s *state) View(seat int) games.View {
+	s.view = view{seat: seat, Hand: slices.Clone(s.hands[seat]), Led: s.led, Played: slices.Clone(s.played)}
 	return &s.view
 }
 
-func (s *toyState) Outcome(seat int) games.Outcome {
+func (s *state) Outcome(seat int) games.Outcome {
 	o := games.Outcome{Score: s.tricks[seat]}
 	switch {
 	case s.tricks[seat] > s.tricks[1-seat]:
@@ -188,20 +212,20 @@ func (s *toyState) Outcome(seat int) games.Outcome {
 	return o
 }
 
-func (s *toyState) Metrics(dst []int64) []int64 {
+func (s *state) Metrics(dst []int64) []int64 {
 	return append(dst[:0], s.ties, int64(len(s.played)))
 }
 
-func (s *toyState) SeatFeatures(seat int, dst []int64) []int64 { return append(dst[:0], s.aces[seat]) }
-func (s *toyState) FirstSeat() int                             { return 0 }
+func (s *state) SeatFeatures(seat int, dst []int64) []int64 { return append(dst[:0], s.aces[seat]) }
+func (s *state) FirstSeat() int                             { return 0 }
 
 // Cards returns the hands, the cards played and the cards left out.
-func (s *toyState) Cards(dst []cards.Card) []cards.Card {
+func (s *state) Cards(dst []cards.Card) []cards.Card {
 	dst = append(append(append(dst[:0], s.hands[0]...), s.hands[1]...), s.played...)
 	return append(dst, s.deck[2*s.g.r.Hand:]...)
 }
 
-func (s *toyState) Clone() games.State {
+func (s *state) Clone() games.State {
 	c := *s
 	c.deck, c.played, c.events = slices.Clone(s.deck), slices.Clone(s.played), slices.Clone(s.events)
 	c.hands = [2][]cards.Card{slices.Clone(s.hands[0]), slices.Clone(s.hands[1])}
@@ -210,7 +234,7 @@ func (s *toyState) Clone() games.State {
 
 // Determinize re-deals the cards seat cannot see: the other hand and the
 // cards left out.
-func (s *toyState) Determinize(seat int, seed uint64) {
+func (s *state) Determinize(seat int, seed uint64) {
 	other, out := s.hands[1-seat], s.deck[2*s.g.r.Hand:]
 	hidden := append(slices.Clone(other), out...)
 	cards.Shuffle(rand.New(rand.NewPCG(seed, 0x71)), hidden)
@@ -219,6 +243,6 @@ func (s *toyState) Determinize(seat int, seed uint64) {
 	copy(out, hidden[len(other):])
 }
 
-func (s *toyState) ActionString(a games.Action) string { return cards.Card(a).String() }
-func (s *toyState) Record(on bool)                     { s.record = on }
-func (s *toyState) Events() []games.Event              { return s.events }
+func (s *state) ActionString(a games.Action) string { return cards.Card(a).String() }
+func (s *state) Record(on bool)                     { s.record = on }
+func (s *state) Events() []games.Event              { return s.events }
