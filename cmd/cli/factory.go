@@ -5,9 +5,9 @@ import (
 
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/cmd/catalog"
+	"github.com/cardsim/cardsim/cmd/internal/progress"
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/games"
-	"github.com/cardsim/cardsim/internal/progress"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/strategies"
 )

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/cardsim/cardsim/internal/buildinfo"
+	"github.com/cardsim/cardsim/cmd/internal/buildinfo"
 	"github.com/cardsim/cardsim/reports"
 )
 

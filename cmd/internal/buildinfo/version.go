@@ -24,7 +24,7 @@ type Version struct {
 // stampedCommit is the commit of a build made without version control
 // information (such as the Docker image, whose context leaves out .git),
 // set by the linker: go build -ldflags "-X
-// github.com/cardsim/cardsim/internal/buildinfo.stampedCommit=$(git rev-parse HEAD)".
+// github.com/cardsim/cardsim/cmd/internal/buildinfo.stampedCommit=$(git rev-parse HEAD)".
 // deploy/Dockerfile passes its build argument COMMIT so.
 var stampedCommit string
 

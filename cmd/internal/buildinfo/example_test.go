@@ -3,7 +3,7 @@ package buildinfo_test
 import (
 	"fmt"
 
-	"github.com/cardsim/cardsim/internal/buildinfo"
+	"github.com/cardsim/cardsim/cmd/internal/buildinfo"
 )
 
 func ExampleVersion_String() {

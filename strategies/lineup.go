@@ -1,26 +1,32 @@
-package analyses
+package strategies
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/cardsim/cardsim/games"
-	"github.com/cardsim/cardsim/sim"
-	"github.com/cardsim/cardsim/strategies"
 )
+
+// Player is one entry of a lineup: a strategy with its parameters, each
+// "key=value".
+type Player struct {
+	Strategy Definition
+	Params   []string
+}
 
 // Lineup returns the players of g named by specs, each "name" or
 // "name:key=value:…"; an empty name is g's first strategy. Every entry is
-// checked: an unknown name or a bad parameter is an error.
-func Lineup(r *strategies.Registry, g games.Game, specs []string) ([]sim.Player, error) {
-	var out []sim.Player
+// checked: an unknown name, a strategy that cannot play g or a bad
+// parameter is an error.
+func (r *Registry) Lineup(g games.Game, specs []string) ([]Player, error) {
+	var out []Player
 	for _, spec := range specs {
 		name, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
 		var params []string
 		if rest != "" {
 			params = strings.Split(rest, ":")
 		}
-		p, err := Player(r, g, name, params)
+		p, err := r.Player(g, name, params)
 		if err != nil {
 			return nil, err
 		}
@@ -31,13 +37,13 @@ func Lineup(r *strategies.Registry, g games.Game, specs []string) ([]sim.Player,
 
 // Player returns the named strategy of g with its parameters, checked; an
 // empty name is g's first strategy.
-func Player(r *strategies.Registry, g games.Game, name string, params []string) (sim.Player, error) {
+func (r *Registry) Player(g games.Game, name string, params []string) (Player, error) {
 	def, err := r.Named(g, name)
 	if err != nil {
-		return sim.Player{}, err
+		return Player{}, err
 	}
 	if _, err := def.New(g, params); err != nil {
-		return sim.Player{}, fmt.Errorf("strategy %s: %w", def.Name, err)
+		return Player{}, fmt.Errorf("strategy %s: %w", def.Name, err)
 	}
-	return sim.Player{Strategy: def, Params: params}, nil
+	return Player{Strategy: def, Params: params}, nil
 }

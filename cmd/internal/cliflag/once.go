@@ -1,10 +1,9 @@
 package cliflag
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/spf13/pflag"
+
+	"github.com/cardsim/cardsim/internal/parse"
 )
 
 // RefuseRepeats makes every repeatable key=value flag of fs named in keyed
@@ -33,24 +32,9 @@ type OnceValue struct {
 
 // Set adds the key=value s, unless its key was given before.
 func (v *OnceValue) Set(s string) error {
-	if err := OnceEach(v.What, append(v.kvs, s)); err != nil {
+	if err := parse.OnceEach(v.What, append(v.kvs, s)); err != nil {
 		return err
 	}
 	v.kvs = append(v.kvs, s)
 	return v.Value.Set(s)
-}
-
-// OnceEach reports the first key of the key=value options kvs given twice
-// (spaces around it aside), naming the option a what ("rule").
-func OnceEach(what string, kvs []string) error {
-	seen := map[string]bool{}
-	for _, kv := range kvs {
-		k, _, _ := strings.Cut(kv, "=")
-		k = strings.TrimSpace(k)
-		if seen[k] {
-			return fmt.Errorf("%s %s given twice: give each %s once", what, k, what)
-		}
-		seen[k] = true
-	}
-	return nil
 }

@@ -1,10 +1,9 @@
 package cliflag
 
 import (
-	"errors"
-	"strings"
-
 	"github.com/spf13/pflag"
+
+	"github.com/cardsim/cardsim/internal/parse"
 )
 
 // DecimalInts makes every integer flag of fs read its value in decimal.
@@ -26,32 +25,11 @@ func DecimalInts(fs *pflag.FlagSet) {
 // pad.
 type DecimalValue struct{ pflag.Value }
 
-// ErrNotDecimal is the error of a value that is not a decimal integer.
-var ErrNotDecimal = errors.New("want a whole number in decimal digits, such as 1000")
-
 // Set sets the value from s, read in decimal.
 func (d DecimalValue) Set(s string) error {
-	n, err := Decimal(s)
+	n, err := parse.Decimal(s)
 	if err != nil {
 		return err
 	}
 	return d.Value.Set(n)
-}
-
-// Decimal returns s, an integer in decimal digits with an optional sign,
-// without leading zeros, so that Go's and pflag's parsers, which read "010"
-// as octal, read it as the decimal number it pads. It returns ErrNotDecimal
-// for anything else.
-func Decimal(s string) (string, error) {
-	sign, digits := "", s
-	if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+") {
-		sign, digits = s[:1], s[1:]
-	}
-	if digits == "" || strings.Trim(digits, "0123456789") != "" {
-		return "", ErrNotDecimal
-	}
-	if digits = strings.TrimLeft(digits, "0"); digits == "" {
-		digits = "0"
-	}
-	return sign + digits, nil
 }

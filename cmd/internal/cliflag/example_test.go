@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/cardsim/cardsim/internal/cliflag"
+	"github.com/cardsim/cardsim/cmd/internal/cliflag"
 )
 
 func ExampleDecimalInts() {

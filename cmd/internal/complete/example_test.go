@@ -3,7 +3,7 @@ package complete_test
 import (
 	"fmt"
 
-	"github.com/cardsim/cardsim/internal/complete"
+	"github.com/cardsim/cardsim/cmd/internal/complete"
 )
 
 func ExampleLastOfList() {
