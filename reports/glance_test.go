@@ -224,7 +224,7 @@ func TestVariantPaired(t *testing.T) {
 	sw := &Sweep{Keys: []string{"k"}, Defaults: map[string]string{"k": "1"},
 		Points: []SweepPoint{point("1", deals(true, false, false, false), 0.25), point("2", deals(true, true, true, false), 0.75)}}
 	a := Glance(&Study{Game: "g", Sweep: sw}, []Ask{{Kind: Variant, Strategy: "s", Figure: "win"}})[0]
-	lo, hi := stat.PairedRateDifference(1, 2, 0, 4, 0.95)
+	lo, hi := stat.PairedRateDifference(stat.PairedCounts{Both: 1, Only1: 2, Only2: 0, N: 4}, 0.95)
 	if a.Value != 0.5 || a.CILow != lo || a.CIHigh != hi || a.N != 4 || !strings.Contains(a.Sentence, "paired on the same 4 deals") {
 		t.Errorf("%+v; want +0.5 (%v to %v) paired", a, lo, hi)
 	}

@@ -350,7 +350,7 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		if t.Starter.Games > 0 {
 			o := &t.Starter
 			r, _ := summarizeOutcomes(o, confidence)
-			e, lo, hi := stat.ClusteredEdge(o.Wins, o.Draws, o.Games, g.Seats(), o.Cluster.Sums(), confidence)
+			e, lo, hi := stat.ClusteredEdge(o.Sums(), g.Seats(), confidence)
 			fair := float64(o.Games-o.Draws) / float64(o.Games) / float64(g.Seats())
 			s.FirstPlayer = &EdgeSummary{WinRate: r, FairShare: fair, Edge: e, CILow: lo, CIHigh: hi}
 		}
@@ -415,7 +415,7 @@ func compare(cfg *Config, t *Tally, confidence float64) []Comparison {
 			ma, sa := ea.Score.MeanSD()
 			mb, sb := eb.Score.MeanSD()
 			// Unpaired: as if a and b had played independent deals.
-			ulo, uhi := stat.UnpairedMeanDifference(ma, sa, ea.Games, mb, sb, eb.Games, confidence)
+			ulo, uhi := stat.UnpairedMeanDifference(stat.SampleMean{Mean: ma, SD: sa, N: ea.Games}, stat.SampleMean{Mean: mb, SD: sb, N: eb.Games}, confidence)
 			out = append(out, Comparison{
 				A: a, B: b, Label: fmt.Sprintf("%s − %s", label(cfg, a), label(cfg, b)),
 				ScoreDiff: mean / scale, CILow: lo / scale, CIHigh: hi / scale,
@@ -443,9 +443,9 @@ func pairedWinInterval(t *Tally, a, b int, c []int64, confidence float64) (lo, h
 		// Low end: a wins ea.Wins, b wins eb.Wins + eb.Undecided; only a
 		// won on the deals counted +1, only b on those counted −1.
 		only1, only2 := low.Count(1), low.Count(-1)
-		lo, _ = stat.PairedRateDifference(ea.Wins-only1, only1, only2, t.Games, confidence)
+		lo, _ = stat.PairedRateDifference(stat.PairedCounts{Both: ea.Wins - only1, Only1: only1, Only2: only2, N: t.Games}, confidence)
 		only1, only2 = high.Count(1), high.Count(-1)
-		_, hi = stat.PairedRateDifference(eb.Wins-only2, only1, only2, t.Games, confidence)
+		_, hi = stat.PairedRateDifference(stat.PairedCounts{Both: eb.Wins - only2, Only1: only1, Only2: only2, N: t.Games}, confidence)
 		return lo, hi
 	}
 	scale := float64(c[a] * c[b])
@@ -480,7 +480,7 @@ func summarizeMetrics(g games.Game, hs []Histogram, clusters []Cluster, confiden
 		var c *Cluster // the deals' sums when deals count several times
 		if clusters != nil && clusters[i].clustered(h.N()) {
 			c = &clusters[i]
-			lo, hi = stat.ClusteredMean(mean, h.N(), c.Deals, c.N2, c.NS, c.S2, confidence)
+			lo, hi = stat.ClusteredMean(mean, c.scoreSums(h.N()), confidence)
 			if math.IsInf(hi, 0) { // one deal: only its values bound the mean
 				lo, hi = float64(mn), float64(mx)
 			}
@@ -532,7 +532,7 @@ func summarizeScore(h *Histogram, c *Cluster, confidence float64, bounds [2]int)
 	mean, sd := h.MeanSD()
 	lo, hi := stat.MeanInterval(mean, sd, h.N(), confidence)
 	if c.clustered(h.N()) {
-		lo, hi = stat.ClusteredMean(mean, h.N(), c.Deals, c.N2, c.NS, c.S2, confidence)
+		lo, hi = stat.ClusteredMean(mean, c.scoreSums(h.N()), confidence)
 	}
 	if bounds == unbounded && (math.IsInf(lo, 0) || math.IsInf(hi, 0)) {
 		// Nothing bounds the mean but the values seen.
@@ -566,8 +566,9 @@ func summarizeOutcomes(o *Outcomes, confidence float64) (win, draw RateSummary) 
 	win = summarizeRate(o.Wins, o.Undecided, o.Games, confidence)
 	draw = summarizeRate(o.Draws, 0, o.Games, confidence)
 	if c := &o.Cluster; c.clustered(o.Games) && o.Undecided == 0 {
-		win.CILow, win.CIHigh = stat.ClusteredRate(o.Wins, o.Games, c.Deals, c.N2, c.NW, c.W2, confidence)
-		draw.CILow, draw.CIHigh = stat.ClusteredRate(o.Draws, o.Games, c.Deals, c.N2, c.ND, c.D2, confidence)
+		s := o.Sums()
+		win.CILow, win.CIHigh = stat.ClusteredRate(o.Wins, s.Wins(), confidence)
+		draw.CILow, draw.CIHigh = stat.ClusteredRate(o.Draws, s.Draws(), confidence)
 		win.Deals, draw.Deals = c.Deals, c.Deals
 	}
 	return win, draw
