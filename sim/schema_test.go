@@ -13,6 +13,21 @@ import (
 	"github.com/cardsim/cardsim/sim/schematest"
 )
 
+// validated writes s as JSON and returns it read back, with what schema
+// finds wrong with it.
+func validated(t *testing.T, schema *jsonschema.Schema, s Summary) (any, error) {
+	t.Helper()
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inst, schema.Validate(inst)
+}
+
 // TestSummariesMatchTheSchema: summaries of every shape (one strategy,
 // several, games of several players with features and round features, a
 // solver's undecided games) validate against SummarySchema, and the schema
@@ -36,15 +51,8 @@ func TestSummariesMatchTheSchema(t *testing.T) {
 		}
 		s := Summarize(&cfg, tally, 0.95)
 		s.Manifest = NewManifest(&cfg, tally.Games, 0.95)
-		b, err := json.Marshal(s)
+		inst, err := validated(t, schema, s)
 		if err != nil {
-			t.Fatal(err)
-		}
-		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := schema.Validate(inst); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 		// The first strategy's figures at the top beside entries, as
@@ -109,15 +117,7 @@ func TestSummaryReadsVersion1(t *testing.T) {
 		if e := s.Lead(); e.Score.Mean != score["mean"] || e.Score.CIHigh != score["ci_high"] || e.Win.Count != int64(win["count"].(float64)) || e.Score.N != int64(score["n"].(float64)) {
 			t.Errorf("%s: first entry's score %+v, win %+v; the file holds %v and %v", tt.file, e.Score, e.Win, score, win)
 		}
-		again, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(again))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := schema.Validate(inst); err != nil {
+		if _, err := validated(t, schema, s); err != nil {
 			t.Errorf("%s written again: %v", tt.file, err)
 		}
 	}
