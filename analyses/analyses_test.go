@@ -95,31 +95,6 @@ func TestRegistry(t *testing.T) {
 	r.Register(analyses.Definition{Game: "flip"})
 }
 
-func TestLineup(t *testing.T) {
-	g, err := nora.Definition().New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := new(strategies.Registry)
-	norabots.Register(r, norabots.Setup{})
-	ps, err := analyses.Lineup(r, g, []string{"stop-at:cards=20", " rescuer ", ""})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ps) != 3 || ps[0].Strategy.Name != "stop-at" || !reflect.DeepEqual(ps[0].Params, []string{"cards=20"}) ||
-		ps[1].Strategy.Name != "rescuer" || ps[1].Params != nil || ps[2].Strategy.Name != r.For("nora")[0].Name {
-		t.Errorf("lineup %+v", ps)
-	}
-	for spec, want := range map[string]string{"psychic": `unknown strategy "psychic"`, "stop-at:cards=x": "strategy stop-at: parameter cards=x"} {
-		if _, err := analyses.Lineup(r, g, []string{spec}); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: error %v, want %q", spec, err, want)
-		}
-	}
-	if _, err := analyses.Player(new(strategies.Registry), g, "", nil); err == nil {
-		t.Error("a game without strategies has a first one")
-	}
-}
-
 // TestEnvRun: an env plays through its Play hook, with its seed, workers and
 // confidence, and its game carries its rules.
 func TestEnvRun(t *testing.T) {

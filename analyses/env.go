@@ -43,7 +43,7 @@ func (e *Env) Game(name string, extra ...string) (games.Game, error) {
 // Lineup returns the players of g named by specs, each "name" or
 // "name:key=value:…".
 func (e *Env) Lineup(g games.Game, specs ...string) ([]sim.Player, error) {
-	return Lineup(e.Strategies, g, specs)
+	return e.Strategies.Lineup(g, specs)
 }
 
 // Run plays deals of g by lineup, with the env's seed, workers and

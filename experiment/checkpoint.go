@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/cardsim/cardsim/sim"
 )
 
 // checkpointPlace says where a run writes besides its checkpoint, for
@@ -58,6 +60,15 @@ func checkCheckpoint(path string, pl checkpointPlace) error {
 		return fmt.Errorf("%s %s is the part this shard writes: put the checkpoint elsewhere", pl.flag, path)
 	}
 	return nil
+}
+
+// redoCheckpoint says how to redo a checkpoint that err refused as one of
+// another version of cardsim: nothing for any other error.
+func redoCheckpoint(err error) string {
+	if !errors.Is(err, sim.ErrPartFormat) {
+		return ""
+	}
+	return ": start afresh with this cardsim, giving --overwrite-checkpoint in place of --resume"
 }
 
 // errLocked reports a lock another process holds.

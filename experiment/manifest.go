@@ -16,8 +16,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/cardsim/cardsim/games"
-	"github.com/cardsim/cardsim/internal/cliflag"
 	"github.com/cardsim/cardsim/internal/inputfile"
+	"github.com/cardsim/cardsim/internal/parse"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
 )
@@ -250,7 +250,7 @@ func wholeNumbers(key string, val *yaml.Node) error {
 		if n.Kind != yaml.ScalarNode {
 			return errors.New("want a whole number")
 		}
-		d, err := cliflag.Decimal(n.Value)
+		d, err := parse.Decimal(n.Value)
 		if err != nil {
 			return fmt.Errorf("%q: %w", n.Value, err)
 		}
@@ -285,6 +285,9 @@ func (r *Runner) Merge(paths []string, out string) (*Result, error) {
 	var parts []*sim.Part
 	for _, path := range files {
 		p, err := sim.ReadPart(path)
+		if errors.Is(err, sim.ErrPartFormat) {
+			return nil, fmt.Errorf("%w: play its shard again with this cardsim (the command that wrote it, with the same --shard k/n), then merge", err)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -297,7 +300,7 @@ func (r *Runner) Merge(paths []string, out string) (*Result, error) {
 	}
 	var lineup []sim.Player
 	for _, s := range parts[0].Manifest.Strategies {
-		def, err := r.Strategies.Lookup(spec.Game, s.Name)
+		def, err := r.Strategies.Lookup(g, s.Name)
 		if err != nil {
 			return nil, fmt.Errorf("the parts' strategy: %w", err)
 		}

@@ -11,9 +11,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/cardsim/cardsim/internal/cliflag"
 	"github.com/cardsim/cardsim/internal/clip"
 	"github.com/cardsim/cardsim/internal/inputfile"
+	"github.com/cardsim/cardsim/internal/parse"
 	"github.com/cardsim/cardsim/sim"
 )
 
@@ -113,7 +113,7 @@ func (p *Plan) set(key string, val *yaml.Node) error {
 		var s string
 		if s, err = scalar(val); err == nil {
 			var n string
-			if n, err = cliflag.Decimal(s); err == nil {
+			if n, err = parse.Decimal(s); err == nil {
 				var seed uint64
 				if seed, err = strconv.ParseUint(n, 10, 64); err == nil {
 					p.Seed = &seed
@@ -230,7 +230,7 @@ func planInt(n *yaml.Node, least int64, want string) (*int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := cliflag.Decimal(s)
+	d, err := parse.Decimal(s)
 	if err != nil {
 		return nil, fmt.Errorf("%q: %w", s, err)
 	}
@@ -280,10 +280,10 @@ func (plan *Plan) Apply(spec *Spec, path string, given func(flag string) bool) e
 	}
 	spec.Params = append(plan.Params, spec.Params...)
 	spec.Rules = append(plan.Rules, spec.Rules...)
-	if err := cliflag.OnceEach("parameter", spec.Params); err != nil {
+	if err := parse.OnceEach("parameter", spec.Params); err != nil {
 		return fmt.Errorf("--plan %s and the flags: %w", path, err)
 	}
-	if err := cliflag.OnceEach("rule", spec.Rules); err != nil {
+	if err := parse.OnceEach("rule", spec.Rules); err != nil {
 		return fmt.Errorf("--plan %s and the flags: %w", path, err)
 	}
 	setFrom(&spec.Games, plan.Games, !given("games"))

@@ -71,7 +71,7 @@ func (r *Runner) runSession(ctx context.Context, spec *Spec, out string, planned
 	}
 	if spec.Resume {
 		if s.Resume, err = sim.ReadPart(spec.Checkpoint); err != nil {
-			return nil, fmt.Errorf("--resume: %w", err)
+			return nil, fmt.Errorf("--resume: %w%s", err, redoCheckpoint(err))
 		}
 	}
 	if spec.Records != "" {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/games"
-	"github.com/cardsim/cardsim/internal/cliflag"
+	"github.com/cardsim/cardsim/internal/parse"
 	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/strategies"
 )
@@ -143,7 +143,7 @@ func (r *Runner) Lineup(g games.Game, strategy string, params, specs []string) (
 		return nil, fmt.Errorf("give --strategy or --strategies, not both")
 	}
 	if len(specs) == 0 {
-		p, err := analyses.Player(r.Strategies, g, strategy, params)
+		p, err := r.Strategies.Player(g, strategy, params)
 		if err != nil {
 			return nil, err
 		}
@@ -152,7 +152,7 @@ func (r *Runner) Lineup(g games.Game, strategy string, params, specs []string) (
 	if len(params) > 0 {
 		return nil, fmt.Errorf("--param goes with --strategy; with --strategies write name:key=value")
 	}
-	return analyses.Lineup(r.Strategies, g, specs)
+	return r.Strategies.Lineup(g, specs)
 }
 
 // Seats returns the strategy of each seat of g for one game: strategy
@@ -197,7 +197,7 @@ func checkSpecs(specs []string) error {
 		if strings.TrimSpace(name) == "" {
 			return fmt.Errorf("--strategies: empty strategy name in place %d of %d: write names such as a,b", i+1, len(specs))
 		}
-		if err := cliflag.OnceEach("parameter", strings.Split(params, ":")); err != nil {
+		if err := parse.OnceEach("parameter", strings.Split(params, ":")); err != nil {
 			return fmt.Errorf("--strategies %s: %w", spec, err)
 		}
 	}
@@ -245,7 +245,7 @@ func (r *Runner) Validate(spec Spec) error {
 		if err != nil {
 			return err
 		}
-		_, err = r.Strategies.Named(g.Name(), spec.Strategy)
+		_, err = r.Strategies.Named(g, spec.Strategy)
 		return err
 	case Analyze, Solve:
 		def, err := r.Analysis(&spec)

@@ -20,11 +20,11 @@ func (r *Runner) runSkill(ctx context.Context, spec *Spec, out string) (*Result,
 	if err != nil {
 		return nil, err
 	}
-	def, err := r.Strategies.Named(g.Name(), spec.Strategy)
+	def, err := r.Strategies.Named(g, spec.Strategy)
 	if err != nil {
 		return nil, err
 	}
-	if !slices.ContainsFunc(def.Params(), func(s games.Setting) bool { return s.Name == "budget" }) {
+	if !slices.ContainsFunc(def.Params(g), func(s games.Setting) bool { return s.Name == "budget" }) {
 		return nil, fmt.Errorf("strategy %s has no budget parameter (try flatmc, pimc or ismcts)", def.Name)
 	}
 	player := func(budget int) (sim.Player, error) {
@@ -68,10 +68,7 @@ func (r *Runner) runSkill(ctx context.Context, spec *Spec, out string) (*Result,
 			return nil, err
 		}
 		for i, b := range spec.Budgets {
-			score, win := s.Score, s.Win
-			if len(s.Entries) > 0 {
-				score, win = s.Entries[i].Score, s.Entries[i].Win
-			}
+			score, win := s.Entries[i].Score, s.Entries[i].Win
 			sk.Rows = append(sk.Rows,
 				reports.SkillRow{Budget: b, Figure: reports.SkillScore, Value: score.Mean, CILow: score.CILow, CIHigh: score.CIHigh},
 				reports.SkillRow{Budget: b, Figure: reports.SkillWin, Value: win.Rate, CILow: win.CILow, CIHigh: win.CIHigh})
@@ -88,7 +85,7 @@ func (r *Runner) runSkill(ctx context.Context, spec *Spec, out string) (*Result,
 	} else {
 		// Each budget against the previous one (the first against random),
 		// the seats rotated over every deal.
-		random, err := r.Strategies.Lookup(g.Name(), "random")
+		random, err := r.Strategies.Lookup(g, "random")
 		if err != nil {
 			return nil, err
 		}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cardsim/cardsim/internal/cliflag"
+	"github.com/cardsim/cardsim/internal/parse"
 	"github.com/cardsim/cardsim/sim"
 )
 
@@ -164,7 +164,7 @@ func (s *Spec) Check() error {
 		what string
 		kvs  []string
 	}{{"rule", s.Rules}, {"parameter", s.Params}, {"option", s.Options}} {
-		if err := cliflag.OnceEach(o.what, o.kvs); err != nil {
+		if err := parse.OnceEach(o.what, o.kvs); err != nil {
 			return err
 		}
 	}

@@ -142,18 +142,20 @@ func (r *Runner) runReport(ctx context.Context, spec *Spec, out string) (*Result
 // left out, with a note.
 func (r *Runner) runStudy(ctx context.Context, study *Study, report *Spec) (*reports.Study, error) {
 	st := &reports.Study{Game: study.Game, Title: study.Title, Quote: study.Quote, Rules: study.Rules}
+	g, err := r.Game(study.Game, nil)
+	if err != nil {
+		return nil, err
+	}
 	var strats []string
 	for _, s := range study.Strategies {
 		name, _, _ := strings.Cut(s, ":")
-		if _, err := r.Strategies.Lookup(study.Game, name); err != nil {
-			st.Warnings = append(st.Warnings, fmt.Sprintf("strategy %s is not in this build and was left out", name))
+		if _, err := r.Strategies.Lookup(g, name); err != nil {
+			st.Warnings = append(st.Warnings, fmt.Sprintf("strategy %s is not in this build for %s and was left out", name, study.Game))
 			continue
 		}
-		if g, err := r.Game(study.Game, nil); err == nil {
-			if _, err := r.Lineup(g, "", nil, []string{s}); err != nil {
-				st.Warnings = append(st.Warnings, fmt.Sprintf("strategy %s was left out: %v", name, err))
-				continue
-			}
+		if _, err := r.Lineup(g, "", nil, []string{s}); err != nil {
+			st.Warnings = append(st.Warnings, fmt.Sprintf("strategy %s was left out: %v", name, err))
+			continue
 		}
 		strats = append(strats, s)
 	}

@@ -132,7 +132,7 @@ func (r *Runner) pointSession(spec *Spec, cfg sim.Config, i, n int) (*sim.Sessio
 		case err == nil:
 			s.Resume = p
 		case !errors.Is(err, os.ErrNotExist):
-			return nil, fmt.Errorf("--resume: %w", err)
+			return nil, fmt.Errorf("--resume: %w%s", err, redoCheckpoint(err))
 		}
 	}
 	s.Checkpoint = func(p *sim.Part) error { return reports.WritePart(path, p) }

@@ -49,7 +49,7 @@ func (r *Runner) runTournament(ctx context.Context, spec *Spec, out string) (*Re
 			}
 			s, o := res.Summary(), &res.Tally.Entries[0]
 			mt := reports.Match{A: names[a], B: names[b], Deals: res.Tally.Games, AWin: s.Entries[0].Win, BWin: s.Entries[1].Win, Draw: s.Entries[0].Draw,
-				ScoreDiff: s.Comparisons[0], DesignEffect: stat.PointsDesignEffect(o.Wins, o.Draws, o.Games, o.Cluster.Sums())}
+				ScoreDiff: s.Comparisons[0], DesignEffect: stat.PointsDesignEffect(o.Sums())}
 			matches = append(matches, mt)
 			pts := float64(mt.AWin.Count) + float64(mt.Draw.Count)/2
 			pairs = append(pairs, stat.Pair{A: a, B: b, Games: float64(mt.AWin.Games), Points: pts, DesignEffect: mt.DesignEffect})

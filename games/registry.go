@@ -15,6 +15,10 @@ type Definition struct {
 	// New returns the game with the given "key=value" rule options applied
 	// over the defaults; unknown keys and bad values are errors.
 	New func(rules []string) (Game, error)
+	// ExampleDeal is a deal of the game under its default rules, as
+	// State.Deal (and trace --deal) takes it: the game's own fixture for
+	// tests that need a deal of every game.
+	ExampleDeal string
 }
 
 // Registry holds the games a program knows. The zero value is empty and

@@ -84,7 +84,7 @@ func TestFaceCardVerdictAgainstFairShare(t *testing.T) {
 // with the interval of a rate, not the empty interval of a mean.
 func TestYesNoQuoteInterval(t *testing.T) {
 	s := &sim.Summary{Manifest: sim.Manifest{Games: 800}, MetricOrder: []string{"capped"},
-		Metrics: map[string]sim.MetricSummary{"capped": {Usage: "1 if the turn cap ended the game", N: 800, Min: 0, Max: 0}}}
+		Entries: []sim.EntrySummary{{Metrics: map[string]sim.MetricSummary{"capped": {Usage: "1 if the turn cap ended the game", N: 800, Min: 0, Max: 0}}}}}
 	got := strings.Join(quoteSentences(s, "capped"), "\n")
 	if want := "The turn cap ended the game: 0.00% of games (0 of 800; 0.00% to 0.48%)."; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -122,7 +122,7 @@ func TestReadable(t *testing.T) {
 func TestSweepAnswerAroundDefault(t *testing.T) {
 	point := func(price string, mean float64) SweepPoint {
 		s := sim.Summary{Manifest: sim.Manifest{Games: 100, Strategies: []sim.StrategyRecord{{Name: "optimal"}}},
-			Score: sim.ScoreSummary{Mean: mean, CILow: mean - 1, CIHigh: mean + 1}}
+			Entries: []sim.EntrySummary{{Strategy: sim.StrategyRecord{Name: "optimal"}, Score: sim.ScoreSummary{Mean: mean, CILow: mean - 1, CIHigh: mean + 1}}}}
 		return SweepPoint{Values: map[string]string{"switch": price}, Summary: s}
 	}
 	sw := &Sweep{Keys: []string{"switch"}, Defaults: map[string]string{"switch": "2"},

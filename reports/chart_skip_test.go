@@ -23,12 +23,13 @@ func TestChartsSkipEmptyGroups(t *testing.T) {
 	}
 	s := &sim.Summary{
 		Manifest: sim.Manifest{Game: "g", Games: 10, Confidence: 0.95, Strategies: []sim.StrategyRecord{{Name: "bot"}}},
-		Score:    sim.ScoreSummary{N: 10, Min: 0, Max: 4, Mean: 2, Histogram: []sim.Bin{{Value: 0, Count: 5}, {Value: 4, Count: 5}}},
-		Metrics: map[string]sim.MetricSummary{
-			"kept.a": ms(1), "kept.b": ms(2),
-			"zero.a": ms(0), "zero.b": ms(0),
-			"single.a": ms(3),
-		},
+		Entries: []sim.EntrySummary{{Strategy: sim.StrategyRecord{Name: "bot"},
+			Score: sim.ScoreSummary{N: 10, Min: 0, Max: 4, Mean: 2, Histogram: []sim.Bin{{Value: 0, Count: 5}, {Value: 4, Count: 5}}},
+			Metrics: map[string]sim.MetricSummary{
+				"kept.a": ms(1), "kept.b": ms(2),
+				"zero.a": ms(0), "zero.b": ms(0),
+				"single.a": ms(3),
+			}}},
 		MetricOrder: []string{"kept.a", "kept.b", "zero.a", "zero.b", "single.a"},
 	}
 	cs, err := Charts(s)
@@ -144,7 +145,7 @@ func TestSweepChartsSkipAndReferences(t *testing.T) {
 	sw.Defaults["insure"] = "1"
 	for i := range sw.Points {
 		s := &sw.Points[i].Summary
-		s.Win = sim.RateSummary{Games: s.Manifest.Games}
+		s.Lead().Win = sim.RateSummary{Games: s.Manifest.Games}
 	}
 	cs, err := SweepCharts(sw, "nora")
 	if err != nil {

@@ -239,7 +239,7 @@ func groupChart(s *sim.Summary, name string, members []string) (Chart, error) {
 		vals := make(plotter.Values, len(members))
 		eb := errorBars{XYs: make(plotter.XYs, len(members)), YErrors: make(plotter.YErrors, len(members))}
 		for i, m := range members {
-			ms := s.Metrics[m]
+			ms := s.Lead().Metrics[m]
 			vals[i] = ms.Mean
 			eb.XYs[i] = plotter.XY{X: float64(i), Y: ms.Mean}
 			eb.YErrors[i] = struct{ Low, High float64 }{ms.Mean - ms.CILow, ms.CIHigh - ms.Mean}

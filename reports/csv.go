@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"encoding/csv"
 	"io"
 	"maps"
 	"slices"
@@ -20,7 +19,7 @@ func itoa(i int64) string   { return strconv.FormatInt(i, 10) }
 // players the count column is seat_games (each seat's score in each game
 // once) rather than games. A strategy's shares sum to 1.
 func WriteHistogramCSV(w io.Writer, s *sim.Summary) error {
-	c := csv.NewWriter(w)
+	c := newCSVWriter(w)
 	c.Write([]string{"strategy", "score", scoreUnit(s), "share"})
 	for _, e := range entries(s) {
 		for _, b := range e.score.Histogram {

@@ -21,13 +21,6 @@ type entryFigures struct {
 
 // entries lists a summary's strategies with their figures, in lineup order.
 func entries(s *sim.Summary) []entryFigures {
-	if len(s.Entries) == 0 {
-		name, params := "", ""
-		if len(s.Manifest.Strategies) > 0 {
-			name, params = s.Manifest.Strategies[0].Name, paramList(s.Manifest.Strategies[0].Params)
-		}
-		return []entryFigures{{name: name, params: params, score: s.Score, win: s.Win, draw: s.Draw, metrics: s.Metrics, solver: s.Solver}}
-	}
 	var out []entryFigures
 	for i, e := range s.Entries {
 		name := e.Strategy.Name

@@ -34,7 +34,7 @@ func summaryOf(t *testing.T, def games.Definition, rules []string, n int64, name
 	spitebots.Register(r)
 	cfg := sim.Config{Game: g, Seed: 2, Games: n}
 	for _, name := range names {
-		d, err := r.Lookup(g.Name(), name)
+		d, err := r.Lookup(g, name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func TestHistogramCSVSharesSumToOne(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := []string{"strategy", "score", tt.unit, "share"}; strings.Join(rows[0], ",") != strings.Join(want, ",") {
+		if want := []string{"strategy", "score", tt.unit, "share", CSVVersionColumn}; strings.Join(rows[0], ",") != strings.Join(want, ",") {
 			t.Fatalf("%s: header %v, want %v", tt.name, rows[0], want)
 		}
 		counts, shares := map[string]int64{}, map[string]float64{}

@@ -17,10 +17,13 @@ func ExampleWriteTable() {
 	s := &sim.Summary{
 		Manifest: sim.Manifest{Game: "nora", Games: 1000, Seed: 42, Confidence: 0.95,
 			Strategies: []sim.StrategyRecord{{Name: "stop-at", Params: map[string]string{"cards": "30"}}}},
-		Score: sim.ScoreSummary{Mean: 167.4, CILow: 165.2, CIHigh: 169.6, SD: 35.5, Min: 54, Max: 270,
-			Quantiles: map[string]float64{"p50": 162}},
-		Win:         sim.RateSummary{Rate: 0, CILow: 0, CIHigh: 0.0038, Games: 1000},
-		Metrics:     map[string]sim.MetricSummary{"passes": {Mean: 31.2, CILow: 30.9, CIHigh: 31.5}},
+		Entries: []sim.EntrySummary{{
+			Strategy: sim.StrategyRecord{Name: "stop-at", Params: map[string]string{"cards": "30"}},
+			Score: sim.ScoreSummary{Mean: 167.4, CILow: 165.2, CIHigh: 169.6, SD: 35.5, Min: 54, Max: 270,
+				Quantiles: map[string]float64{"p50": 162}},
+			Win:     sim.RateSummary{Rate: 0, CILow: 0, CIHigh: 0.0038, Games: 1000},
+			Metrics: map[string]sim.MetricSummary{"passes": {Mean: 31.2, CILow: 30.9, CIHigh: 31.5}},
+		}},
 		MetricOrder: []string{"passes"},
 	}
 	var b strings.Builder
@@ -41,7 +44,8 @@ func ExampleWriteTable() {
 }
 
 // Rows become CSV as RFC 4180 has it: a field holding a comma, a quote or a
-// line break is quoted, its quotes doubled.
+// line break is quoted, its quotes doubled. The last column is the version
+// of cardsim's CSV layouts, as in every CSV file cardsim writes.
 func ExampleRowsCSV() {
 	fmt.Print(string(reports.RowsCSV([][]string{
 		{"rule", "value", "note"},
@@ -49,9 +53,9 @@ func ExampleRowsCSV() {
 		{"mixes", "greedy,defender", ""},
 	})))
 	// Output:
-	// rule,value,note
-	// insure,1,"the designer's ""one ip"""
-	// mixes,"greedy,defender",
+	// rule,value,note,schema_version
+	// insure,1,"the designer's ""one ip""",2
+	// mixes,"greedy,defender",,2
 }
 
 // A line chart with an interval band, rendered as SVG and PNG.

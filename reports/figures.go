@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"encoding/csv"
 	"io"
 	"math"
 	"strconv"
@@ -212,7 +211,7 @@ func (f Figure) cells() []string {
 // FigureColumns. Numbers are written in full (the shortest text that reads
 // back as the same float64), never rounded.
 func WriteFiguresCSV(w io.Writer, s *sim.Summary) error {
-	c := csv.NewWriter(w)
+	c := newCSVWriter(w)
 	c.Write(FigureColumns)
 	keys := runKeys(s)
 	for _, f := range Figures(s) {

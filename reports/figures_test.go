@@ -58,7 +58,7 @@ func TestFiguresCSVIsTidy(t *testing.T) {
 			t.Fatal(err)
 		}
 		head, _, _ := bytes.Cut(b.Bytes(), []byte("\n"))
-		if string(head) != "game,rules,seed,deals,strategy,params,versus,seat,feature,feature_value,metric,statistic,value,ci_low,ci_high,n" {
+		if string(head) != "game,rules,seed,deals,strategy,params,versus,seat,feature,feature_value,metric,statistic,value,ci_low,ci_high,n,schema_version" {
 			t.Fatalf("header %s", head)
 		}
 		rows := readStrict(t, b.Bytes())

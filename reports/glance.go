@@ -3,7 +3,6 @@ package reports
 import (
 	"bytes"
 	_ "embed"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -112,7 +111,7 @@ func answersJSON(as []Answer) ([]byte, error) {
 // a row an answer, empty cells for figures an answer has not.
 func answersCSV(as []Answer) []byte {
 	var b bytes.Buffer
-	w := csv.NewWriter(&b)
+	w := newCSVWriter(&b)
 	w.Write([]string{"game", "question", "verdict", "sentence", "value", "ci_low", "ci_high", "unit", "n", "condition"})
 	for _, a := range as {
 		w.Write([]string{a.Game, a.Question, a.Verdict, a.Sentence, FullNumber(a.Value), FullNumber(a.CILow), FullNumber(a.CIHigh), a.Unit, strconv.FormatInt(a.N, 10), a.Condition})

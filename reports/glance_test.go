@@ -63,7 +63,7 @@ func TestAnswersFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 4 || strings.Join(rows[0], ",") != "game,question,verdict,sentence,value,ci_low,ci_high,unit,n,condition" || rows[2][4] != "" || rows[1][4] != "0.0375" {
+	if len(rows) != 4 || strings.Join(rows[0], ",") != "game,question,verdict,sentence,value,ci_low,ci_high,unit,n,condition,schema_version" || rows[2][4] != "" || rows[1][4] != "0.0375" {
 		t.Errorf("answers.csv: %q", rows)
 	}
 	for _, page := range []string{"report.md", "report.html"} {
@@ -224,7 +224,7 @@ func TestVariantPaired(t *testing.T) {
 	sw := &Sweep{Keys: []string{"k"}, Defaults: map[string]string{"k": "1"},
 		Points: []SweepPoint{point("1", deals(true, false, false, false), 0.25), point("2", deals(true, true, true, false), 0.75)}}
 	a := Glance(&Study{Game: "g", Sweep: sw}, []Ask{{Kind: Variant, Strategy: "s", Figure: "win"}})[0]
-	lo, hi := stat.PairedRateDifference(1, 2, 0, 4, 0.95)
+	lo, hi := stat.PairedRateDifference(stat.PairedCounts{Both: 1, Only1: 2, Only2: 0, N: 4}, 0.95)
 	if a.Value != 0.5 || a.CILow != lo || a.CIHigh != hi || a.N != 4 || !strings.Contains(a.Sentence, "paired on the same 4 deals") {
 		t.Errorf("%+v; want +0.5 (%v to %v) paired", a, lo, hi)
 	}

@@ -3,14 +3,12 @@ package reports
 import (
 	"encoding/json"
 	"io"
-
-	"github.com/cardsim/cardsim/sim"
 )
 
-// WriteJSON writes s as indented JSON. Map keys come out sorted, so the same
-// summary always gives the same bytes.
-func WriteJSON(w io.Writer, s *sim.Summary) error {
-	b, err := json.MarshalIndent(s, "", "  ")
+// WriteJSON writes v as indented JSON and a newline. Map keys come out
+// sorted, so the same result always gives the same bytes.
+func WriteJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}

@@ -75,11 +75,12 @@ func GameListings(r *games.Registry) ([]GameListing, error) {
 	return out, nil
 }
 
-// StrategyListings lists the strategies of defs.
-func StrategyListings(defs []strategies.Definition) []StrategyListing {
+// StrategyListings lists the strategies of defs with their parameters for
+// g.
+func StrategyListings(g games.Game, defs []strategies.Definition) []StrategyListing {
 	out := []StrategyListing{}
 	for _, d := range defs {
-		out = append(out, StrategyListing{Name: d.Name, Game: d.Game, Summary: d.Summary, Params: SettingListings(d.Params())})
+		out = append(out, StrategyListing{Name: d.Name, Game: d.Game, Summary: d.Summary, Params: SettingListings(d.Params(g))})
 	}
 	return out
 }
@@ -106,16 +107,16 @@ func WriteRules(w io.Writer, rules []games.Setting) error {
 }
 
 // WriteStrategies writes the strategies of defs, each with its summary
-// and, indented below it, its parameters as --param flags with their
+// and, indented below it, its parameters for g as --param flags with their
 // defaults and meanings.
-func WriteStrategies(w io.Writer, defs []strategies.Definition) error {
+func WriteStrategies(w io.Writer, g games.Game, defs []strategies.Definition) error {
 	for _, d := range defs {
 		scope := ""
 		if d.Game == "" {
 			scope = " (any game)"
 		}
 		fmt.Fprintf(w, "%s%s: %s\n", d.Name, scope, d.Summary)
-		for _, p := range d.Params() {
+		for _, p := range d.Params(g) {
 			fmt.Fprintf(w, "    --param %s=%s\t%s\n", p.Name, p.Default, p.Usage)
 		}
 	}

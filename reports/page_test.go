@@ -54,7 +54,7 @@ func TestWritePageSelfContained(t *testing.T) {
 		}
 	}
 	csv, _ := os.ReadFile(filepath.Join(dir, "t.csv"))
-	if string(csv) != "a,b_c\n1,\"x,y\"\n" {
+	if string(csv) != "a,b_c,schema_version\n1,\"x,y\",2\n" {
 		t.Errorf("t.csv = %q", csv)
 	}
 }

@@ -23,7 +23,7 @@ func Answers(st *Study) []string {
 	var out []string
 	several := len(s.Seats) > 1
 	for _, e := range entries(s) {
-		if several && len(s.Entries) == 0 {
+		if several && len(s.Entries) == 1 {
 			// One strategy in every seat: its wins are shared out by
 			// construction; what is left to say is how often games draw.
 			d := e.draw
@@ -312,7 +312,7 @@ func sweepAnswers(sw *Sweep) []string {
 		}
 		first, last := line[0], line[len(line)-1]
 		fe, le := entries(&first.Summary), entries(&last.Summary)
-		if fs, ls := &first.Summary, &last.Summary; len(fs.Seats) > 1 && len(fs.Entries) == 0 {
+		if fs, ls := &first.Summary, &last.Summary; len(fs.Seats) > 1 && len(fs.Entries) == 1 {
 			// One strategy in every seat: its wins are shared by
 			// construction, so read the draws and the game's length.
 			sentence := fmt.Sprintf("With %s against itself, moving %s from %s to %s moves the share of drawn games from %s (%s to %s) to %s (%s to %s)",

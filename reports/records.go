@@ -21,7 +21,8 @@ var RecordFormats = []string{"csv", "parquet"}
 // the run's seed, the deal's index, the seating and seat, the strategy in
 // the seat and its parameters (key=value;…), the seat's score and result, whether a solver left the game
 // undecided, then each deal feature of the seat (feature_<name>) and each
-// metric of the game (metric_<name>, dots as underscores).
+// metric of the game (metric_<name>, dots as underscores), and last the
+// version of the columns, CSVVersionColumn, as every CSV file has it.
 func RecordColumns(g games.Game) []string {
 	cols := []string{"seed", "index", "seating", "seat", "strategy", "params", "score", "result", "undecided"}
 	for _, m := range g.Capabilities().DealFeatures {
@@ -30,7 +31,7 @@ func RecordColumns(g games.Game) []string {
 	for _, m := range g.Metrics() {
 		cols = append(cols, "metric_"+snake(m.Name))
 	}
-	return cols
+	return append(cols, CSVVersionColumn)
 }
 
 // snake writes a name in snake_case: dots and dashes as underscores.
@@ -133,6 +134,7 @@ func (r *RecordsWriter) Write(rs []sim.Record) error {
 			for _, v := range rec.Metrics {
 				row = append(row, itoa(v))
 			}
+			row = append(row, csvVersionCell)
 			r.row = row
 			if err := r.csv.Write(row); err != nil {
 				return err
@@ -163,6 +165,7 @@ func (r *RecordsWriter) Write(rs []sim.Record) error {
 		for j, v := range rec.Metrics {
 			set(9+len(rec.Features)+j, parquet.Int64Value(v))
 		}
+		set(len(row)-1, parquet.Int64Value(CSVVersion))
 	}
 	_, err := r.pq.WriteRows(r.pqRows[:len(rs)])
 	return err

@@ -26,7 +26,7 @@ func recordsOf(t *testing.T, format string) ([]byte, *sim.Tally, *sim.Config) {
 	roundupbots.Register(r)
 	cfg := &sim.Config{Game: g, Seed: 7, Games: 40, Workers: 2, Chunk: 8}
 	for _, n := range []string{"greedy", "defender"} {
-		d, _ := r.Lookup("roundup", n)
+		d, _ := r.Lookup(g, n)
 		cfg.Lineup = append(cfg.Lineup, sim.Player{Strategy: d})
 	}
 	var b bytes.Buffer

@@ -45,7 +45,7 @@ func recordsConfig(t *testing.T) *sim.Config {
 	}
 	r := new(strategies.Registry)
 	roundupbots.Register(r)
-	d, _ := r.Lookup("roundup", "greedy")
+	d, _ := r.Lookup(g, "greedy")
 	return &sim.Config{Game: g, Seed: 7, Lineup: []sim.Player{{Strategy: d}}}
 }
 

@@ -2,7 +2,6 @@ package reports
 
 import (
 	"bytes"
-	"encoding/csv"
 	"math"
 	"strconv"
 	"strings"
@@ -14,7 +13,7 @@ import (
 // under its anchor, game and title.
 func reportCSV(studies []reportStudy) []byte {
 	var b bytes.Buffer
-	cw := csv.NewWriter(&b)
+	cw := newCSVWriter(&b)
 	cw.Write(append([]string{"study", "point"}, FigureColumns...))
 	for i := range studies {
 		so := &studies[i]
@@ -28,7 +27,7 @@ func reportCSV(studies []reportStudy) []byte {
 // and the sweep point (such as "insure=2"), then FigureColumns: from its
 // summary, from each point of its sweep, or else from its own table (each
 // cell a statistic of the figure its row names).
-func writeStudyFigures(cw *csv.Writer, study string, st *Study) {
+func writeStudyFigures(cw *csvWriter, study string, st *Study) {
 	write := func(point string, s *sim.Summary) {
 		keys := runKeys(s)
 		for _, f := range Figures(s) {
@@ -54,7 +53,7 @@ func writeStudyFigures(cw *csv.Writer, study string, st *Study) {
 
 // writeTableFigures writes the figures of a study's own table (Study.Rows):
 // a figure a row, its cells in the columns of the same name.
-func writeTableFigures(cw *csv.Writer, study string, st *Study) {
+func writeTableFigures(cw *csvWriter, study string, st *Study) {
 	head := st.Rows[0]
 	col := map[string]int{}
 	for j, h := range head {
@@ -125,7 +124,7 @@ func writeTableFigures(cw *csv.Writer, study string, st *Study) {
 // page's table and its CSV file can share their rows.
 func RowsCSV(rows [][]string) []byte {
 	var b bytes.Buffer
-	w := csv.NewWriter(&b)
+	w := newCSVWriter(&b)
 	for i, row := range rows {
 		if i == 0 {
 			row = ColumnNames(row)

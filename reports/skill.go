@@ -2,7 +2,6 @@ package reports
 
 import (
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strconv"
@@ -48,7 +47,7 @@ type Skill struct {
 // WriteSkillCSV writes the rows of sk as CSV: budget, figure, value, ci_low,
 // ci_high.
 func WriteSkillCSV(w io.Writer, sk *Skill) error {
-	c := csv.NewWriter(w)
+	c := newCSVWriter(w)
 	c.Write([]string{"budget", "figure", "value", "ci_low", "ci_high"})
 	for _, r := range sk.Rows {
 		c.Write([]string{strconv.Itoa(r.Budget), r.Figure, ftoa(r.Value), ftoa(r.CILow), ftoa(r.CIHigh)})

@@ -29,7 +29,7 @@ func TestUndecidedPrintedEverywhere(t *testing.T) {
 	}
 	r := new(strategies.Registry)
 	flipbots.Register(r)
-	d, err := r.Lookup("flip", "clairvoyant")
+	d, err := r.Lookup(g, "clairvoyant")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,9 +40,9 @@ func TestUndecidedPrintedEverywhere(t *testing.T) {
 	}
 	s := sim.Summarize(&cfg, tally, 0.95)
 	s.Manifest = sim.NewManifest(&cfg, tally.Games, 0.95)
-	sv := s.Solver
-	if sv == nil || sv.Games != 200 || sv.Undecided == 0 || sv.Undecided != s.Win.Undecided {
-		t.Fatalf("solver %+v, win %+v: want every game solved and some undecided", sv, s.Win)
+	sv := s.Lead().Solver
+	if sv == nil || sv.Games != 200 || sv.Undecided == 0 || sv.Undecided != s.Lead().Win.Undecided {
+		t.Fatalf("solver %+v, win %+v: want every game solved and some undecided", sv, s.Lead().Win)
 	}
 	k := sv.Undecided
 	share := fmt.Sprintf("%.2f%%", 100*float64(k)/200)
@@ -183,7 +183,7 @@ func TestPairUndecidedPrintedEverywhere(t *testing.T) {
 		name   string
 		params []string
 	}{{"clairvoyant", []string{"budget=10", "win-budget=10"}}, {"greedy", nil}} {
-		d, err := r.Lookup("flip", p.name)
+		d, err := r.Lookup(g, p.name)
 		if err != nil {
 			t.Fatal(err)
 		}

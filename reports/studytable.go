@@ -94,7 +94,7 @@ func studyRows(st *Study) [][]string {
 	features("dealt", s.Features)
 	features("dealt in a round", s.RoundFeatures)
 	for _, name := range st.Quote {
-		if m, ok := s.Metrics[name]; ok {
+		if m, ok := s.Lead().Metrics[name]; ok {
 			add(name, "mean per game", m.Mean)
 			add(name, "ci_low", m.CILow)
 			add(name, "ci_high", m.CIHigh)

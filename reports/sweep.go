@@ -2,7 +2,6 @@ package reports
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -50,7 +49,7 @@ type Sweep struct {
 // mean of every metric, and the deal fingerprint (equal where the rules
 // dealt the same cards).
 func WriteSweepCSV(w io.Writer, sw *Sweep) error {
-	c := csv.NewWriter(w)
+	c := newCSVWriter(w)
 	if len(sw.Points) == 0 {
 		c.Flush()
 		return c.Error()
@@ -406,16 +405,6 @@ func WriteSweepDir(dir string, sw *Sweep, game string) ([]string, error) {
 		return nil, err
 	}
 	return out.write(dir)
-}
-
-// WriteSweepJSON writes the sweep as indented JSON.
-func WriteSweepJSON(w io.Writer, sw *Sweep) error {
-	b, err := json.MarshalIndent(sw, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
 }
 
 // WriteSweepTable writes one line per point and strategy for a terminal.

@@ -18,7 +18,7 @@ func WriteTable(w io.Writer, s *sim.Summary) error {
 	fmt.Fprintf(tw, "figure\tvalue\t%g%% interval\n", pct)
 	for _, e := range entries(s) {
 		name := ""
-		if len(s.Entries) > 0 {
+		if len(s.Entries) > 1 {
 			name = e.name + ": " // several strategies: each line names its own
 		}
 		fmt.Fprintf(tw, "%sscore (mean)\t%.3f\t%.3f … %.3f\n", name, e.score.Mean, e.score.CILow, e.score.CIHigh)
@@ -91,7 +91,7 @@ func WriteTable(w io.Writer, s *sim.Summary) error {
 		return tw.Flush()
 	}
 	for _, name := range s.MetricOrder {
-		ms := s.Metrics[name]
+		ms := s.Lead().Metrics[name]
 		fmt.Fprintf(tw, "%s (per game)\t%.4f\t%.4f … %.4f\n", name, ms.Mean, ms.CILow, ms.CIHigh)
 	}
 	return tw.Flush()

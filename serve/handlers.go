@@ -101,9 +101,9 @@ func (s *Server) form(name string, spec experiment.Spec) (*formPage, error) {
 		n, params, _ := strings.Cut(e, ":")
 		chosen[n] = params
 	}
-	for _, d := range runner.Strategies.For(name) {
+	for _, d := range runner.Strategies.For(g) {
 		given, ok := chosen[d.Name]
-		p.Strategies = append(p.Strategies, strategyChoice{Name: d.Name, Summary: d.Summary, Params: d.Params(), Chosen: ok, Given: given})
+		p.Strategies = append(p.Strategies, strategyChoice{Name: d.Name, Summary: d.Summary, Params: d.Params(g), Chosen: ok, Given: given})
 	}
 	return p, nil
 }

@@ -83,12 +83,8 @@ func (m *meter) Play(ctx context.Context, s *sim.Session, label string) (*sim.Re
 // read takes the main figure from a tally: the first strategy's mean score.
 func (m *meter) read(cfg *sim.Config, t *sim.Tally, confidence float64) {
 	s := sim.Summarize(cfg, t, confidence)
-	score, name := s.Score, ""
-	if len(s.Entries) > 0 {
-		score, name = s.Entries[0].Score, s.Entries[0].Strategy.Name+": "
-	} else if len(cfg.Lineup) > 0 {
-		name = cfg.Lineup[0].Strategy.Name + ": "
-	}
+	lead := s.Lead()
+	score, name := lead.Score, lead.Strategy.Name+": "
 	m.mu.Lock()
 	m.figure, m.value, m.deals = name+"mean score", [3]float64{score.Mean, score.CILow, score.CIHigh}, t.Games
 	m.mu.Unlock()

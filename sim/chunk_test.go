@@ -34,7 +34,7 @@ func TestInterruptStopsBetweenDeals(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var begun atomic.Int64
-	def := strategies.Definition{Name: "interrupter", Params: func() []games.Setting { return nil },
+	def := strategies.Definition{Name: "interrupter", Params: func(games.Game) []games.Setting { return nil },
 		New: func(games.Game, []string) (strategies.Strategy, error) {
 			return interrupter{begun: &begun, at: 150, cancel: cancel}, nil
 		}}

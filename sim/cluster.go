@@ -81,8 +81,17 @@ func (c *Cluster) merge(o *Cluster, k *checked) {
 // plays in all, Σ n² exceeds n exactly then.
 func (c *Cluster) clustered(n int64) bool { return c.Deals > 0 && c.N2 > n }
 
-// Sums returns the sums of c that stat's clustered estimators of wins,
-// draws and edges take.
-func (c *Cluster) Sums() stat.OutcomeSums {
-	return stat.OutcomeSums{Clusters: c.Deals, N2: c.N2, NW: c.NW, W2: c.W2, ND: c.ND, D2: c.D2, WD: c.WD}
+// scoreSums returns the sums of c that stat's clustered estimators of a
+// mean score (or metric) take, over n plays.
+func (c *Cluster) scoreSums(n int64) stat.ClusterSums {
+	return stat.ClusterSums{Clusters: c.Deals, N: n, N2: c.N2, NY: c.NS, Y2: c.S2}
+}
+
+// Sums returns o's plays, wins and draws with their sums by deal, as
+// stat's clustered estimators of wins, draws, edges and design effects
+// take them.
+func (o *Outcomes) Sums() stat.OutcomeSums {
+	c := &o.Cluster
+	return stat.OutcomeSums{Clusters: c.Deals, N: o.Games, W: o.Wins, D: o.Draws,
+		N2: c.N2, NW: c.NW, W2: c.W2, ND: c.ND, D2: c.D2, WD: c.WD}
 }

@@ -36,7 +36,7 @@ func TestCompletionOfRealGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := Summarize(&cfg, tally, 0.95)
-		m, ok := s.Metrics[tt.capped]
+		m, ok := s.Lead().Metrics[tt.capped]
 		if !ok || s.Balance == nil {
 			t.Fatalf("%s: no %s metric or no balance", tt.game, tt.capped)
 		}

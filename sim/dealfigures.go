@@ -102,7 +102,7 @@ func (d *DealFigures) PairedDifference(entry int, other *DealFigures, otherEntry
 				onlyA++
 			}
 		}
-		lo, hi = stat.PairedRateDifference(both, onlyB, onlyA, int64(m), confidence)
+		lo, hi = stat.PairedRateDifference(stat.PairedCounts{Both: both, Only1: onlyB, Only2: onlyA, N: int64(m)}, confidence)
 		return float64(onlyB-onlyA) / float64(m), lo, hi, int64(m), true
 	}
 	diffs := make([]float64, m)

@@ -37,7 +37,7 @@ func TestPairedDifference(t *testing.T) {
 	}
 	// Wins: both won deal 0, only b deals 1 and 2: +2 of 4.
 	d, lo, hi, n, ok = a.PairedDifference(0, &b, 0, "win", 0.95)
-	wlo, whi := stat.PairedRateDifference(1, 2, 0, 4, 0.95)
+	wlo, whi := stat.PairedRateDifference(stat.PairedCounts{Both: 1, Only1: 2, Only2: 0, N: 4}, 0.95)
 	if !ok || n != 4 || d != 0.5 || lo != wlo || hi != whi {
 		t.Errorf("win: %v (%v to %v) over %d, %v; want 0.5 (%v to %v)", d, lo, hi, n, ok, wlo, whi)
 	}

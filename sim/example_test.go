@@ -23,7 +23,7 @@ func noraLineup(names ...string) (games.Game, []sim.Player) {
 	norabots.Register(r, norabots.Setup{})
 	var lineup []sim.Player
 	for _, name := range names {
-		def, err := r.Lookup("nora", name)
+		def, err := r.Lookup(g, name)
 		if err != nil {
 			log.Fatal(err)
 		}
@@ -70,8 +70,8 @@ func ExampleSummarize() {
 		t.Seats[0].Score.Add(score)
 	}
 	s := sim.Summarize(&cfg, t, 0.95)
-	fmt.Printf("mean %.1f (%.1f … %.1f), sd %.2f\n", s.Score.Mean, s.Score.CILow, s.Score.CIHigh, s.Score.SD)
-	fmt.Printf("win rate %g (%g … %.3f)\n", s.Win.Rate, s.Win.CILow, s.Win.CIHigh)
+	fmt.Printf("mean %.1f (%.1f … %.1f), sd %.2f\n", s.Lead().Score.Mean, s.Lead().Score.CILow, s.Lead().Score.CIHigh, s.Lead().Score.SD)
+	fmt.Printf("win rate %g (%g … %.3f)\n", s.Lead().Win.Rate, s.Lead().Win.CILow, s.Lead().Win.CIHigh)
 	// Output:
 	// mean 300.0 (103.7 … 496.3), sd 158.11
 	// win rate 0 (0 … 0.434)
@@ -96,7 +96,7 @@ func ExampleSession() {
 	}
 	sum := r.Summary()
 	fmt.Println("stopped after whole batches:", r.Tally.Games%(64*4) == 0, r.Tally.Games < s.Deals)
-	fmt.Println("half-width at most 2:", sum.Score.CIHigh-sum.Score.Mean <= 2)
+	fmt.Println("half-width at most 2:", sum.Lead().Score.CIHigh-sum.Lead().Score.Mean <= 2)
 	// Output:
 	// stopped after whole batches: true true
 	// half-width at most 2: true

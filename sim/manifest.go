@@ -64,7 +64,7 @@ func NewManifest(cfg *Config, n int64, confidence float64) Manifest {
 // force: its default unless p sets it.
 func ParamValues(p Player) map[string]string {
 	v := map[string]string{}
-	for _, s := range p.Strategy.Params() {
+	for _, s := range p.Strategy.Params(nil) {
 		v[s.Name] = s.Default
 	}
 	for _, kv := range p.Params {

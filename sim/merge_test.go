@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/roundup"
 	"github.com/cardsim/cardsim/games/spite"
 	"github.com/cardsim/cardsim/strategies"
@@ -19,12 +20,12 @@ import (
 // severalSeats returns runs of games of several players with deal features:
 // Round-up at 4 players with two bots round the table, and Spite and Malice
 // head to head.
-func severalSeats(t testing.TB, games int64) map[string]Config {
+func severalSeats(t testing.TB, deals int64) map[string]Config {
 	t.Helper()
 	r := new(strategies.Registry)
 	roundupbots.Register(r)
 	spitebots.Register(r)
-	lineup := func(game string, names ...string) []Player {
+	lineup := func(game games.Game, names ...string) []Player {
 		var l []Player
 		for _, n := range names {
 			d, err := r.Lookup(game, n)
@@ -44,8 +45,8 @@ func severalSeats(t testing.TB, games int64) map[string]Config {
 		t.Fatal(err)
 	}
 	return map[string]Config{
-		"roundup": {Game: ru, Lineup: lineup("roundup", "greedy", "defender"), Seed: 5, Games: games, Chunk: 16, Batch: 2},
-		"spite":   {Game: sp, Lineup: lineup("spite", "greedy", "planner"), Seed: 5, Games: games, Chunk: 16, Batch: 2},
+		"roundup": {Game: ru, Lineup: lineup(ru, "greedy", "defender"), Seed: 5, Games: deals, Chunk: 16, Batch: 2},
+		"spite":   {Game: sp, Lineup: lineup(sp, "greedy", "planner"), Seed: 5, Games: deals, Chunk: 16, Batch: 2},
 	}
 }
 

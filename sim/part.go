@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/internal/inputfile"
@@ -179,8 +180,17 @@ func ReadPart(path string) (*Part, error) {
 	return p, nil
 }
 
+// ErrPartFormat reports a part or checkpoint written in another format
+// than PartFormat, by another version of cardsim: it cannot be read, and
+// its deals must be played again.
+var ErrPartFormat = errors.New("written by another version of cardsim")
+
 // decodePart decodes and checks a part file's contents, as ReadPart does.
 func decodePart(b []byte) (*Part, error) {
+	var head struct{ Format string }
+	if json.Unmarshal(b, &head) == nil && head.Format != PartFormat && strings.HasPrefix(head.Format, "cardsim-part/") {
+		return nil, fmt.Errorf("format %.40q, %w (this one reads %q)", head.Format, ErrPartFormat, PartFormat)
+	}
 	var p Part
 	if err := json.Unmarshal(b, &p); err != nil {
 		return nil, errors.New("not a cardsim part (corrupt or truncated)")

@@ -22,7 +22,7 @@ func noraLineupConfig(t testing.TB, names ...string) Config {
 	norabots.Register(r, norabots.Setup{})
 	cfg.Lineup = nil
 	for _, n := range names {
-		def, err := r.Lookup("nora", n)
+		def, err := r.Lookup(cfg.Game, n)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -53,7 +53,7 @@ func strategySpec(p Player) string {
 // key=value, sorted by key.
 func changedParams(p Player) []string {
 	defaults := map[string]string{}
-	for _, s := range p.Strategy.Params() {
+	for _, s := range p.Strategy.Params(nil) {
 		defaults[s.Name] = s.Default
 	}
 	values := ParamValues(p)

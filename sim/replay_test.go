@@ -20,7 +20,7 @@ func TestShellQuote(t *testing.T) {
 // everyDef is a strategy with one parameter, every, of default 1000.
 func everyDef() strategies.Definition {
 	return strategies.Definition{Name: "fragile",
-		Params: func() []games.Setting {
+		Params: func(games.Game) []games.Setting {
 			var every int
 			o := games.NewOptions("parameter")
 			o.Int(&every, "every", 1000, 1, 1<<30, "fail at a decision whose hash is a multiple of this")

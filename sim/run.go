@@ -41,11 +41,9 @@ const DefaultBatch = 64
 // the chunks divide it.
 const BatchDeals = DefaultChunk * DefaultBatch
 
-// Player is one entry of a lineup: a strategy with its parameters.
-type Player struct {
-	Strategy strategies.Definition
-	Params   []string
-}
+// Player is one entry of a lineup: a strategy with its parameters
+// (strategies.Registry.Lineup builds them from names).
+type Player = strategies.Player
 
 // Config describes a run.
 type Config struct {

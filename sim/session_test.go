@@ -64,7 +64,8 @@ func TestSessionPrecision(t *testing.T) {
 	// The printed interval: the run stopped where its half-width first fell
 	// to the precision, not a batch later.
 	half := func(r *Result) float64 {
-		sc := r.Summary().Score
+		s := r.Summary()
+		sc := s.Lead().Score
 		return math.Max(sc.Mean-sc.CILow, sc.CIHigh-sc.Mean)
 	}
 	if h := half(first); h > precision {

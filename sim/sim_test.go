@@ -23,7 +23,7 @@ func noraConfig(t testing.TB, strategy string, n int64, params ...string) Config
 	r := new(strategies.Registry)
 	norabots.Register(r, norabots.Setup{})
 	r.Register(strategies.RandomDefinition())
-	def, err := r.Lookup("nora", strategy)
+	def, err := r.Lookup(g, strategy)
 	if err != nil {
 		t.Fatal(err)
 	}

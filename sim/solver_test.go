@@ -30,7 +30,7 @@ func (b *boundingSolver) ScoreBound() (int, bool) {
 // when the run is split and merged.
 func TestSolverBoundsByHand(t *testing.T) {
 	const n = 400
-	def := strategies.Definition{Name: "solver", Params: func() []games.Setting { return nil },
+	def := strategies.Definition{Name: "solver", Params: func(games.Game) []games.Setting { return nil },
 		New: func(games.Game, []string) (strategies.Strategy, error) { return &boundingSolver{}, nil }}
 	cfg := Config{Game: dice{1}, Lineup: []Player{{Strategy: def}}, Seed: 8, Games: n, Workers: 2, Chunk: 16}
 	tally, err := Run(context.Background(), cfg)
@@ -53,7 +53,7 @@ func TestSolverBoundsByHand(t *testing.T) {
 		}
 	}
 	s := Summarize(&cfg, tally, 0.95)
-	sv := s.Solver
+	sv := s.Lead().Solver
 	if sv == nil || sv.Games != n || sv.Undecided != undecided || sv.UndecidedShare != float64(undecided)/n {
 		t.Fatalf("solver %+v; by hand %d games, %d undecided", sv, n, undecided)
 	}
@@ -61,11 +61,11 @@ func TestSolverBoundsByHand(t *testing.T) {
 	if b == nil || b.Games != n || b.Exact != exact || math.Abs(b.AtLeast-played/n) > 1e-12 || math.Abs(b.AtMost-best/n) > 1e-12 {
 		t.Fatalf("best %+v; by hand at least %.4f, at most %.4f, %d exact", b, played/n, best/n, exact)
 	}
-	if b.CILow != s.Score.CILow || !(b.CIHigh > b.AtMost) || b.CIHigh > 5 {
-		t.Errorf("best interval %.4f … %.4f: want the score's lower end %.4f and an upper end above %.4f, at most 5", b.CILow, b.CIHigh, s.Score.CILow, b.AtMost)
+	if b.CILow != s.Lead().Score.CILow || !(b.CIHigh > b.AtMost) || b.CIHigh > 5 {
+		t.Errorf("best interval %.4f … %.4f: want the score's lower end %.4f and an upper end above %.4f, at most 5", b.CILow, b.CIHigh, s.Lead().Score.CILow, b.AtMost)
 	}
-	if s.Win.Undecided != undecided {
-		t.Errorf("win rate's undecided %d, want %d", s.Win.Undecided, undecided)
+	if s.Lead().Win.Undecided != undecided {
+		t.Errorf("win rate's undecided %d, want %d", s.Lead().Win.Undecided, undecided)
 	}
 
 	half := cfg

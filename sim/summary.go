@@ -14,23 +14,21 @@ const Version = "0.2.0"
 
 // SchemaVersion is the version of the layout of a summary in JSON,
 // described by SummarySchema; it changes whenever a field's meaning or
-// place does.
-const SchemaVersion = 1
+// place does (CHANGELOG.md lists every change). Version 1 held the figures
+// of a lone strategy at the top level (score, win, draw, metrics, solver)
+// and entries only when several were compared; version 2 holds every
+// strategy's figures in entries, even a lone one. UnmarshalJSON reads both.
+const SchemaVersion = 2
 
 // Summary is what a run found: the figures with their intervals.
 type Summary struct {
 	Manifest Manifest `json:"manifest"`
-	// Score, Win and Metrics are the first lineup entry's, over every seat
-	// it took: the player's, in a solitaire with one strategy.
-	Score       ScoreSummary             `json:"score"`
-	Win         RateSummary              `json:"win"`
-	Draw        RateSummary              `json:"draw"`
-	Metrics     map[string]MetricSummary `json:"metrics"`
-	MetricOrder []string                 `json:"metric_order"`
-	// Solver is what the first entry proved, if it is a solver.
-	Solver *SolverSummary `json:"solver,omitempty"`
-	// Entries has every lineup entry's figures when several were compared.
-	Entries []EntrySummary `json:"entries,omitempty"`
+	// MetricOrder lists the game's metrics in the order the game lists
+	// them: the keys of every entry's Metrics.
+	MetricOrder []string `json:"metric_order"`
+	// Entries has every lineup entry's figures, over every seat it took,
+	// in lineup order: one in a run of one strategy.
+	Entries []EntrySummary `json:"entries"`
 	// Comparisons holds every pair of entries, paired on common deals.
 	Comparisons []Comparison `json:"comparisons,omitempty"`
 	// Seats, FirstPlayer and Balance describe games of several players.
@@ -45,25 +43,53 @@ type Summary struct {
 	Fingerprint   string           `json:"deal_fingerprint"`
 }
 
-// MarshalJSON writes the summary with its schema version first. With
-// several strategies, the top-level score, win, draw and metrics (the first
-// entry's) are left out: entries holds every strategy's figures, and none
-// is singled out.
+// Lead returns the figures of the summary's first lineup entry: the one
+// strategy of a run, or the first of a comparison.
+func (s *Summary) Lead() *EntrySummary { return &s.Entries[0] }
+
+// MarshalJSON writes the summary with its schema version first.
 func (s Summary) MarshalJSON() ([]byte, error) {
 	type plain Summary // Summary without its methods
-	out := struct {
+	return json.Marshal(struct {
 		SchemaVersion int `json:"schema_version"`
 		plain
-		Score   *ScoreSummary            `json:"score,omitempty"`
-		Win     *RateSummary             `json:"win,omitempty"`
-		Draw    *RateSummary             `json:"draw,omitempty"`
-		Metrics map[string]MetricSummary `json:"metrics,omitempty"`
-		Solver  *SolverSummary           `json:"solver,omitempty"`
-	}{SchemaVersion: SchemaVersion, plain: plain(s)}
-	if len(s.Entries) == 0 {
-		out.Score, out.Win, out.Draw, out.Metrics, out.Solver = &s.Score, &s.Win, &s.Draw, s.Metrics, s.Solver
+	}{SchemaVersion, plain(s)})
+}
+
+// UnmarshalJSON reads a summary of any schema version up to SchemaVersion.
+// A summary of version 1 holding one strategy's figures at the top level
+// is read with them as its one entry, the strategy its manifest names.
+// A summary of a later version than this build's is refused.
+func (s *Summary) UnmarshalJSON(b []byte) error {
+	type plain Summary
+	var v struct {
+		SchemaVersion int `json:"schema_version"`
+		plain
+		// The top-level figures of version 1.
+		Score   *ScoreSummary            `json:"score"`
+		Win     RateSummary              `json:"win"`
+		Draw    RateSummary              `json:"draw"`
+		Metrics map[string]MetricSummary `json:"metrics"`
+		Solver  *SolverSummary           `json:"solver"`
 	}
-	return json.Marshal(out)
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	if v.SchemaVersion > SchemaVersion {
+		return fmt.Errorf("a summary of schema_version %d, written by a later cardsim than this one (which reads up to %d): use that cardsim, or play the run again with this one", v.SchemaVersion, SchemaVersion)
+	}
+	*s = Summary(v.plain)
+	if len(s.Entries) == 0 && v.Score != nil {
+		e := EntrySummary{Score: *v.Score, Win: v.Win, Draw: v.Draw, Metrics: v.Metrics, Solver: v.Solver}
+		if len(s.Manifest.Strategies) > 0 {
+			e.Strategy = s.Manifest.Strategies[0]
+		}
+		s.Entries = []EntrySummary{e}
+	}
+	for i := range s.Entries {
+		s.Entries[i].MetricOrder = s.MetricOrder
+	}
+	return nil
 }
 
 // EntrySummary holds one lineup entry's figures.
@@ -283,11 +309,8 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		es.Metrics, es.MetricOrder = summarizeMetrics(g, t.Metrics[e], mc, confidence)
 		s.Entries = append(s.Entries, es)
 	}
-	s.Score, s.Win, s.Draw, s.Metrics, s.MetricOrder = s.Entries[0].Score, s.Entries[0].Win, s.Entries[0].Draw, s.Entries[0].Metrics, s.Entries[0].MetricOrder
-	s.Solver = s.Entries[0].Solver
-	if len(s.Entries) == 1 {
-		s.Entries = nil
-	} else {
+	s.MetricOrder = s.Entries[0].MetricOrder
+	if len(s.Entries) > 1 {
 		s.Comparisons = compare(cfg, t, confidence)
 	}
 	if g.Seats() > 1 {
@@ -307,7 +330,7 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 			h := &t.Metrics[0][i]
 			switch m.Role {
 			case games.Duration:
-				d := s.Metrics[m.Name]
+				d := s.Entries[0].Metrics[m.Name]
 				s.Balance.Duration = &d
 				for j, c := range h.Counts {
 					if c != 0 {
@@ -327,7 +350,7 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 		if t.Starter.Games > 0 {
 			o := &t.Starter
 			r, _ := summarizeOutcomes(o, confidence)
-			e, lo, hi := stat.ClusteredEdge(o.Wins, o.Draws, o.Games, g.Seats(), o.Cluster.Sums(), confidence)
+			e, lo, hi := stat.ClusteredEdge(o.Sums(), g.Seats(), confidence)
 			fair := float64(o.Games-o.Draws) / float64(o.Games) / float64(g.Seats())
 			s.FirstPlayer = &EdgeSummary{WinRate: r, FairShare: fair, Edge: e, CILow: lo, CIHigh: hi}
 		}
@@ -392,7 +415,7 @@ func compare(cfg *Config, t *Tally, confidence float64) []Comparison {
 			ma, sa := ea.Score.MeanSD()
 			mb, sb := eb.Score.MeanSD()
 			// Unpaired: as if a and b had played independent deals.
-			ulo, uhi := stat.UnpairedMeanDifference(ma, sa, ea.Games, mb, sb, eb.Games, confidence)
+			ulo, uhi := stat.UnpairedMeanDifference(stat.SampleMean{Mean: ma, SD: sa, N: ea.Games}, stat.SampleMean{Mean: mb, SD: sb, N: eb.Games}, confidence)
 			out = append(out, Comparison{
 				A: a, B: b, Label: fmt.Sprintf("%s − %s", label(cfg, a), label(cfg, b)),
 				ScoreDiff: mean / scale, CILow: lo / scale, CIHigh: hi / scale,
@@ -420,9 +443,9 @@ func pairedWinInterval(t *Tally, a, b int, c []int64, confidence float64) (lo, h
 		// Low end: a wins ea.Wins, b wins eb.Wins + eb.Undecided; only a
 		// won on the deals counted +1, only b on those counted −1.
 		only1, only2 := low.Count(1), low.Count(-1)
-		lo, _ = stat.PairedRateDifference(ea.Wins-only1, only1, only2, t.Games, confidence)
+		lo, _ = stat.PairedRateDifference(stat.PairedCounts{Both: ea.Wins - only1, Only1: only1, Only2: only2, N: t.Games}, confidence)
 		only1, only2 = high.Count(1), high.Count(-1)
-		_, hi = stat.PairedRateDifference(eb.Wins-only2, only1, only2, t.Games, confidence)
+		_, hi = stat.PairedRateDifference(stat.PairedCounts{Both: eb.Wins - only2, Only1: only1, Only2: only2, N: t.Games}, confidence)
 		return lo, hi
 	}
 	scale := float64(c[a] * c[b])
@@ -457,7 +480,7 @@ func summarizeMetrics(g games.Game, hs []Histogram, clusters []Cluster, confiden
 		var c *Cluster // the deals' sums when deals count several times
 		if clusters != nil && clusters[i].clustered(h.N()) {
 			c = &clusters[i]
-			lo, hi = stat.ClusteredMean(mean, h.N(), c.Deals, c.N2, c.NS, c.S2, confidence)
+			lo, hi = stat.ClusteredMean(mean, c.scoreSums(h.N()), confidence)
 			if math.IsInf(hi, 0) { // one deal: only its values bound the mean
 				lo, hi = float64(mn), float64(mx)
 			}
@@ -509,7 +532,7 @@ func summarizeScore(h *Histogram, c *Cluster, confidence float64, bounds [2]int)
 	mean, sd := h.MeanSD()
 	lo, hi := stat.MeanInterval(mean, sd, h.N(), confidence)
 	if c.clustered(h.N()) {
-		lo, hi = stat.ClusteredMean(mean, h.N(), c.Deals, c.N2, c.NS, c.S2, confidence)
+		lo, hi = stat.ClusteredMean(mean, c.scoreSums(h.N()), confidence)
 	}
 	if bounds == unbounded && (math.IsInf(lo, 0) || math.IsInf(hi, 0)) {
 		// Nothing bounds the mean but the values seen.
@@ -543,8 +566,9 @@ func summarizeOutcomes(o *Outcomes, confidence float64) (win, draw RateSummary) 
 	win = summarizeRate(o.Wins, o.Undecided, o.Games, confidence)
 	draw = summarizeRate(o.Draws, 0, o.Games, confidence)
 	if c := &o.Cluster; c.clustered(o.Games) && o.Undecided == 0 {
-		win.CILow, win.CIHigh = stat.ClusteredRate(o.Wins, o.Games, c.Deals, c.N2, c.NW, c.W2, confidence)
-		draw.CILow, draw.CIHigh = stat.ClusteredRate(o.Draws, o.Games, c.Deals, c.N2, c.ND, c.D2, confidence)
+		s := o.Sums()
+		win.CILow, win.CIHigh = stat.ClusteredRate(o.Wins, s.Wins(), confidence)
+		draw.CILow, draw.CIHigh = stat.ClusteredRate(o.Draws, s.Draws(), confidence)
 		win.Deals, draw.Deals = c.Deals, c.Deals
 	}
 	return win, draw

@@ -103,7 +103,7 @@ func (f fixed) Begin(uint64)                                   {}
 func (f fixed) Choose(games.View, []games.Action) games.Action { return games.Action(f) }
 
 func fixedDef(name string, a games.Action) strategies.Definition {
-	return strategies.Definition{Name: name, Params: func() []games.Setting { return nil },
+	return strategies.Definition{Name: name, Params: func(games.Game) []games.Setting { return nil },
 		New: func(games.Game, []string) (strategies.Strategy, error) { return fixed(a), nil }}
 }
 
@@ -249,7 +249,7 @@ func (doubter) Undecided() bool { return true }
 // a point.
 func TestPairedWinsCountUndecidedBothWays(t *testing.T) {
 	const n = 4000
-	doubt := strategies.Definition{Name: "doubt", Params: func() []games.Setting { return nil },
+	doubt := strategies.Definition{Name: "doubt", Params: func(games.Game) []games.Setting { return nil },
 		New: func(games.Game, []string) (strategies.Strategy, error) { return doubter{1}, nil }}
 	cfg := Config{Game: dice{1}, Lineup: []Player{{Strategy: fixedDef("die", 0)}, {Strategy: doubt}, {Strategy: fixedDef("two", 1)}}, Seed: 6, Games: n}
 	tally, err := Run(context.Background(), cfg)
@@ -431,7 +431,8 @@ func TestIntervalsCountDealsNotPlays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := Summarize(&one, tally, 0.95).Win; w.Rate != 0.5 || w.CILow != 0.5 || w.CIHigh != 0.5 {
+	oneSum := Summarize(&one, tally, 0.95)
+	if w := oneSum.Lead().Win; w.Rate != 0.5 || w.CILow != 0.5 || w.CIHigh != 0.5 {
 		t.Errorf("one strategy in both seats wins %g (%g … %g), want exactly 0.5", w.Rate, w.CILow, w.CIHigh)
 	}
 }

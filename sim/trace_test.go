@@ -35,9 +35,9 @@ func TestTraceGame(t *testing.T) {
 	}
 
 	fails := func(def strategies.Definition) []Player { return []Player{{Strategy: def}} }
-	panics := strategies.Definition{Name: "panicky", Params: func() []games.Setting { return nil },
+	panics := strategies.Definition{Name: "panicky", Params: func(games.Game) []games.Setting { return nil },
 		New: func(games.Game, []string) (strategies.Strategy, error) { return panicky{}, nil }}
-	refused := strategies.Definition{Name: "refused", Params: func() []games.Setting { return nil },
+	refused := strategies.Definition{Name: "refused", Params: func(games.Game) []games.Setting { return nil },
 		New: func(games.Game, []string) (strategies.Strategy, error) { return nil, errors.New("no such parameter") }}
 	tests := []struct {
 		name    string

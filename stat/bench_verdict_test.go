@@ -57,7 +57,7 @@ func BenchmarkJudge(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	iv := PairedRateEffect(3000, 420, 380, 8000)
+	iv := PairedRateEffect(PairedCounts{Both: 3000, Only1: 420, Only2: 380, N: 8000})
 	for b.Loop() {
 		p.Judge(3, 0.01, iv)
 	}

@@ -9,11 +9,11 @@ import (
 // deals whose two seatings always split (one win each) have none of the
 // binomial's variance; deals whose seatings always agree have twice it.
 func TestDesignEffect(t *testing.T) {
-	sums := func(perDeal [][2]int64) (k, n, deals, n2, nk, k2 int64) {
+	sums := func(perDeal [][2]int64) (k int64, s ClusterSums) {
 		for _, d := range perDeal {
 			nd, kd := d[0], d[1]
-			k, n, deals = k+kd, n+nd, deals+1
-			n2, nk, k2 = n2+nd*nd, nk+nd*kd, k2+kd*kd
+			k, s.N, s.Clusters = k+kd, s.N+nd, s.Clusters+1
+			s.N2, s.NY, s.Y2 = s.N2+nd*nd, s.NY+nd*kd, s.Y2+kd*kd
 		}
 		return
 	}
@@ -29,7 +29,7 @@ func TestDesignEffect(t *testing.T) {
 	if d := DesignEffect(sums(agree)); math.Abs(d-2*100/99.0) > 1e-9 {
 		t.Errorf("seatings that always agree: design effect %g, want 2 (× 100/99)", d)
 	}
-	if d := DesignEffect(0, 10, 5, 20, 0, 0); d != 1 {
+	if d := DesignEffect(0, ClusterSums{Clusters: 5, N: 10, N2: 20}); d != 1 {
 		t.Errorf("a rate of 0: design effect %g, want 1", d)
 	}
 }
@@ -45,21 +45,29 @@ func TestClusteredEdgeCases(t *testing.T) {
 		got            func() (float64, float64)
 		wantLo, wantHi float64
 	}{
-		{"rate over one deal", func() (float64, float64) { return ClusteredRate(1, 2, 1, 4, 2, 1, 0.95) }, 0, 1},
+		{"rate over one deal", func() (float64, float64) {
+			return ClusteredRate(1, ClusterSums{Clusters: 1, N: 2, N2: 4, NY: 2, Y2: 1}, 0.95)
+		}, 0, 1},
 		// 0 of 10 plays, 2 a deal: 10²/20 = 5 effective plays.
-		{"no success", func() (float64, float64) { return ClusteredRate(0, 10, 5, 20, 0, 0, 0.95) }, 0, z2 / (5 + z2)},
+		{"no success", func() (float64, float64) { return ClusteredRate(0, ClusterSums{Clusters: 5, N: 10, N2: 20}, 0.95) }, 0, z2 / (5 + z2)},
 		// Every deal won once in 2: the rate does not vary between deals.
-		{"no spread", func() (float64, float64) { return ClusteredRate(5, 10, 5, 20, 10, 5, 0.95) }, 0.5, 0.5},
-		{"mean over one deal", func() (float64, float64) { return ClusteredMean(3, 2, 1, 4, 12, 36, 0.95) }, -inf, inf},
-		{"variance over one deal", func() (float64, float64) { return RatioVariance(0.5, 2, 1, 4, 2, 1), 0 }, inf, 0},
-		{"variance of nothing", func() (float64, float64) { return RatioVariance(0, 0, 5, 0, 0, 0), 0 }, inf, 0},
+		{"no spread", func() (float64, float64) {
+			return ClusteredRate(5, ClusterSums{Clusters: 5, N: 10, N2: 20, NY: 10, Y2: 5}, 0.95)
+		}, 0.5, 0.5},
+		{"mean over one deal", func() (float64, float64) {
+			return ClusteredMean(3, ClusterSums{Clusters: 1, N: 2, N2: 4, NY: 12, Y2: 36}, 0.95)
+		}, -inf, inf},
+		{"variance over one deal", func() (float64, float64) {
+			return RatioVariance(0.5, ClusterSums{Clusters: 1, N: 2, N2: 4, NY: 2, Y2: 1}), 0
+		}, inf, 0},
+		{"variance of nothing", func() (float64, float64) { return RatioVariance(0, ClusterSums{Clusters: 5}), 0 }, inf, 0},
 		// One deal, 2 plays, 1 win, no draw, 2 seats: fair share ½, edge 0.
 		{"edge over one deal", func() (float64, float64) {
-			e, lo, hi := ClusteredEdge(1, 0, 2, 2, OutcomeSums{Clusters: 1, N2: 4, NW: 2, W2: 1}, 0.95)
+			e, lo, hi := ClusteredEdge(OutcomeSums{Clusters: 1, N: 2, W: 1, N2: 4, NW: 2, W2: 1}, 2, 0.95)
 			return lo - e, hi - e
 		}, -0.5, 0.5},
 		{"points, nothing drawn", func() (float64, float64) {
-			return PointsDesignEffect(6, 0, 10, OutcomeSums{Clusters: 5, N2: 20, NW: 12, W2: 10}), 0
+			return PointsDesignEffect(OutcomeSums{Clusters: 5, N: 10, W: 6, N2: 20, NW: 12, W2: 10}), 0
 		}, 1.25 * (10 - 2*0.6*12 + 0.36*20) / 100 / (0.24 / 10), 0},
 	} {
 		lo, hi := tt.got()

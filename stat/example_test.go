@@ -42,7 +42,7 @@ func ExampleMeanInterval() {
 // the difference is √(4/50 + 9/50) = 0.5099 and t(0.975, 99) = 1.9842, so
 // 1 ± 1.0118.
 func ExampleUnpairedMeanDifference() {
-	lo, hi := stat.UnpairedMeanDifference(10, 2, 50, 9, 3, 50, 0.95)
+	lo, hi := stat.UnpairedMeanDifference(stat.SampleMean{Mean: 10, SD: 2, N: 50}, stat.SampleMean{Mean: 9, SD: 3, N: 50}, 0.95)
 	fmt.Printf("%.3f … %.3f\n", lo, hi)
 	// Output:
 	// -0.012 … 2.012
@@ -54,7 +54,7 @@ func ExampleUnpairedMeanDifference() {
 // give −0.0481 to 0.2054: narrower than the unpaired square-and-add
 // interval, as the two rates move together.
 func ExamplePairedRateDifference() {
-	lo, hi := stat.PairedRateDifference(10, 7, 3, 50, 0.95)
+	lo, hi := stat.PairedRateDifference(stat.PairedCounts{Both: 10, Only1: 7, Only2: 3, N: 50}, 0.95)
 	fmt.Printf("%.4f … %.4f\n", lo, hi)
 	// Output:
 	// -0.0481 … 0.2054
@@ -64,7 +64,7 @@ func ExamplePairedRateDifference() {
 // 6/10, Σ n² = 20, Σ n·w = 12, Σ w² = 10, and the clustered variance
 // (10 − 2·0.6·12 + 0.36·20)/10² · 5/4 = 0.035.
 func ExampleRatioVariance() {
-	fmt.Printf("%.4f\n", stat.RatioVariance(0.6, 10, 5, 20, 12, 10))
+	fmt.Printf("%.4f\n", stat.RatioVariance(0.6, stat.ClusterSums{Clusters: 5, N: 10, N2: 20, NY: 12, Y2: 10}))
 	// Output:
 	// 0.0350
 }
@@ -74,7 +74,7 @@ func ExampleRatioVariance() {
 // 0.24/0.035 = 6.857 independent plays, and the interval is Wilson's at
 // that size.
 func ExampleClusteredRate() {
-	lo, hi := stat.ClusteredRate(6, 10, 5, 20, 12, 10, 0.95)
+	lo, hi := stat.ClusteredRate(6, stat.ClusterSums{Clusters: 5, N: 10, N2: 20, NY: 12, Y2: 10}, 0.95)
 	fmt.Printf("%.4f … %.4f\n", lo, hi)
 	// Output:
 	// 0.2684 … 0.8598
@@ -85,7 +85,7 @@ func ExampleClusteredRate() {
 // variance (3625 − 2·12.5·250 + 12.5²·20)/10² · 5/4 = 6.25, and t(0.975, 4)
 // = 2.7764 gives 12.5 ± 2.7764·2.5.
 func ExampleClusteredMean() {
-	lo, hi := stat.ClusteredMean(12.5, 10, 5, 20, 250, 3625, 0.95)
+	lo, hi := stat.ClusteredMean(12.5, stat.ClusterSums{Clusters: 5, N: 10, N2: 20, NY: 250, Y2: 3625}, 0.95)
 	fmt.Printf("%.4f … %.4f\n", lo, hi)
 	// Output:
 	// 5.5589 … 19.4411
@@ -98,8 +98,8 @@ func ExampleClusteredMean() {
 // their clustered variance about 0.4 is 0.085, so the edge is 0.2 ±
 // 1.96·√0.085/2.
 func ExampleClusteredEdge() {
-	s := stat.OutcomeSums{Clusters: 5, N2: 20, NW: 12, W2: 10, ND: 4, D2: 2, WD: 1}
-	e, lo, hi := stat.ClusteredEdge(6, 2, 10, 2, s, 0.95)
+	s := stat.OutcomeSums{Clusters: 5, N: 10, W: 6, D: 2, N2: 20, NW: 12, W2: 10, ND: 4, D2: 2, WD: 1}
+	e, lo, hi := stat.ClusteredEdge(s, 2, 0.95)
 	fmt.Printf("%.1f (%.4f … %.4f)\n", e, lo, hi)
 	// Output:
 	// 0.2 (-0.0857 … 0.4857)
@@ -110,7 +110,7 @@ func ExampleClusteredEdge() {
 // binomial's, times 100/99 for the 100 deals.
 func ExampleDesignEffect() {
 	// 100 deals: 50 won twice, 50 lost twice.
-	fmt.Printf("%.4f\n", stat.DesignEffect(100, 200, 100, 400, 200, 200))
+	fmt.Printf("%.4f\n", stat.DesignEffect(100, stat.ClusterSums{Clusters: 100, N: 200, N2: 400, NY: 200, Y2: 200}))
 	// Output:
 	// 2.0202
 }
@@ -119,8 +119,8 @@ func ExampleDesignEffect() {
 // 0.035/(0.6·0.4/10) = 1.4583, the draws' (a rate of 0.2, Σ n·d = 4,
 // Σ d² = 2) 0.015/(0.2·0.8/10) = 0.9375; the points take the larger.
 func ExamplePointsDesignEffect() {
-	s := stat.OutcomeSums{Clusters: 5, N2: 20, NW: 12, W2: 10, ND: 4, D2: 2, WD: 1}
-	fmt.Printf("%.4f\n", stat.PointsDesignEffect(6, 2, 10, s))
+	s := stat.OutcomeSums{Clusters: 5, N: 10, W: 6, D: 2, N2: 20, NW: 12, W2: 10, ND: 4, D2: 2, WD: 1}
+	fmt.Printf("%.4f\n", stat.PointsDesignEffect(s))
 	// Output:
 	// 1.4583
 }

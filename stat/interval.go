@@ -73,16 +73,22 @@ func MeanInterval(mean, sd float64, n int64, confidence float64) (lo, hi float64
 	return mean - half, mean + half
 }
 
-// UnpairedMeanDifference returns the interval of the difference ma − mb of
-// two means estimated from independent samples (na values with sample
-// standard deviation sa, and nb with sb), as if they had been measured on
-// different deals: ma − mb ± t·√(sa²/na + sb²/nb), with the two-sided
-// Student t quantile at na + nb − 1 degrees of freedom. Measured on the
-// same deals, a paired interval (MeanInterval of the per-deal differences,
-// or PairedRateDifference) is the one to judge by; this one shows what the
-// pairing gained.
-func UnpairedMeanDifference(ma, sa float64, na int64, mb, sb float64, nb int64, confidence float64) (lo, hi float64) {
-	se := math.Sqrt(sa*sa/float64(na) + sb*sb/float64(nb))
-	z := tQuantile(confidence, na+nb-1)
-	return ma - mb - z*se, ma - mb + z*se
+// SampleMean is a sample's mean, its sample standard deviation and the
+// number of values it holds.
+type SampleMean struct {
+	Mean, SD float64
+	N        int64
+}
+
+// UnpairedMeanDifference returns the interval of the difference a − b of
+// two means estimated from independent samples, as if they had been
+// measured on different deals: a.Mean − b.Mean ± t·√(a.SD²/a.N + b.SD²/b.N),
+// with the two-sided Student t quantile at a.N + b.N − 1 degrees of
+// freedom. Measured on the same deals, a paired interval (MeanInterval of
+// the per-deal differences, or PairedRateDifference) is the one to judge
+// by; this one shows what the pairing gained.
+func UnpairedMeanDifference(a, b SampleMean, confidence float64) (lo, hi float64) {
+	se := math.Sqrt(a.SD*a.SD/float64(a.N) + b.SD*b.SD/float64(b.N))
+	z := tQuantile(confidence, a.N+b.N-1)
+	return a.Mean - b.Mean - z*se, a.Mean - b.Mean + z*se
 }

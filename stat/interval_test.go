@@ -50,7 +50,7 @@ func TestUnpairedMeanDifference(t *testing.T) {
 		{10, 2, 50, 9, 3, 50, 1.98422 * math.Sqrt(0.26)},
 		{4, 0, 30, 1, 0, 30, 0},
 	} {
-		lo, hi := UnpairedMeanDifference(tt.ma, tt.sa, tt.na, tt.mb, tt.sb, tt.nb, 0.95)
+		lo, hi := UnpairedMeanDifference(SampleMean{tt.ma, tt.sa, tt.na}, SampleMean{tt.mb, tt.sb, tt.nb}, 0.95)
 		d := tt.ma - tt.mb
 		if math.Abs(lo-(d-tt.half)) > 1e-4 || math.Abs(hi-(d+tt.half)) > 1e-4 {
 			t.Errorf("%+v: %g … %g, want %g ± %g", tt, lo, hi, d, tt.half)

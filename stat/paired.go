@@ -2,10 +2,18 @@ package stat
 
 import "math"
 
+// PairedCounts counts the outcomes of two things tried on the same N
+// trials (deals): the trials where both succeeded, where only the first
+// did, and where only the second did.
+type PairedCounts struct {
+	Both, Only1, Only2 int64
+	N                  int64 // every trial, those where neither succeeded among them
+}
+
 // PairedRateDifference returns Newcombe's square-and-add interval for the
-// difference p1 − p2 of two rates measured on the same n trials (deals):
-// both trials succeeded for both, only1 for the first alone, only2 for the
-// second alone. It combines the Wilson intervals (l1, u1) and (l2, u2) of
+// difference p1 − p2 of two rates measured on the same c.N trials (deals):
+// c.Both trials succeeded for both, c.Only1 for the first alone, c.Only2
+// for the second alone. It combines the Wilson intervals (l1, u1) and (l2, u2) of
 // the two rates with the estimated correlation ψ of the two rates:
 //
 //	p1 − p2 − √((p1−l1)² + (u2−p2)² − 2ψ(p1−l1)(u2−p2))  to
@@ -20,7 +28,8 @@ import "math"
 // differs: with no successes at all it spans minus to plus the Wilson upper
 // bound of 0 of n. With no trials it is [−1, 1]; counts that do not fit in
 // n trials panic.
-func PairedRateDifference(both, only1, only2, n int64, confidence float64) (lo, hi float64) {
+func PairedRateDifference(c PairedCounts, confidence float64) (lo, hi float64) {
+	both, only1, only2, n := c.Both, c.Only1, c.Only2, c.N
 	if n <= 0 {
 		return -1, 1
 	}

@@ -35,7 +35,7 @@ func TestPairedRateDifferenceCovers(t *testing.T) {
 					only2++
 				}
 			}
-			if lo, hi := PairedRateDifference(both, only1, only2, tt.n, 0.95); lo <= truth && truth <= hi {
+			if lo, hi := PairedRateDifference(PairedCounts{both, only1, only2, tt.n}, 0.95); lo <= truth && truth <= hi {
 				covered++
 			}
 		}
@@ -44,8 +44,8 @@ func TestPairedRateDifferenceCovers(t *testing.T) {
 		}
 	}
 	// Swapping the two rates mirrors the interval.
-	lo, hi := PairedRateDifference(10, 7, 3, 50, 0.95)
-	mlo, mhi := PairedRateDifference(10, 3, 7, 50, 0.95)
+	lo, hi := PairedRateDifference(PairedCounts{Both: 10, Only1: 7, Only2: 3, N: 50}, 0.95)
+	mlo, mhi := PairedRateDifference(PairedCounts{Both: 10, Only1: 3, Only2: 7, N: 50}, 0.95)
 	if math.Abs(lo+mhi) > 1e-12 || math.Abs(hi+mlo) > 1e-12 {
 		t.Errorf("(%g, %g) is not the mirror of (%g, %g)", lo, hi, mlo, mhi)
 	}

@@ -244,12 +244,12 @@ func RateEffect(k, n int64, reference float64) Estimator {
 }
 
 // PairedRateEffect returns the Estimator of the difference of two rates on
-// the same n deals, both won on both, only1 by the first alone and only2 by
-// the second alone: Newcombe's interval (PairedRateDifference).
-func PairedRateEffect(both, only1, only2, n int64) Estimator {
+// the same c.N deals, c.Both won by both, c.Only1 by the first alone and
+// c.Only2 by the second alone: Newcombe's interval (PairedRateDifference).
+func PairedRateEffect(c PairedCounts) Estimator {
 	return func(confidence float64) (effect, lo, hi float64) {
-		lo, hi = PairedRateDifference(both, only1, only2, n, confidence)
-		return float64(only1-only2) / float64(n), lo, hi
+		lo, hi = PairedRateDifference(c, confidence)
+		return float64(c.Only1-c.Only2) / float64(c.N), lo, hi
 	}
 }
 

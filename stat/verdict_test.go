@@ -116,7 +116,7 @@ func TestEffects(t *testing.T) {
 	if e != 0 || math.Abs(lo-(0.2366-0.5)) > 5e-4 || math.Abs(hi-(0.7634-0.5)) > 5e-4 {
 		t.Errorf("RateEffect(5 of 10 against ½): %g (%g … %g)", e, lo, hi)
 	}
-	e, lo, hi = PairedRateEffect(10, 7, 3, 50)(0.95)
+	e, lo, hi = PairedRateEffect(PairedCounts{Both: 10, Only1: 7, Only2: 3, N: 50})(0.95)
 	if e != 0.08 || math.Abs(lo+0.0481) > 5e-5 || math.Abs(hi-0.2054) > 5e-5 {
 		t.Errorf("PairedRateEffect: %g (%g … %g), want 0.08 (−0.0481 … 0.2054)", e, lo, hi)
 	}
@@ -176,7 +176,7 @@ func pairedRateSource(name string, both, only1, only2 float64) source {
 					o2++
 				}
 			}
-			return PairedRateEffect(b, o1, o2, n)
+			return PairedRateEffect(PairedCounts{Both: b, Only1: o1, Only2: o2, N: n})
 		}
 	}}
 }

@@ -22,7 +22,7 @@ func Define[P any](name, game, summary string, make func() (P, *games.Options), 
 	}
 	return Definition{
 		Name: name, Game: game, Summary: summary,
-		Params: func() []games.Setting { _, o := make(); return o.Settings() },
+		Params: func(games.Game) []games.Setting { _, o := make(); return o.Settings() },
 		New: func(g games.Game, params []string) (Strategy, error) {
 			p, o := make()
 			if err := o.Apply(params); err != nil {

@@ -26,13 +26,11 @@ func holderParams() (*holder, *games.Options) {
 	return h, o
 }
 
-// ExampleDefine registers a strategy whose parameter is a field of the
+// ExampleDefine defines a strategy whose parameter is a field of the
 // strategy itself, and makes one with a parameter set.
 func ExampleDefine() {
-	var r strategies.Registry
-	r.Register(strategies.Define("nth", "", "takes the n-th legal action", holderParams, nil))
-	d, _ := r.Lookup("any", "nth")
-	for _, p := range d.Params() {
+	d := strategies.Define("nth", "", "takes the n-th legal action", holderParams, nil)
+	for _, p := range d.Params(nil) {
 		fmt.Printf("%s=%s: %s\n", p.Name, p.Value, p.Usage)
 	}
 	s, _ := d.New(nil, []string{"pick=2"})

@@ -55,17 +55,18 @@ func (f *FlatMC) Choose(v games.View, legal []games.Action) games.Action {
 // FlatMCDefinition returns the registry entry of flatmc; its rollout
 // parameter names a strategy of r (nil: only random).
 func FlatMCDefinition(r *Registry) Definition {
-	opts := func(p *searchParams, game string) *games.Options {
-		return searchOptions(p, r, game, 10, 1_000_000, "continuations per legal action")
+	opts := func(p *searchParams, g games.Game) *games.Options {
+		return searchOptions(p, r, g, 10, 1_000_000, "continuations per legal action")
 	}
 	return Definition{
 		Name:    "flatmc",
 		Summary: "flat Monte Carlo: rolls each legal action out from sampled deals, best mean value (games whose views sample)",
 		Search:  true,
-		Params:  func() []games.Setting { return opts(new(searchParams), "").Settings() },
+		Params:  func(g games.Game) []games.Setting { return opts(new(searchParams), g).Settings() },
+		Plays:   func(g games.Game) error { return searchable("flatmc", g) },
 		New: func(g games.Game, params []string) (Strategy, error) {
 			var p searchParams
-			if err := opts(&p, g.Name()).Apply(params); err != nil {
+			if err := opts(&p, g).Apply(params); err != nil {
 				return nil, err
 			}
 			return NewFlatMC(r, g, p.budget, p.rollout)

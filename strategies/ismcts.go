@@ -157,8 +157,8 @@ func (m *ISMCTS) Choose(v games.View, legal []games.Action) games.Action {
 // ISMCTSDefinition returns the registry entry of ismcts; its rollout
 // parameter names a strategy of r (nil: only random).
 func ISMCTSDefinition(r *Registry) Definition {
-	opts := func(p *searchParams, explore *float64, game string) *games.Options {
-		o := searchOptions(p, r, game, 200, 10_000_000, "iterations (sampled deals descending the tree) per decision")
+	opts := func(p *searchParams, explore *float64, g games.Game) *games.Options {
+		o := searchOptions(p, r, g, 200, 10_000_000, "iterations (sampled deals descending the tree) per decision")
 		o.Float(explore, "explore", 0.7, 0, 100, "UCB exploration constant (values scaled to [0, 1])")
 		return o
 	}
@@ -166,11 +166,12 @@ func ISMCTSDefinition(r *Registry) Definition {
 		Name:    "ismcts",
 		Summary: "information-set Monte Carlo tree search with UCB over sampled deals (games whose views sample)",
 		Search:  true,
-		Params:  func() []games.Setting { return opts(new(searchParams), new(float64), "").Settings() },
+		Params:  func(g games.Game) []games.Setting { return opts(new(searchParams), new(float64), g).Settings() },
+		Plays:   func(g games.Game) error { return searchable("ismcts", g) },
 		New: func(g games.Game, params []string) (Strategy, error) {
 			var p searchParams
 			var explore float64
-			if err := opts(&p, &explore, g.Name()).Apply(params); err != nil {
+			if err := opts(&p, &explore, g).Apply(params); err != nil {
 				return nil, err
 			}
 			return NewISMCTS(r, g, p.budget, explore, p.rollout)

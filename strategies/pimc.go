@@ -82,8 +82,8 @@ func (p *PIMC) Choose(v games.View, legal []games.Action) games.Action {
 // PIMCDefinition returns the registry entry of pimc; its rollout parameter
 // names a strategy of r (nil: only random).
 func PIMCDefinition(r *Registry) Definition {
-	opts := func(p *searchParams, rollouts *int, game string) *games.Options {
-		o := searchOptions(p, r, game, 20, 1_000_000, "sampled deals (determinizations) that vote")
+	opts := func(p *searchParams, rollouts *int, g games.Game) *games.Options {
+		o := searchOptions(p, r, g, 20, 1_000_000, "sampled deals (determinizations) that vote")
 		o.Int(rollouts, "rollouts", 1, 1, 10_000, "rollouts per legal action and deal")
 		return o
 	}
@@ -91,11 +91,12 @@ func PIMCDefinition(r *Registry) Definition {
 		Name:    "pimc",
 		Summary: "perfect-information Monte Carlo: sampled deals each vote for their best action (games whose views sample)",
 		Search:  true,
-		Params:  func() []games.Setting { return opts(new(searchParams), new(int), "").Settings() },
+		Params:  func(g games.Game) []games.Setting { return opts(new(searchParams), new(int), g).Settings() },
+		Plays:   func(g games.Game) error { return searchable("pimc", g) },
 		New: func(g games.Game, params []string) (Strategy, error) {
 			var p searchParams
 			var rollouts int
-			if err := opts(&p, &rollouts, g.Name()).Apply(params); err != nil {
+			if err := opts(&p, &rollouts, g).Apply(params); err != nil {
 				return nil, err
 			}
 			return NewPIMC(r, g, p.budget, rollouts, p.rollout)

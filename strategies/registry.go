@@ -13,8 +13,16 @@ type Definition struct {
 	Name    string // as typed after --strategy
 	Game    string // the game it plays, or "" for any game
 	Summary string // one line
-	// Params returns the parameters with their defaults.
-	Params func() []games.Setting
+	// Params returns the parameters with their defaults for g: a parameter
+	// that names a strategy (a search's rollout) offers the choices that
+	// can play g. With g nil it returns the same parameters and defaults,
+	// a choice offering those of any game.
+	Params func(g games.Game) []games.Setting
+	// Plays, if set, says why the strategy cannot play g (nil when it
+	// can), for a g of the game it is for, in an error that names both: a
+	// generic search strategy cannot play a game whose views do not
+	// sample. Unset, the strategy plays every game of its Game.
+	Plays func(g games.Game) error
 	// New returns a strategy for g with the given "key=value" parameters
 	// applied over the defaults; unknown keys and bad values are errors.
 	New func(g games.Game, params []string) (Strategy, error)
@@ -39,44 +47,63 @@ func (r *Registry) Register(d Definition) {
 	r.defs = append(r.defs, d)
 }
 
-// For returns the strategies that can play game: its own first, then the
-// generic ones.
-func (r *Registry) For(game string) []Definition {
+// All returns every strategy registered, for every game, in the order
+// registered.
+func (r *Registry) All() []Definition { return slices.Clone(r.defs) }
+
+// CanPlay reports whether d can play g: d is for g's game or for any
+// game, and its Plays, if set, finds nothing against g.
+func (d *Definition) CanPlay(g games.Game) bool {
+	return (d.Game == "" || d.Game == g.Name()) && (d.Plays == nil || d.Plays(g) == nil)
+}
+
+// For returns the strategies that can play g: its own first, then the
+// generic ones that can (Definition.CanPlay).
+func (r *Registry) For(g games.Game) []Definition {
 	var own, generic []Definition
 	for _, d := range r.defs {
-		switch d.Game {
-		case game:
-			own = append(own, d)
-		case "":
+		switch {
+		case !d.CanPlay(g):
+		case d.Game == "":
 			generic = append(generic, d)
+		default:
+			own = append(own, d)
 		}
 	}
 	return append(own, generic...)
 }
 
-// Named returns the strategy name plays for game, as --strategy names it:
-// an empty name is the game's first own strategy.
-func (r *Registry) Named(game, name string) (Definition, error) {
+// Named returns the strategy name plays for g, as --strategy names it: an
+// empty name is the game's first own strategy.
+func (r *Registry) Named(g games.Game, name string) (Definition, error) {
 	if name != "" {
-		return r.Lookup(game, name)
+		return r.Lookup(g, name)
 	}
-	all := r.For(game)
+	all := r.For(g)
 	if len(all) == 0 {
-		return Definition{}, fmt.Errorf("no strategy plays %s", game)
+		return Definition{}, fmt.Errorf("no strategy plays %s", g.Name())
 	}
 	return all[0], nil
 }
 
-// Lookup returns the named strategy for game, or an error listing those
-// there are.
-func (r *Registry) Lookup(game, name string) (Definition, error) {
-	all := r.For(game)
+// Lookup returns the named strategy for g, or an error: why it cannot play
+// g (its Plays), for a strategy that cannot, or else the strategies there
+// are.
+func (r *Registry) Lookup(g games.Game, name string) (Definition, error) {
+	all := r.For(g)
 	if i := slices.IndexFunc(all, func(d Definition) bool { return d.Name == name }); i >= 0 {
 		return all[i], nil
+	}
+	for _, d := range r.defs {
+		if d.Name == name && (d.Game == "" || d.Game == g.Name()) && d.Plays != nil {
+			if err := d.Plays(g); err != nil {
+				return Definition{}, err
+			}
+		}
 	}
 	names := make([]string, len(all))
 	for i, d := range all {
 		names[i] = d.Name
 	}
-	return Definition{}, fmt.Errorf("unknown strategy %q for %s (known: %s)", name, game, strings.Join(names, ", "))
+	return Definition{}, fmt.Errorf("unknown strategy %q for %s (known: %s)", name, g.Name(), strings.Join(names, ", "))
 }

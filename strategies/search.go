@@ -35,18 +35,16 @@ type searchParams struct {
 
 // searchOptions binds the common parameters, with the budget's default and
 // meaning, and returns the options for the strategy to add its own. The
-// rollout may name any strategy r knows for game ("" for any game) other
-// than the search strategies; with a nil r, only random.
-func searchOptions(p *searchParams, r *Registry, game string, budget, maxBudget int, budgetUsage string) *games.Options {
+// rollout may name any strategy r knows that can play g (of any game when
+// g is nil) other than the search strategies; with a nil r, only random.
+func searchOptions(p *searchParams, r *Registry, g games.Game, budget, maxBudget int, budgetUsage string) *games.Options {
 	o := games.NewOptions("parameter")
 	o.Int(&p.budget, "budget", budget, 1, maxBudget, budgetUsage)
 	choices := []string{"random"}
 	if r != nil {
-		var defs []Definition
-		if game == "" {
-			defs = r.defs
-		} else {
-			defs = r.For(game)
+		defs := r.defs
+		if g != nil {
+			defs = r.For(g)
 		}
 		for _, d := range defs {
 			if !slices.Contains(searchNames, d.Name) && !slices.Contains(choices, d.Name) {
@@ -79,13 +77,10 @@ type searcher struct {
 // the rollout bots, looking the rollout strategy up in r (nil: only
 // random).
 func newSearcher(name string, r *Registry, g games.Game, rollout string) (*searcher, error) {
-	if !g.Capabilities().Sample {
-		return nil, fmt.Errorf("%s searches from states sampled from a view, and %s's views do not implement games.Sampler", name, g.Name())
+	if err := searchable(name, g); err != nil {
+		return nil, err
 	}
 	lo, hi := g.ScoreBounds()
-	if hi <= lo {
-		return nil, fmt.Errorf("%s needs a game whose score bounds differ (%s: %d to %d)", name, g.Name(), lo, hi)
-	}
 	st := g.NewState()
 	st.Reset(0)
 	s := &searcher{
@@ -102,7 +97,7 @@ func newSearcher(name string, r *Registry, g games.Game, rollout string) (*searc
 		case r == nil:
 			return nil, fmt.Errorf("parameter rollout=%s: only random is known here", rollout)
 		default:
-			d, err := r.Lookup(g.Name(), rollout)
+			d, err := r.Lookup(g, rollout)
 			if err != nil {
 				return nil, fmt.Errorf("parameter rollout: %w", err)
 			}
@@ -113,6 +108,19 @@ func newSearcher(name string, r *Registry, g games.Game, rollout string) (*searc
 		s.rollouts = append(s.rollouts, bot)
 	}
 	return s, nil
+}
+
+// searchable says why the search strategy name cannot play g, nil when it
+// can: g offers Sample (its views implement games.Sampler) and its scores
+// are not all equal.
+func searchable(name string, g games.Game) error {
+	if !g.Capabilities().Sample {
+		return fmt.Errorf("%s searches from states sampled from a view, and %s's views do not implement games.Sampler", name, g.Name())
+	}
+	if lo, hi := g.ScoreBounds(); hi <= lo {
+		return fmt.Errorf("%s needs a game whose score bounds differ (%s: %d to %d)", name, g.Name(), lo, hi)
+	}
+	return nil
 }
 
 // begin reseeds the searcher's stream.

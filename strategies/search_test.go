@@ -31,7 +31,7 @@ func newGame(t testing.TB, name string, rules ...string) games.Game {
 // newBot returns the named strategy for g with params, from the catalog.
 func newBot(t testing.TB, g games.Game, name string, params ...string) strategies.Strategy {
 	t.Helper()
-	d, err := catalog.Strategies().Lookup(g.Name(), name)
+	d, err := catalog.Strategies().Lookup(g, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,6 @@ func newBot(t testing.TB, g games.Game, name string, params ...string) strategie
 // to choose, so random plays nearly as well as search.
 func TestSearchBeatsRandom(t *testing.T) {
 	reg := catalog.Strategies()
-	random, _ := reg.Lookup("", "random")
 	for _, tc := range []struct {
 		game, bot string
 		params    []string
@@ -67,7 +66,11 @@ func TestSearchBeatsRandom(t *testing.T) {
 	} {
 		t.Run(tc.game+"/"+tc.bot, func(t *testing.T) {
 			g := newGame(t, tc.game, tc.rules...)
-			def, err := reg.Lookup(tc.game, tc.bot)
+			def, err := reg.Lookup(g, tc.bot)
+			if err != nil {
+				t.Fatal(err)
+			}
+			random, err := reg.Lookup(g, "random")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -158,7 +161,7 @@ func TestSearchDeterministic(t *testing.T) {
 	for _, b := range searchBots {
 		t.Run(b.name, func(t *testing.T) {
 			g := newGame(t, "flip")
-			def, _ := reg.Lookup("flip", b.name)
+			def, _ := reg.Lookup(g, b.name)
 			var got []string
 			for _, workers := range []int{1, 2} {
 				cfg := sim.Config{Game: g, Lineup: []sim.Player{{Strategy: def, Params: b.params}}, Seed: 11, Games: 12, Chunk: 3, Workers: workers}
@@ -167,7 +170,7 @@ func TestSearchDeterministic(t *testing.T) {
 					t.Fatal(err)
 				}
 				s := sim.Summarize(&cfg, tally, 0.95)
-				got = append(got, fmt.Sprintf("%v %v %v", s.Score.Mean, s.Score.Histogram, s.Win.Count))
+				got = append(got, fmt.Sprintf("%v %v %v", s.Lead().Score.Mean, s.Lead().Score.Histogram, s.Lead().Win.Count))
 			}
 			if got[0] != got[1] {
 				t.Fatalf("1 worker: %s\n2 workers: %s", got[0], got[1])
@@ -215,9 +218,19 @@ func TestSearchParams(t *testing.T) {
 		{opaque{flip}, "pimc", nil, "games.Sampler"},
 		{opaque{flip}, "ismcts", nil, "games.Sampler"},
 	} {
-		def, err := reg.Lookup("flip", tc.bot)
+		def, err := reg.Lookup(flip, tc.bot)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if _, ok := tc.game.(opaque); ok {
+			// Not listed for a game it cannot play, and looking it up
+			// says why.
+			if _, err := reg.Lookup(tc.game, tc.bot); err == nil || !strings.Contains(err.Error(), tc.bot) || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s looked up for a game whose views do not sample: %v", tc.bot, err)
+			}
+			if slices.ContainsFunc(reg.For(tc.game), func(d strategies.Definition) bool { return d.Name == tc.bot }) {
+				t.Errorf("%s listed for a game whose views do not sample", tc.bot)
+			}
 		}
 		_, err = def.New(tc.game, tc.params)
 		switch {

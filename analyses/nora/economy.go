@@ -78,7 +78,7 @@ type economyStudy struct {
 func noraRun(ctx context.Context, a *economyStudy, g games.Game, names []string, params [][]string, n int) (sim.Summary, error) {
 	var lineup []sim.Player
 	for i, name := range names {
-		def, err := a.env.Strategies.Lookup("nora", name)
+		def, err := a.env.Strategies.Lookup(g, name)
 		if err != nil {
 			return sim.Summary{}, err
 		}
@@ -89,14 +89,6 @@ func noraRun(ctx context.Context, a *economyStudy, g games.Game, names []string,
 		return sim.Summary{}, err
 	}
 	return r.Summary(), nil
-}
-
-// entry returns the figures of entry i of s (s itself for a single entry).
-func entry(s *sim.Summary, i int) sim.EntrySummary {
-	if len(s.Entries) == 0 {
-		return sim.EntrySummary{Score: s.Score, Win: s.Win, Metrics: s.Metrics}
-	}
-	return s.Entries[i]
 }
 
 // full writes a figure in full, the shortest text that reads back as v:
@@ -219,7 +211,7 @@ func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora
 	opt := sols[0]
 	table := [][]string{{"strategy", "mean score", "ci low", "ci high", "solver", "solver, fresh shuffles", fmt.Sprintf("P(%d)", perfect), "ci low", "ci high"}}
 	for i, name := range noraStrategies {
-		e := entry(s, i)
+		e := s.Entries[i]
 		solver, check := "", ""
 		if i >= 3 {
 			solver, check = full(sols[i-3].Value(r.StartIP)), full(checks[i-3].Value(r.StartIP))
@@ -237,7 +229,7 @@ func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora
 		}
 	}
 	files["comparisons.csv"] = reports.RowsCSV(cmp)
-	o, u := entry(s, 3), entry(s, 4)
+	o, u := s.Entries[3], s.Entries[4]
 	text := fmt.Sprintf("The optimal policy scores %.1f points per game (%.1f … %.1f; the solver expects %.1f, and %.1f re-valued on fresh shuffles) and wins "+
 		"(%d) in %.2f%% of games; on the same deals it beats the best heuristic, %s, by %.1f points (%.1f … %.1f). "+
 		"Seeing each shuffle before insuring would raise the score to %.1f: better insurance decisions, the passes played alike, can add at most %.1f points. "+
@@ -251,7 +243,7 @@ func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora
 	dist := [][]string{{"strategy", "score_from", "score_to", "share"}}
 	var series []reports.LineSeries
 	for i, name := range noraStrategies {
-		e := entry(s, i)
+		e := s.Entries[i]
 		shares := make([]float64, nb)
 		total := 0.0
 		for _, b := range e.Score.Histogram {
@@ -293,7 +285,7 @@ func noraIPSections(s *sim.Summary, files map[string][]byte) ([]reports.Study, e
 	}
 	spent[len(spends)].Label = "left unused"
 	for i, name := range noraStrategies {
-		e := entry(s, i)
+		e := s.Entries[i]
 		for j, src := range sources {
 			m := e.Metrics["ip_earned."+src]
 			earned[j].Values = append(earned[j].Values, m.Mean)
@@ -317,7 +309,7 @@ func noraIPSections(s *sim.Summary, files map[string][]byte) ([]reports.Study, e
 	if err != nil {
 		return nil, err
 	}
-	o := entry(s, 3)
+	o := s.Entries[3]
 	total, top, topSrc := 0.0, 0.0, ""
 	for _, src := range sources {
 		v := o.Metrics["ip_earned."+src].Mean
@@ -353,9 +345,9 @@ func noraMarginalSection(ctx context.Context, a *economyStudy, opt *snora.Soluti
 			if err != nil {
 				return reports.Study{}, err
 			}
-			row[3], row[4], row[5] = full(s.Score.Mean), full(s.Score.CILow), full(s.Score.CIHigh)
-			check.X, check.Y = append(check.X, float64(ip)), append(check.Y, s.Score.Mean)
-			check.Lo, check.Hi = append(check.Lo, s.Score.CILow), append(check.Hi, s.Score.CIHigh)
+			row[3], row[4], row[5] = full(s.Lead().Score.Mean), full(s.Lead().Score.CILow), full(s.Lead().Score.CIHigh)
+			check.X, check.Y = append(check.X, float64(ip)), append(check.Y, s.Lead().Score.Mean)
+			check.Lo, check.Hi = append(check.Lo, s.Lead().Score.CILow), append(check.Hi, s.Lead().Score.CIHigh)
 		}
 		rows = append(rows, row)
 		xs, ys = append(xs, float64(ip)), append(ys, v)
@@ -421,8 +413,8 @@ func noraPriceSection(ctx context.Context, a *economyStudy, r nora.Rules, files 
 				if err != nil {
 					return reports.Study{}, err
 				}
-				row[3], row[4], row[5] = full(s.Score.Mean), full(s.Score.CILow), full(s.Score.CIHigh)
-				ser.Lo, ser.Hi = append(ser.Lo, s.Score.CILow), append(ser.Hi, s.Score.CIHigh)
+				row[3], row[4], row[5] = full(s.Lead().Score.Mean), full(s.Lead().Score.CILow), full(s.Lead().Score.CIHigh)
+				ser.Lo, ser.Hi = append(ser.Lo, s.Lead().Score.CILow), append(ser.Hi, s.Lead().Score.CIHigh)
 			}
 			rows = append(rows, row)
 			ser.X, ser.Y = append(ser.X, float64(price)), append(ser.Y, v)

@@ -99,7 +99,7 @@ func startAnswer(fig *roundupFigures) (reports.Answer, bool) {
 
 // roundAnswer answers how long a round is: the first round of every game.
 func roundAnswer(fig *roundupFigures) (reports.Answer, bool) {
-	m, ok := fig.summary.Metrics["round_turns.first"]
+	m, ok := fig.summary.Lead().Metrics["round_turns.first"]
 	if !ok {
 		return reports.Answer{}, false
 	}

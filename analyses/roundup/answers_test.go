@@ -84,6 +84,7 @@ func TestMostFaceCardsAgainstFairShare(t *testing.T) {
 // starting seat winning 26% has an edge of 6 points, not 1.
 func TestStartingSeatWithDraws(t *testing.T) {
 	fig := &roundupFigures{players: 4, mix: "greedy", summary: sim.Summary{
+		Entries:     []sim.EntrySummary{{}},
 		Balance:     &sim.BalanceSummary{DrawRate: 0.2},
 		FirstPlayer: &sim.EdgeSummary{WinRate: rate(260, 1000, 0.233, 0.289), FairShare: 0.2, Edge: 0.06, CILow: 0.03, CIHigh: 0.09},
 	}}
@@ -130,7 +131,7 @@ func TestAlliedBidders(t *testing.T) {
 		{2, 400, 0, 0, "With 2 players (greedy), none of the 400 rounds had allied bids"},
 	} {
 		fig := &roundupFigures{players: tt.players, mix: "greedy", summary: sim.Summary{
-			Manifest: sim.Manifest{Confidence: 0.95}, Metrics: metrics(tt.rounds, tt.allied, tt.n),
+			Manifest: sim.Manifest{Confidence: 0.95}, Entries: []sim.EntrySummary{{Metrics: metrics(tt.rounds, tt.allied, tt.n)}},
 		}}
 		st, err := seatStudy([]string{"greedy"}, map[string][]*roundupFigures{"greedy": {fig}}, 0.95)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/roundup"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
 )
@@ -156,12 +157,13 @@ func checkRules(rules []string) error {
 // (greedy+, which would seat the game's first strategy unasked) or a
 // strategy Round-up does not have.
 func checkMixes(env *analyses.Env, mixes []string) error {
+	g := roundup.New(roundup.DefaultRules())
 	for _, mix := range mixes {
 		for _, name := range strings.Split(mix, "+") {
 			if strings.TrimSpace(name) == "" {
 				return fmt.Errorf("option mixes: mix %q: want a strategy, or strategies joined by +, such as greedy+defender", mix)
 			}
-			if _, err := env.Strategies.Lookup("roundup", strings.TrimSpace(name)); err != nil {
+			if _, err := env.Strategies.Lookup(g, strings.TrimSpace(name)); err != nil {
 				return fmt.Errorf("option mixes: mix %q: %w", mix, err)
 			}
 		}

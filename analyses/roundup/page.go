@@ -87,13 +87,13 @@ func (a *designStudy) page(all []*roundupFigures, duels []duel) (*reports.Report
 			add(fig, "first_player_win", "fair_share", fp.FairShare, math.NaN(), math.NaN(), fp.WinRate.Games)
 			add(fig, "first_player_win", "edge_over_fair_share", fp.Edge, fp.CILow, fp.CIHigh, fp.WinRate.Games)
 		}
-		if r := s.Metrics["allied.rounds"]; r.Total > 0 {
-			w := s.Metrics["allied.won"]
+		if r := s.Lead().Metrics["allied.rounds"]; r.Total > 0 {
+			w := s.Lead().Metrics["allied.won"]
 			lo, hi := stat.Wilson(w.Total, r.Total, s.Manifest.Confidence)
 			add(fig, "allied_suit_last", "rate", float64(w.Total)/float64(r.Total), lo, hi, r.Total)
 		}
 		for _, m := range []string{"rounds", "turns", "round_turns.first", "round_turns.shortest", "round_turns.longest", "allied.rounds", "allied.won"} {
-			if ms, ok := s.Metrics[m]; ok {
+			if ms, ok := s.Lead().Metrics[m]; ok {
 				add(fig, m, "mean_per_game", ms.Mean, ms.CILow, ms.CIHigh, ms.N)
 			}
 		}
@@ -240,29 +240,29 @@ func seatStudy(mixes []string, byMix map[string][]*roundupFigures, level float64
 				e.X, e.Y, e.Lo, e.Hi = append(e.X, x), append(e.Y, fp.Edge), append(e.Lo, fp.CILow), append(e.Hi, fp.CIHigh)
 				answer = append(answer, edgeSentence(fig.players, mix, fp))
 			}
-			if m, ok := s.Metrics["round_turns.first"]; ok {
+			if m, ok := s.Lead().Metrics["round_turns.first"]; ok {
 				tn.X, tn.Y, tn.Lo, tn.Hi = append(tn.X, x), append(tn.Y, m.Mean), append(tn.Lo, m.CILow), append(tn.Hi, m.CIHigh)
-				rounds, turns := s.Metrics["rounds"], s.Metrics["turns"]
+				rounds, turns := s.Lead().Metrics["rounds"], s.Lead().Metrics["turns"]
 				length := fmt.Sprintf("With %d players (%s), a first round takes %.1f turns (%.1f to %.1f; from %d to %d)", fig.players, mix, m.Mean, m.CILow, m.CIHigh, m.Min, m.Max)
 				if rounds.Mean > 0 {
 					length += fmt.Sprintf(", every round %.1f on average, and a game %.1f rounds (%.1f to %.1f)", turns.Mean/rounds.Mean, rounds.Mean, rounds.CILow, rounds.CIHigh)
 				}
 				answer = append(answer, length+".")
 			}
-			if r, ok := s.Metrics["allied.rounds"]; ok && r.Total > 0 {
-				w := s.Metrics["allied.won"]
+			if r, ok := s.Lead().Metrics["allied.rounds"]; ok && r.Total > 0 {
+				w := s.Lead().Metrics["allied.won"]
 				lo, hi := stat.Wilson(w.Total, r.Total, s.Manifest.Confidence)
 				won := float64(w.Total) / float64(r.Total)
 				al.X, al.Y, al.Lo, al.Hi = append(al.X, x), append(al.Y, won), append(al.Lo, lo), append(al.Hi, hi)
-				answer = append(answer, alliedSentence(fig.players, mix, s.Metrics["rounds"].Total, r.Total, w.Total, lo, hi))
+				answer = append(answer, alliedSentence(fig.players, mix, s.Lead().Metrics["rounds"].Total, r.Total, w.Total, lo, hi))
 				if g, ok := alliedGainAnswer(fig); ok {
 					answer = append(answer, g.Sentence)
 				}
 				alliedRounds += r.Total
-				rounds += s.Metrics["rounds"].Total
-				unbacked += s.Metrics["last_suit_unbacked"].Total
+				rounds += s.Lead().Metrics["rounds"].Total
+				unbacked += s.Lead().Metrics["last_suit_unbacked"].Total
 			} else if ok {
-				answer = append(answer, fmt.Sprintf("With %d players (%s), none of the %d rounds had allied bids (two or more players backing one suit).", fig.players, mix, s.Metrics["rounds"].Total))
+				answer = append(answer, fmt.Sprintf("With %d players (%s), none of the %d rounds had allied bids (two or more players backing one suit).", fig.players, mix, s.Lead().Metrics["rounds"].Total))
 			}
 		}
 		edge, turns, allied = append(edge, e), append(turns, tn), append(allied, al)

@@ -380,10 +380,7 @@ func readingList(all []*readingFigures) string {
 // drawn are counted by the draw metrics (one a game); the rate and its
 // interval are the run's, which count deals, not games, as independent.
 func drawSentence(who string, s *sim.Summary) (string, reports.Answer) {
-	d, metrics := s.Draw, s.Metrics
-	if len(s.Entries) > 0 {
-		d, metrics = s.Entries[0].Draw, s.Entries[0].Metrics
-	}
+	d, metrics := s.Lead().Draw, s.Lead().Metrics
 	var why []string
 	var drawn, games int64
 	for _, m := range []struct{ name, what string }{
@@ -438,7 +435,7 @@ func (a *study) readingsStudy(all []*readingFigures) (reports.Study, error) {
 	for _, rf := range all {
 		var parts []string
 		for _, b := range rf.bots {
-			d := b.higher.Draw
+			d := b.higher.Lead().Draw
 			first := mean(&b.cross.first, level)
 			parts = append(parts, fmt.Sprintf("%s against itself draws %s (%s to %s), moving first %s, a game %.0f turns",
 				b.bot, pctf(d.Rate), pctf(d.CILow), pctf(d.CIHigh), first, b.higher.Balance.Duration.Mean))
@@ -462,10 +459,10 @@ func (a *study) readingsStudy(all []*readingFigures) (reports.Study, error) {
 		lowD, highD := all[0], all[0]
 		lowE, highE := all[0], all[0]
 		for _, rf := range all {
-			if rf.bots[i].higher.Draw.Rate < lowD.bots[i].higher.Draw.Rate {
+			if rf.bots[i].higher.Lead().Draw.Rate < lowD.bots[i].higher.Lead().Draw.Rate {
 				lowD = rf
 			}
-			if rf.bots[i].higher.Draw.Rate > highD.bots[i].higher.Draw.Rate {
+			if rf.bots[i].higher.Lead().Draw.Rate > highD.bots[i].higher.Lead().Draw.Rate {
 				highD = rf
 			}
 			if mean(&rf.bots[i].cross.first, level).value < mean(&lowE.bots[i].cross.first, level).value {
@@ -475,7 +472,7 @@ func (a *study) readingsStudy(all []*readingFigures) (reports.Study, error) {
 				highE = rf
 			}
 		}
-		dl, dh := lowD.bots[i].higher.Draw, highD.bots[i].higher.Draw
+		dl, dh := lowD.bots[i].higher.Lead().Draw, highD.bots[i].higher.Lead().Draw
 		el, eh := mean(&lowE.bots[i].cross.first, level), mean(&highE.bots[i].cross.first, level)
 		// The spread of the draw rate, with the two intervals combined as
 		// if independent (the readings play the same deal indices).
@@ -517,7 +514,7 @@ func (a *study) table(all []*readingFigures) [][]string {
 	}
 	for _, rf := range all {
 		for _, b := range rf.bots {
-			d := b.higher.Draw
+			d := b.higher.Lead().Draw
 			add(rf, b.bot, "draw", "rate", estimate{d.Rate, d.CILow, d.CIHigh, d.Games})
 			add(rf, b.bot, "first_move_upcards_fixed", "win_difference", mean(&b.cross.first, level))
 			add(rf, b.bot, "higher_upcard_order_fixed", "win_difference", mean(&b.cross.higher, level))

@@ -42,11 +42,19 @@ func TestNoraSetupScale(t *testing.T) {
 		}
 	}
 	t.Setenv(catalog.DealScaleEnv, "0.001")
-	def, err := catalog.Strategies().Lookup("nora", "optimal")
+	nora, err := catalog.Games().Lookup("nora")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range def.Params() {
+	g, err := nora.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := catalog.Strategies().Lookup(g, "optimal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range def.Params(g) {
 		if p.Name == "samples" && p.Default != "100" {
 			t.Errorf("optimal's samples default %s under %s=0.001, want 100", p.Default, catalog.DealScaleEnv)
 		}

@@ -34,6 +34,7 @@ func Games() *games.Registry {
 	r.Register(flip.Definition())
 	r.Register(roundup.Definition())
 	r.Register(spite.Definition())
+	registerToyGame(r) // only with the build tag toygame (toy_on.go)
 	return r
 }
 
@@ -45,6 +46,7 @@ func Strategies() *strategies.Registry {
 	flipbots.Register(r)
 	roundupbots.Register(r)
 	spitebots.Register(r)
+	registerToyBots(r)
 	r.Register(strategies.RandomDefinition())
 	r.Register(strategies.FlatMCDefinition(r))
 	r.Register(strategies.PIMCDefinition(r))
@@ -59,6 +61,7 @@ func Analyses() *analyses.Registry {
 	r.Register(noraanalyses.Economy(NoraSetup()))
 	r.Register(roundupanalyses.Design())
 	r.Register(spiteanalyses.Edge())
+	registerToyAnalysis(r)
 	return r
 }
 

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/cardsim/cardsim/games"
 )
 
 // oddTokens are words with characters of several bytes, in the places a
@@ -15,14 +17,30 @@ var oddTokens = []string{
 	strings.Repeat("é", 50), strings.Repeat("♦", 30) + "Q", "QS/" + strings.Repeat("é", 40),
 }
 
-// dealSkeletons are deals of each game to put the odd words into, word by
-// word; not every one is valid, the errors are what is looked at.
-var dealSkeletons = map[string][]string{
-	"nora":       {"AS 2S 3S 4S 5S", "AS, 2S, 3S"},
-	"chriscross": {"AC AD 4D 2C 3D | 2D 2S 3H"},
-	"flip":       {"6S/3D JS/2C KD/9C", "6S 3D"},
-	"roundup":    {"AC *2C QS | AH *3H KD", "AC 2C | 3C 4C"},
-	"spite":      {"pile0: 5H 9S ...; pile1: KD ...; hand0: AS 2D JK 4C 9H; first: 0", "hand1: QS ...\nstock: 2C ..."},
+// dealSkeletons returns deals of a game to put the odd words into, word by
+// word: its example deal (the game's own fixture), whole, cut to its first
+// five words, and written with commas; not every one is valid, the errors
+// are what is looked at.
+func dealSkeletons(d games.Definition) []string {
+	words := strings.Fields(d.ExampleDeal)
+	if len(words) == 0 {
+		return nil
+	}
+	return []string{d.ExampleDeal, strings.Join(words[:min(5, len(words))], " "), strings.Join(words, ", ")}
+}
+
+// TestExampleDeals: every game's example deal, the fixture tests take a
+// deal of each game from, is a deal of the game under its default rules.
+func TestExampleDeals(t *testing.T) {
+	for _, d := range Games().All() {
+		g, err := d.New(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.NewState().Deal(d.ExampleDeal, 1); err != nil {
+			t.Errorf("%s: its example deal %q: %v", d.Name, d.ExampleDeal, err)
+		}
+	}
 }
 
 // TestParseErrorsKeepWholeCharacters: every game's errors for a deal or a
@@ -45,9 +63,9 @@ func TestParseErrorsKeepWholeCharacters(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := g.NewState()
-		skeletons := dealSkeletons[d.Name]
+		skeletons := dealSkeletons(d)
 		if len(skeletons) == 0 {
-			t.Fatalf("no deal skeleton for %s", d.Name)
+			t.Fatalf("%s has no example deal", d.Name)
 		}
 		for _, base := range skeletons {
 			words := strings.Fields(base)
@@ -66,9 +84,6 @@ func TestParseErrorsKeepWholeCharacters(t *testing.T) {
 				check(d.Name+" rule", r.Name+"="+tok, err)
 			}
 		}
-	}
-	if _, err := Games().Lookup("nora"); err != nil {
-		t.Fatal(err)
 	}
 	for _, tok := range oddTokens {
 		_, err := Games().Lookup(tok)

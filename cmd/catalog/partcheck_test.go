@@ -24,7 +24,7 @@ func TestPartsOfEveryGamePassTheChecks(t *testing.T) {
 			t.Fatal(err)
 		}
 		var own []sim.Player
-		for _, s := range Strategies().For(d.Name) {
+		for _, s := range Strategies().For(g) {
 			b, err := s.New(g, nil)
 			if _, slow := b.(strategies.Preparer); err != nil || slow || s.Game == "" {
 				continue

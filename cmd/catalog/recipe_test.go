@@ -13,21 +13,26 @@ import (
 
 	"github.com/cardsim/cardsim/cmd/catalog"
 	"github.com/cardsim/cardsim/cmd/cli"
+	"github.com/cardsim/cardsim/experiment/toygame"
 	"github.com/cardsim/cardsim/games/gamestest"
 )
 
 // toyFactory returns cardsim's commands with a sixth game added as the
-// README's recipe says, and in no other way: a game (recipe_game_test.go,
-// standing for games/toy), its bots (recipe_bots_test.go, strategies/toy),
-// its analysis (recipe_analysis_test.go, analyses/toy), one line for each in
-// cmd/catalog/catalog.go and its question in cmd/catalog/studies.go. The
-// lines below are those catalog lines.
+// README's recipe says, and in no other way: a game, its bots and its
+// analysis (package toygame, standing for games/toy, strategies/toy and
+// analyses/toy), one line for each in cmd/catalog/catalog.go and its
+// question in cmd/catalog/studies.go. The lines below are those catalog
+// lines (toy_on.go's, which the build tag toygame adds to the real
+// catalog: then the factory has the toy already).
 func toyFactory(out, errw *bytes.Buffer) *cli.Factory {
 	f := cli.NewFactory(strings.NewReader(""), out, errw)
-	f.Games.Register(toyDefinition())  // catalog.Games
-	registerToyBots(f.Strategies)      // catalog.Strategies
-	f.Analyses.Register(toyAnalysis()) // catalog.Analyses
-	f.Studies = append(f.Studies, catalog.Study{Game: "toy", Title: "Does the seat that leads win more?",
+	if _, err := f.Games.Lookup(toygame.Name); err == nil {
+		return f // built with -tags toygame
+	}
+	f.Games.Register(toygame.Definition())  // catalog.Games
+	toygame.Register(f.Strategies)          // catalog.Strategies
+	f.Analyses.Register(toygame.Analysis()) // catalog.Analyses
+	f.Studies = append(f.Studies, catalog.Study{Game: toygame.Name, Title: toygame.Question,
 		Strategies: []string{"greedy", "high"}, Games: 300}) // catalog.Studies
 	return f
 }
@@ -47,7 +52,7 @@ func toy(t *testing.T, args ...string) string {
 // sweeps its rules, reports its question and runs its analysis, with no
 // change anywhere in cmd/cli.
 func TestRecipe(t *testing.T) {
-	g, err := toyDefinition().New(nil)
+	g, err := toygame.Definition().New(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +69,7 @@ func TestRecipe(t *testing.T) {
 		{[]string{"trace", "toy", "--seed", "2", "--index", "5"}, []string{"trick 1: seat 0 plays", "trick 3: seat ", "seat 1: score"}},
 		// Hand-worked: seat 0 holds the aces and leads AH; seat 1 takes it
 		// with 2C, leads 2H and 2D, and takes all three tricks.
-		{[]string{"trace", "toy", "--deal", "AC AD AH 2C 2D 2H AS 2S 3C 3D 3H 3S 4C 4D 4H 4S 5C 5D 5H 5S 6C 6D 6H 6S"},
+		{[]string{"trace", "toy", "--deal", toygame.ExampleDeal},
 			[]string{"trick 1: seat 0 plays AH", "trick 1: seat 1 plays 2C", "trick 2: seat 1 plays 2H", "seat 0: score 0, loss", "seat 1: score 3, win"}},
 		{[]string{"compare", "toy", "--strategies", "greedy,greedy:lead=low", "--games", "200", "-q"}, []string{"greedy#1 − greedy#2: score difference (paired)", "first player's edge"}},
 		{[]string{"tournament", "toy", "--strategies", "greedy,high,random", "--games", "100", "-q"}, []string{"ranking", "greedy", "random"}},
@@ -75,6 +80,11 @@ func TestRecipe(t *testing.T) {
 				t.Errorf("%v: output lacks %q:\n%s", tt.args, w, out)
 			}
 		}
+	}
+
+	// No search bot is offered for a game whose views do not sample.
+	if out := toy(t, "strategies", "toy"); strings.Contains(out, "flatmc") || strings.Contains(out, "ismcts") {
+		t.Errorf("strategies toy offers a search bot:\n%s", out)
 	}
 
 	// A run, and its first player's edge against the exact chance: with one

@@ -21,7 +21,7 @@ var noraPolicy = "(the best policy known, registered as optimal in strategies/no
 // (each game's RULES.md states the rules they are asked of), as runs, with
 // the questions each answers at a glance.
 func Studies() []Study {
-	return []Study{
+	return append([]Study{
 		{Game: "nora", Title: "How close can a player get to the perfect 540, and how often?",
 			Strategies: []string{"stop-at", "cautious", "rescuer", "optimal"}, Games: 4000,
 			Asks: []reports.Ask{
@@ -127,5 +127,5 @@ func Studies() []Study {
 		// 2 to 6 players. 2,000 deals a configuration take about 15 s.
 		{Game: "roundup", Title: "If someone is dealt more face cards, do they win most of the time? Which face card is most useful? Does the starting seat win more, do allied bidders gain, and how long is a round?",
 			Analysis: []string{"games=2000", "players=2,3,4,5,6", "mixes=greedy,defender"}},
-	}
+	}, toyStudies()...)
 }

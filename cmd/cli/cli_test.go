@@ -86,26 +86,31 @@ func TestRunJSON(t *testing.T) {
 			Seed  uint64
 			Games int64
 		}
-		Score struct {
-			Mean      float64
-			Histogram []struct{ Value, Count int64 }
-		}
-		Win     struct{ Rate float64 }
-		Metrics map[string]struct {
-			Total int64
-			Mean  float64
+		Entries []struct {
+			Score struct {
+				Mean      float64
+				Histogram []struct{ Value, Count int64 }
+			}
+			Win     struct{ Rate float64 }
+			Metrics map[string]struct {
+				Total int64
+				Mean  float64
+			}
 		}
 	}
 	if err := json.Unmarshal([]byte(out), &s); err != nil {
 		t.Fatal(err)
 	}
-	m := s.Manifest
+	if len(s.Entries) != 1 {
+		t.Fatalf("%d entries, want the one strategy's", len(s.Entries))
+	}
+	e, m := s.Entries[0], s.Manifest
 	if m.Game != "nora" || m.Rules["insure"] != 2.0 || m.Rules["rounds"] != 5.0 || m.Rules["removal"] != "max-ip" || m.Rules["quad-chain"] != true || m.Games != 500 || m.Seed != 1 ||
 		len(m.Strategies) != 1 || m.Strategies[0].Name != "stop-at" || m.Strategies[0].Params["cards"] != "20" {
 		t.Errorf("manifest %+v", m)
 	}
 	var games int64
-	for _, b := range s.Score.Histogram {
+	for _, b := range e.Score.Histogram {
 		games += b.Count
 		if b.Value < 0 || b.Value > 5*54 {
 			t.Errorf("score %d outside [0, 270]", b.Value)
@@ -114,8 +119,8 @@ func TestRunJSON(t *testing.T) {
 	if games != 500 {
 		t.Errorf("histogram counts %d games, want 500", games)
 	}
-	if s.Metrics["ip_spent.insure"].Total != 0 || s.Metrics["passes"].Mean < 5 {
-		t.Errorf("stop-at spent ip or played under one pass a round: %+v", s.Metrics)
+	if e.Metrics["ip_spent.insure"].Total != 0 || e.Metrics["passes"].Mean < 5 {
+		t.Errorf("stop-at spent ip or played under one pass a round: %+v", e.Metrics)
 	}
 }
 
@@ -127,13 +132,17 @@ func TestTraceReplaysRun(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var s struct {
-		Score struct {
-			Histogram []struct{ Value, Count int64 }
+		Entries []struct {
+			Score struct {
+				Histogram []struct{ Value, Count int64 }
+			}
 		}
 	}
-	json.Unmarshal([]byte(out), &s)
+	if err := json.Unmarshal([]byte(out), &s); err != nil || len(s.Entries) != 1 {
+		t.Fatalf("%v: %d entries, want 1", err, len(s.Entries))
+	}
 	want := map[int64]int64{}
-	for _, b := range s.Score.Histogram {
+	for _, b := range s.Entries[0].Score.Histogram {
 		want[b.Value] += b.Count
 	}
 	got := map[int64]int64{}

@@ -28,7 +28,7 @@ Parameters go after the name: --strategies stop-at:cards=20,rescuer:stop=0.2.`,
 			return runRun(cmd.Context(), f, opts)
 		},
 	}
-	opts.addFlags(cmd)
+	opts.addFlags(f, cmd)
 	cmd.Flags().Lookup("strategy").Hidden = true
 	cmd.Flags().Lookup("param").Hidden = true
 	return cmd

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/cardsim/cardsim/internal/complete"
+	"github.com/cardsim/cardsim/cmd/internal/complete"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
 )

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cardsim/cardsim/reports"
 )
 
 // snakeColumn is a CSV column name as every output writes it.
@@ -24,7 +26,9 @@ var roundedByAnalysis = map[string][]string{}
 
 // checkStrictCSV reads a CSV file as a strict reader would and returns
 // what is wrong with it: rows of different lengths, column names that are
-// not unique snake_case, numeric columns with a cell that is no float64.
+// not unique snake_case, numeric columns with a cell that is no float64,
+// a last column other than the version of the layout (schema_version,
+// holding reports.CSVVersion on every row).
 // It returns the numeric columns that hold rounded figures separately, for
 // the files known to.
 func checkStrictCSV(data []byte) (problems []string, rounded []string) {
@@ -44,6 +48,9 @@ func checkStrictCSV(data []byte) (problems []string, rounded []string) {
 		}
 		seen[h] = true
 	}
+	if head[len(head)-1] != reports.CSVVersionColumn {
+		problems = append(problems, "last column "+strconv.Quote(head[len(head)-1])+", not "+reports.CSVVersionColumn)
+	}
 	cols := make([][]string, len(head))
 	for {
 		row, err := r.Read()
@@ -55,6 +62,9 @@ func checkStrictCSV(data []byte) (problems []string, rounded []string) {
 		}
 		for j, c := range row {
 			cols[j] = append(cols[j], c)
+		}
+		if v := row[len(row)-1]; head[len(head)-1] == reports.CSVVersionColumn && v != strconv.Itoa(reports.CSVVersion) {
+			problems = append(problems, "version "+strconv.Quote(v)+", want "+strconv.Itoa(reports.CSVVersion))
 		}
 	}
 	for j, col := range cols {
@@ -148,14 +158,16 @@ func TestCheckStrictCSV(t *testing.T) {
 		problems   int
 		rounded    bool
 	}{
-		{"clean", "a,b_c,n\nx,0.1234567890123456,3\ny,,4\n", 0, false},
-		{"spaces and repeats", "mean score,ci low,ci low\n1,2,3\n", 4, false},
-		{"ragged", "a,b\n1,2,3\n", 1, false},
-		{"text in a numeric column", "a,v\nx,1\ny,n/a\n", 1, false},
-		{"text first in a numeric column", "a,v\nx,n/a\ny,1\nz,2\n", 1, false},
-		{"two decimals", "a,v\nx,390.35\ny,12.30\n", 0, true},
-		{"eight digits", "v\n0.69333333\n0.19333333\n0.11333333\n", 0, true},
-		{"short fractions", "share\n0.5\n0.25\n0.125\n1e-05\n", 0, false},
+		{"clean", "a,b_c,n,schema_version\nx,0.1234567890123456,3,2\ny,,4,2\n", 0, false},
+		{"spaces and repeats", "mean score,ci low,ci low,schema_version\n1,2,3,2\n", 4, false},
+		{"ragged", "a,b,schema_version\n1,2,3,2\n", 1, false},
+		{"text in a numeric column", "a,v,schema_version\nx,1,2\ny,n/a,2\n", 1, false},
+		{"text first in a numeric column", "a,v,schema_version\nx,n/a,2\ny,1,2\nz,2,2\n", 1, false},
+		{"two decimals", "a,v,schema_version\nx,390.35,2\ny,12.30,2\n", 0, true},
+		{"eight digits", "v,schema_version\n0.69333333,2\n0.19333333,2\n0.11333333,2\n", 0, true},
+		{"short fractions", "share,schema_version\n0.5,2\n0.25,2\n0.125,2\n1e-05,2\n", 0, false},
+		{"no version", "a,n\nx,3\n", 1, false},
+		{"another version", "a,schema_version\nx,1\n", 1, false},
 	} {
 		problems, rounded := checkStrictCSV([]byte(tt.data))
 		if len(problems) != tt.problems || (len(rounded) > 0) != tt.rounded {

@@ -6,9 +6,10 @@ import (
 
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/cmd/catalog"
+	"github.com/cardsim/cardsim/cmd/internal/progress"
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/games"
-	"github.com/cardsim/cardsim/internal/progress"
+	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/strategies"
 )
 
@@ -23,6 +24,10 @@ type Factory struct {
 	Analyses   *analyses.Registry // cardsim analyze
 	Solvers    *analyses.Registry // cardsim solve
 	Studies    []experiment.Study // cardsim report
+	// Formats holds the formats each kind of result is printed in
+	// (--format): a format added there is taken by every command that
+	// prints that kind of result.
+	Formats *reports.Writers
 	// DealScale, if positive, multiplies the deals of every run a command
 	// plays (at least 2 a run): a test's way to run commands written for
 	// millions of deals in seconds. NewFactory reads it from DealScaleEnv.
@@ -42,7 +47,7 @@ const DealScaleEnv = catalog.DealScaleEnv
 // strategy, analysis and study cardsim ships.
 func NewFactory(in io.Reader, out, errw io.Writer) *Factory {
 	f := &Factory{In: in, Out: out, Err: errw, Games: catalog.Games(), Strategies: catalog.Strategies(),
-		Analyses: catalog.Analyses(), Solvers: catalog.Solvers(), Studies: catalog.Studies()}
+		Analyses: catalog.Analyses(), Solvers: catalog.Solvers(), Studies: catalog.Studies(), Formats: reports.NewWriters()}
 	f.DealScale, f.dealScaleErr = catalog.DealScale()
 	return f
 }

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/cardsim/cardsim/experiment"
+	"github.com/cardsim/cardsim/reports"
 )
 
 // MaxWorkers is the most workers --workers takes. Results do not depend on
@@ -51,10 +51,12 @@ const (
 )
 
 // add declares the flags of which on cmd, --seed and --confidence into
-// spec. writes says what --out writes into its directory; formats are the
-// values --format takes, the default first. --out is added when writes is
-// set, --format when formats are given.
-func (fl *Flags) add(cmd *cobra.Command, spec *experiment.Spec, which flagSet, writes string, formats ...string) {
+// spec. writes says what --out writes into its directory; prints are the
+// kinds of result the command prints on stdout, whose formats (from the
+// factory's registry, reports.Writers) --format takes, the default of the
+// first first. --out is added when writes is set, --format when the
+// command prints a result.
+func (fl *Flags) add(cmd *cobra.Command, spec *experiment.Spec, which flagSet, writes string, prints ...reports.FormatList) {
 	set := cmd.Flags()
 	if which&seedFlag != 0 {
 		set.Uint64Var(&spec.Seed, "seed", experiment.DefaultSeed, "run seed: deal i is dealt from (seed, i) alone")
@@ -72,11 +74,17 @@ func (fl *Flags) add(cmd *cobra.Command, spec *experiment.Spec, which flagSet, w
 		which |= outFlag
 		set.StringVarP(&fl.Out, "out", "o", "", "write "+writes+" into this `directory`")
 	}
-	if len(formats) > 0 {
+	if len(prints) > 0 {
 		which |= formatFlag
-		fl.formats = formats
-		set.StringVarP(&fl.Format, "format", "f", formats[0], "output on stdout: "+orList(formats))
-		cmd.RegisterFlagCompletionFunc("format", fixed(formats)) // completion.go
+		for _, p := range prints {
+			for _, name := range p.Names() {
+				if !slices.Contains(fl.formats, name) {
+					fl.formats = append(fl.formats, name)
+				}
+			}
+		}
+		set.StringVarP(&fl.Format, "format", "f", fl.formats[0], "output on stdout: "+reports.OrList(fl.formats))
+		cmd.RegisterFlagCompletionFunc("format", fixed(fl.formats)) // completion.go
 	}
 	fl.has |= which
 }
@@ -87,7 +95,7 @@ func (fl *Flags) check() error {
 		return fmt.Errorf("--workers %d: want 1 to %d (this machine runs %d at once; results do not depend on it)", fl.Workers, MaxWorkers, runtime.GOMAXPROCS(0))
 	}
 	if fl.has&formatFlag != 0 && !slices.Contains(fl.formats, fl.Format) {
-		return fmt.Errorf("--format %q: want %s", fl.Format, orList(fl.formats))
+		return fmt.Errorf("--format %q: want %s", fl.Format, reports.OrList(fl.formats))
 	}
 	return nil
 }
@@ -158,12 +166,4 @@ func paramFlag(cmd *cobra.Command, params *[]string, usage string) {
 // gamesFlag declares --games (-n) into games, with its default.
 func gamesFlag(cmd *cobra.Command, games *int64, def int64, usage string) {
 	cmd.Flags().Int64VarP(games, "games", "n", def, usage)
-}
-
-// orList joins words as "a, b or c".
-func orList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

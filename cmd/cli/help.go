@@ -3,8 +3,8 @@ package cli
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/cardsim/cardsim/internal/cliflag"
-	"github.com/cardsim/cardsim/internal/complete"
+	"github.com/cardsim/cardsim/cmd/internal/cliflag"
+	"github.com/cardsim/cardsim/cmd/internal/complete"
 )
 
 // finishTree completes the command tree under root once every command is

@@ -3,6 +3,7 @@ package cli
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/cardsim/cardsim/cmd/internal/buildinfo"
 	"github.com/cardsim/cardsim/reports"
 )
 
@@ -17,17 +18,10 @@ func NewCmdGames(f *Factory) *cobra.Command {
 			if err := fl.check(); err != nil {
 				return err
 			}
-			if fl.Format == "json" {
-				gs, err := reports.GameListings(f.Games)
-				if err != nil {
-					return err
-				}
-				return writeJSON(f.Out, gs)
-			}
-			return reports.WriteGames(f.Out, f.Games)
+			return f.Formats.Games.Write(f.Out, fl.Format, f.Games)
 		},
 	}
-	fl.add(cmd, nil, 0, "", "table", "json")
+	fl.add(cmd, nil, 0, "", f.Formats.Games)
 	return cmd
 }
 
@@ -57,14 +51,11 @@ Any option can be changed in run and trace with --rule key=value.`,
 			if err != nil {
 				return err
 			}
-			if opts.Format == "json" {
-				return writeJSON(f.Out, reports.NewRulesListing(g))
-			}
-			return reports.WriteRules(f.Out, g.Rules())
+			return f.Formats.Rules.Write(f.Out, opts.Format, g)
 		},
 	}
 	ruleFlag(cmd, &opts.Rules, "show values with this rule option set (`key=value`, repeatable)")
-	opts.add(cmd, nil, 0, "", "table", "json")
+	opts.add(cmd, nil, 0, "", f.Formats.Rules)
 	return cmd
 }
 
@@ -80,22 +71,20 @@ func NewCmdStrategies(f *Factory) *cobra.Command {
 			if err := fl.check(); err != nil {
 				return err
 			}
-			if _, err := f.Games.Lookup(args[0]); err != nil {
+			g, err := f.runner(nil).Game(args[0], nil)
+			if err != nil {
 				return err
 			}
-			if fl.Format == "json" {
-				return writeJSON(f.Out, reports.StrategyListings(f.Strategies.For(args[0])))
-			}
-			return reports.WriteStrategies(f.Out, f.Strategies.For(args[0]))
+			return f.Formats.Strategies.Write(f.Out, fl.Format, reports.StrategyList{Game: g, Strategies: f.Strategies.For(g)})
 		},
 	}
-	fl.add(cmd, nil, 0, "", "table", "json")
+	fl.add(cmd, nil, 0, "", f.Formats.Strategies)
 	return cmd
 }
 
 // NewCmdVersion returns the command that prints cardsim's version.
 func NewCmdVersion(f *Factory) *cobra.Command {
-	fl := &Flags{}
+	fl, formats := &Flags{}, versionFormats()
 	cmd := &cobra.Command{
 		Use:   "version",
 		Short: "Print cardsim's version, the module version and the commit it was built from",
@@ -104,9 +93,9 @@ func NewCmdVersion(f *Factory) *cobra.Command {
 			if err := fl.check(); err != nil {
 				return err
 			}
-			return writeVersion(f.Out, fl.Format)
+			return formats.Write(f.Out, fl.Format, buildinfo.Read())
 		},
 	}
-	fl.add(cmd, nil, 0, "", "text", "json")
+	fl.add(cmd, nil, 0, "", formats)
 	return cmd
 }

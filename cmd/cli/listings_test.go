@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardsim/cardsim/cmd/catalog"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/reports"
 )
@@ -32,7 +33,7 @@ func TestListingsJSON(t *testing.T) {
 			t.Errorf("game %+v", g)
 		}
 	}
-	if len(gs) != 5 || seats["nora"] != 1 || seats["spite"] != 2 {
+	if len(gs) != len(catalog.Games().All()) || seats["nora"] != 1 || seats["spite"] != 2 {
 		t.Errorf("games: %+v", gs)
 	}
 

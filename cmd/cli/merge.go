@@ -32,7 +32,7 @@ every part-K-of-N.json file in it.`,
 			return runMerge(f, opts)
 		},
 	}
-	opts.add(cmd, nil, quietFlag, "summary.json, CSV files and charts", "table", "csv", "json")
+	opts.add(cmd, nil, quietFlag, "summary.json, CSV files and charts", f.Formats.Summary)
 	return cmd
 }
 

@@ -3,7 +3,7 @@ package cli
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/cardsim/cardsim/internal/cliflag"
+	"github.com/cardsim/cardsim/cmd/internal/cliflag"
 )
 
 // checkFlags makes the flags of every command under root check their

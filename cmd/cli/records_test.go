@@ -33,7 +33,6 @@ func summaryScores(t *testing.T, path string) (deals, seatings int64, totals map
 			Games, Seatings int64
 			Strategies      []struct{ Name string }
 		}
-		Score   score
 		Entries []struct {
 			Strategy struct{ Name string }
 			Score    score
@@ -49,9 +48,6 @@ func summaryScores(t *testing.T, path string) (deals, seatings int64, totals map
 		return n
 	}
 	totals = map[string]int64{}
-	if len(s.Entries) == 0 {
-		totals[s.Manifest.Strategies[0].Name] = sum(s.Score)
-	}
 	for _, e := range s.Entries {
 		totals[e.Strategy.Name] = sum(e.Score)
 	}

@@ -2,10 +2,9 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"slices"
 
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/reports"
@@ -16,6 +15,9 @@ import (
 // prints the points it finished before its error.
 func runSpec(ctx context.Context, f *Factory, fl *Flags, spec experiment.Spec) error {
 	if err := fl.check(); err != nil {
+		return err
+	}
+	if err := f.checkFormat(&spec, fl); err != nil {
 		return err
 	}
 	res, err := f.runner(fl).Run(ctx, spec, fl.Out)
@@ -32,50 +34,22 @@ func runSpec(ctx context.Context, f *Factory, fl *Flags, spec experiment.Spec) e
 	return err
 }
 
-// render prints a result on stdout in --format: a run's or a comparison's
-// figures, a sweep, a tournament, a skill ladder, or where a report went.
+// render prints a result on stdout in --format, by the writers the
+// factory's registry holds for its kind: a run's or a comparison's
+// figures, a sweep, a tournament, a skill ladder; or where a report went.
 // An analysis has printed its headline figures as it ran, and a shard's
 // part has said where it was written.
 func render(f *Factory, res *experiment.Result, fl *Flags) error {
+	w := f.Formats
 	switch {
 	case res.Summary != nil:
-		switch fl.Format {
-		case "json":
-			return reports.WriteJSON(f.Out, res.Summary)
-		case "csv":
-			return reports.WriteFiguresCSV(f.Out, res.Summary)
-		}
-		return reports.WriteTable(f.Out, res.Summary)
+		return w.Summary.Write(f.Out, fl.Format, res.Summary)
 	case res.Sweep != nil:
-		switch fl.Format {
-		case "json":
-			return reports.WriteSweepJSON(f.Out, res.Sweep)
-		case "csv":
-			return reports.WriteSweepCSV(f.Out, res.Sweep)
-		}
-		return reports.WriteSweepTable(f.Out, res.Sweep)
+		return w.Sweep.Write(f.Out, fl.Format, res.Sweep)
 	case res.Tournament != nil:
-		t := res.Tournament
-		switch fl.Format {
-		case "json":
-			js, err := t.JSON()
-			if err == nil {
-				_, err = f.Out.Write(js)
-			}
-			return err
-		case "csv":
-			_, err := f.Out.Write(t.MatchesCSV())
-			return err
-		}
-		return t.WriteTable(f.Out)
+		return w.Tournament.Write(f.Out, fl.Format, res.Tournament)
 	case res.Skill != nil:
-		switch fl.Format {
-		case "csv":
-			return reports.WriteSkillCSV(f.Out, res.Skill)
-		case "json":
-			return writeJSON(f.Out, res.Skill)
-		}
-		return reports.WriteSkillTable(f.Out, res.Skill)
+		return w.Skill.Write(f.Out, fl.Format, res.Skill)
 	case res.Report != nil:
 		studies := fmt.Sprintf("%d studies", len(res.Report.Studies))
 		if len(res.Report.Studies) == 1 {
@@ -87,12 +61,31 @@ func render(f *Factory, res *experiment.Result, fl *Flags) error {
 	return nil
 }
 
-// writeJSON writes v as indented JSON and a newline.
-func writeJSON(w io.Writer, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
+// printed returns the formats of the result an experiment of kind prints
+// on stdout, nil for one that prints none of them (an analysis, a report).
+func (f *Factory) printed(kind experiment.Kind) reports.FormatList {
+	switch kind {
+	case experiment.Run, experiment.Compare:
+		return f.Formats.Summary
+	case experiment.Sweep:
+		return f.Formats.Sweep
+	case experiment.Tournament:
+		return f.Formats.Tournament
+	case experiment.Skill:
+		return f.Formats.Skill
 	}
-	_, err = w.Write(append(b, '\n'))
-	return err
+	return nil
+}
+
+// checkFormat refuses, before anything is played, a --format that the
+// result spec prints is not written in (a command that prints several
+// kinds of result, such as rerun, takes the formats of each).
+func (f *Factory) checkFormat(spec *experiment.Spec, fl *Flags) error {
+	if fl.has&formatFlag == 0 || spec.Shard != "" {
+		return nil
+	}
+	if p := f.printed(spec.Kind); p != nil && !slices.Contains(p.Names(), fl.Format) {
+		return p.Refuse(fl.Format)
+	}
+	return nil
 }

@@ -44,7 +44,7 @@ func fragileDefinition() strategies.Definition {
 	}
 	return strategies.Definition{
 		Name: "fragile", Summary: "fails now and then, for tests",
-		Params: func() []games.Setting { var every int; return bind(&every).Settings() },
+		Params: func(games.Game) []games.Setting { var every int; return bind(&every).Settings() },
 		New: func(_ games.Game, params []string) (strategies.Strategy, error) {
 			var every int
 			if err := bind(&every).Apply(params); err != nil {

@@ -38,6 +38,7 @@ an experiment written down, and is run as written.`,
 			return runSpec(cmd.Context(), f, &opts.Flags, spec)
 		},
 	}
-	opts.add(cmd, nil, workersFlag|quietFlag, "the outputs the experiment writes", "table", "csv", "json")
+	w := f.Formats
+	opts.add(cmd, nil, workersFlag|quietFlag, "the outputs the experiment writes", w.Summary, w.Sweep, w.Tournament, w.Skill)
 	return cmd
 }

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"github.com/cardsim/cardsim/internal/clip"
-
 	"context"
 	"errors"
 	"fmt"
@@ -15,8 +13,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cardsim/cardsim/cmd/internal/interrupt"
 	"github.com/cardsim/cardsim/experiment"
-	"github.com/cardsim/cardsim/internal/interrupt"
+	"github.com/cardsim/cardsim/internal/clip"
 )
 
 // Main runs cardsim with args and returns the exit status: 0 on success, 1

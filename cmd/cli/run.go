@@ -69,7 +69,7 @@ a run: --records cannot be combined with --checkpoint or --resume.`,
 			return runRun(cmd.Context(), f, opts)
 		},
 	}
-	opts.addFlags(cmd)
+	opts.addFlags(f, cmd)
 	cmd.Flags().StringVar(&opts.Shard, "shard", "", "play only shard `k/n` of the deals (k from 0, or auto/n) and write a part for cardsim merge")
 	checkpointFlags(cmd, &opts.Spec, "save progress to this `file` every few seconds and on interruption",
 		"carry on from --checkpoint", "replace an existing --checkpoint file and start afresh")
@@ -77,17 +77,17 @@ a run: --records cannot be combined with --checkpoint or --resume.`,
 }
 
 // addFlags defines the flags run shares with compare.
-func (opts *RunOptions) addFlags(cmd *cobra.Command) {
+func (opts *RunOptions) addFlags(f *Factory, cmd *cobra.Command) {
 	strategyFlag(cmd, &opts.Strategy, "", "strategy to play (default: the game's first; see cardsim strategies <game>)")
 	strategiesFlag(cmd, &opts.Strategies, "compare `a,b,…` on the same deals; parameters follow a name, as in rescuer:stop=0.2")
 	paramFlag(cmd, &opts.Params, "strategy parameter `key=value` (repeatable)")
 	ruleFlag(cmd, &opts.Rules, ruleUsage)
 	gamesFlag(cmd, &opts.Games, experiment.DefaultGames(experiment.Run), "number of deals to play (at least 2)")
-	opts.Flags.add(cmd, &opts.Spec, playFlags, "summary.json, CSV files and charts", "table", "csv", "json")
+	opts.Flags.add(cmd, &opts.Spec, playFlags, "summary.json, CSV files and charts", f.Formats.Summary)
 	opts.checkPrecision = precisionFlags(cmd, &opts.Spec, false)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Records, "records", "", "write every seat of every game as a row to this `file` (.csv or .parquet), in one go when the run ends")
-	fl.StringVar(&opts.RecordsFormat, "records-format", "", "format of --records: "+orList(reports.RecordFormats)+" (default: from the file's extension)")
+	fl.StringVar(&opts.RecordsFormat, "records-format", "", "format of --records: "+reports.OrList(reports.RecordFormats)+" (default: from the file's extension)")
 	fl.SortFlags = false
 }
 

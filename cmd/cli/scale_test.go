@@ -134,18 +134,20 @@ func TestPrecision(t *testing.T) {
 			Games   int64
 			Stopped string
 		}
-		Score struct {
-			Mean   float64
-			CILow  float64 `json:"ci_low"`
-			CIHigh float64 `json:"ci_high"`
+		Entries []struct {
+			Score struct {
+				Mean   float64
+				CILow  float64 `json:"ci_low"`
+				CIHigh float64 `json:"ci_high"`
+			}
 		}
 	}
-	if err := json.Unmarshal([]byte(raw[0]), &s); err != nil {
-		t.Fatal(err)
+	if err := json.Unmarshal([]byte(raw[0]), &s); err != nil || len(s.Entries) != 1 {
+		t.Fatalf("%v: %d entries, want 1", err, len(s.Entries))
 	}
-	if !strings.Contains(s.Manifest.Stopped, "precision 0.1 on score reached") || s.Score.CIHigh-s.Score.Mean > 0.1 ||
+	if sc := s.Entries[0].Score; !strings.Contains(s.Manifest.Stopped, "precision 0.1 on score reached") || sc.CIHigh-sc.Mean > 0.1 ||
 		s.Manifest.Games <= sim.BatchDeals || s.Manifest.Games >= 10_000_000 {
-		t.Errorf("manifest %+v, score %+v", s.Manifest, s.Score)
+		t.Errorf("manifest %+v, score %+v", s.Manifest, sc)
 	}
 	out := mustRun(t, "run", "nora", "--precision", "0.0001", "--max-games", "5000", "--format", "json", "-q")
 	if !strings.Contains(out, "--max-games 5000 reached before precision") {

@@ -49,7 +49,7 @@ with interval bands, as SVG, PNG and PDF.`,
 	paramFlag(cmd, &opts.Params, "other strategy parameter `key=value` (repeatable)")
 	ruleFlag(cmd, &opts.Rules, ruleUsage)
 	gamesFlag(cmd, &opts.Games, experiment.DefaultGames(experiment.Skill), "deals per budget (per pair of budgets in games of several players)")
-	opts.add(cmd, &opts.Spec, playFlags, "skill.csv and charts", "table", "csv", "json")
+	opts.add(cmd, &opts.Spec, playFlags, "skill.csv and charts", f.Formats.Skill)
 	fl.SortFlags = false
 	return cmd
 }

@@ -35,7 +35,7 @@ func TestSkill(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !slices.Equal(rows[0], []string{"budget", "figure", "value", "ci_low", "ci_high"}) {
+			if !slices.Equal(rows[0], []string{"budget", "figure", "value", "ci_low", "ci_high", "schema_version"}) {
 				t.Fatalf("header %v", rows[0])
 			}
 			figures := map[string][]string{}

@@ -31,7 +31,7 @@ func TestStudySizedByPrecision(t *testing.T) {
 	if n >= spec.MaxGames || n <= sim.BatchDeals {
 		t.Errorf("played %d deals: want fewer than %d, stopped by the precision", n, spec.MaxGames)
 	}
-	if half := (s.Score.CIHigh - s.Score.CILow) / 2; half > spec.Precision {
+	if half := (s.Lead().Score.CIHigh - s.Lead().Score.CILow) / 2; half > spec.Precision {
 		t.Errorf("score interval ±%.2f after %d deals, wider than the precision %g", half, n, spec.Precision)
 	}
 	if !strings.Contains(s.Manifest.Stopped, "precision") {

@@ -64,7 +64,7 @@ never interrupted.`,
 	paramFlag(cmd, &opts.Params, "strategy parameter `key=value` (repeatable)")
 	ruleFlag(cmd, &opts.Rules, "rule `key=v1,v2,…` to sweep, or key=value to fix (repeatable)")
 	gamesFlag(cmd, &opts.Games, experiment.DefaultGames(experiment.Sweep), "deals per point")
-	opts.Flags.add(cmd, &opts.Spec, playFlags, "sweep.csv, sweep.json and charts", "table", "csv", "json")
+	opts.Flags.add(cmd, &opts.Spec, playFlags, "sweep.csv, sweep.json and charts", f.Formats.Sweep)
 	opts.checkPrecision = precisionFlags(cmd, &opts.Spec, true)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Plan, "plan", "", "read the sweep from this YAML or JSON `file`")

@@ -39,7 +39,7 @@ ranking.csv (one row per strategy).`,
 	strategiesFlag(cmd, &opts.Strategies, "the strategies: `a,b:key=value,…` (at least two)")
 	ruleFlag(cmd, &opts.Rules, ruleUsage)
 	gamesFlag(cmd, &opts.Games, experiment.DefaultGames(experiment.Tournament), "deals per pair")
-	opts.add(cmd, &opts.Spec, playFlags, "tournament.json, tournament.csv and ranking.csv", "table", "csv", "json")
+	opts.add(cmd, &opts.Spec, playFlags, "tournament.json, tournament.csv and ranking.csv", f.Formats.Tournament)
 	cmd.Flags().SortFlags = false
 	return cmd
 }

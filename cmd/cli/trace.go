@@ -47,7 +47,7 @@ such as "AS 5H 10D ... JK").`,
 	strategiesFlag(cmd, &opts.Strategies, "the strategy of each seat, in seat order: `a,b:key=value,…`")
 	paramFlag(cmd, &opts.Params, "strategy parameter `key=value` (repeatable)")
 	ruleFlag(cmd, &opts.Rules, ruleUsage)
-	opts.add(cmd, &opts.Spec, seedFlag, "", "text", "json")
+	opts.add(cmd, &opts.Spec, seedFlag, "", f.Formats.Trace)
 	fl.Int64Var(&opts.Index, "index", 0, "game index within the run")
 	fl.StringVar(&opts.Deal, "deal", "", "start from this deal instead of a shuffle (cards such as \"10H QS JK\")")
 	fl.SortFlags = false
@@ -85,9 +85,5 @@ func runTrace(f *Factory, opts *TraceOptions) error {
 	if err != nil {
 		return err
 	}
-	rec := reports.NewTraceRecord(t, len(opts.Strategies) > 0)
-	if opts.Format == "json" {
-		return writeJSON(f.Out, rec)
-	}
-	return rec.WriteText(f.Out)
+	return f.Formats.Trace.Write(f.Out, opts.Format, reports.NewTraceRecord(t, len(opts.Strategies) > 0))
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardsim/cardsim/internal/buildinfo"
+	"github.com/cardsim/cardsim/cmd/internal/buildinfo"
 	"github.com/cardsim/cardsim/sim"
 )
 

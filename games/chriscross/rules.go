@@ -50,7 +50,11 @@ var rulebook = games.Define("chriscross", "Chris-Cross Pairs Solitaire",
 	(*Rules).options, func(r *Rules) error { return r.Check() }, func(r Rules) (games.Game, error) { return New(r) })
 
 // Definition returns the registry entry of Chris-Cross.
-func Definition() games.Definition { return rulebook.Definition() }
+func Definition() games.Definition {
+	d := rulebook.Definition()
+	d.ExampleDeal = ExampleDeal
+	return d
+}
 
 // Check reports an error if r does not describe a playable game: a size or
 // a number of ranks out of range, or too few cards to deal the tableau.

@@ -113,13 +113,8 @@ func (v *View) Reveal() games.State {
 // depend on the true stock order. It allocates nothing once dst is warm.
 func (v *View) SampleState(dst games.State, seed uint64) games.State {
 	src := v.Handle.s
-	if src == nil {
-		panic("chriscross: SampleState of a view without a state")
-	}
-	d, ok := dst.(*State)
-	if !ok || d == nil || d.g != src.g {
-		d = src.Clone().(*State)
-	}
+	d := games.SampleTarget("chriscross", src, dst, func(d *State) bool { return d.g == src.g },
+		func() *State { return src.Clone().(*State) })
 	d.pos = src.pos
 	d.record, d.events = false, d.events[:0]
 	slices.Sort(d.pos.stock[d.pos.top:d.pos.nStock])

@@ -73,7 +73,11 @@ var rulebook = games.Define("flip", "Flip Solitaire",
 	(*Rules).options, (*Rules).check, func(r Rules) (games.Game, error) { return New(r) })
 
 // Definition returns the registry entry of Flip Solitaire.
-func Definition() games.Definition { return rulebook.Definition() }
+func Definition() games.Definition {
+	d := rulebook.Definition()
+	d.ExampleDeal = ExampleDeal
+	return d
+}
 
 // DefaultRules returns the rules cardsim plays unless told otherwise.
 func DefaultRules() Rules { return rulebook.Defaults() }

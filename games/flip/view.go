@@ -62,13 +62,7 @@ func (v *View) Reveal() games.State { return v.Handle.s }
 // is warm.
 func (v *View) SampleState(dst games.State, seed uint64) games.State {
 	src := v.Handle.s
-	if src == nil {
-		panic("flip: SampleState of a view without a state")
-	}
-	d, ok := dst.(*State)
-	if !ok || d == nil || d.g != src.g {
-		d = src.g.newState()
-	}
+	d := games.SampleTarget("flip", src, dst, func(d *State) bool { return d.g == src.g }, src.g.newState)
 	d.CopyFrom(src)
 	d.canonicalUndealt()
 	d.Determinize(0, seed)

@@ -73,7 +73,11 @@ var rulebook = games.Define("nora", "Nora's pairs solitaire",
 	(*Rules).options, (*Rules).check, func(r Rules) (games.Game, error) { return New(r), nil })
 
 // Definition returns the registry entry of the game.
-func Definition() games.Definition { return rulebook.Definition() }
+func Definition() games.Definition {
+	d := rulebook.Definition()
+	d.ExampleDeal = ExampleDeal
+	return d
+}
 
 // DefaultRules returns the rules as the designer wrote them, read as
 // RULES.md states.

@@ -71,13 +71,8 @@ func (v *View) Reveal() games.State {
 // not depend on their true order. It allocates nothing once dst is warm.
 func (v *View) SampleState(dst games.State, seed uint64) games.State {
 	src := v.Handle.s
-	if src == nil {
-		panic("nora: SampleState of a view without a state")
-	}
-	d, ok := dst.(*State)
-	if !ok || d == nil || d.g != src.g {
-		d = newState(src.g)
-	}
+	d := games.SampleTarget("nora", src, dst, func(d *State) bool { return d.g == src.g },
+		func() *State { return newState(src.g) })
 	d.copyFrom(src)
 	if d.phase == PhaseInsure && len(d.deck) > 2 {
 		slices.Sort(d.deck[1:])

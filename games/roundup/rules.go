@@ -59,7 +59,11 @@ var rulebook = games.Define("roundup", "Round-up",
 	(*Rules).options, nil, func(r Rules) (games.Game, error) { return New(r), nil })
 
 // Definition returns the registry entry of the game.
-func Definition() games.Definition { return rulebook.Definition() }
+func Definition() games.Definition {
+	d := rulebook.Definition()
+	d.ExampleDeal = ExampleDeal
+	return d
+}
 
 // DefaultRules returns the default rules: 4 players, to 10 points.
 func DefaultRules() Rules { return rulebook.Defaults() }

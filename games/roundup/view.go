@@ -111,15 +111,12 @@ func (s *State) View(seat int) games.View {
 // SampleState implements games.Sampler: it makes dst (a *State of the same
 // game, or nil for a new one) a copy of the viewed state in which the cards
 // hidden from the view's seat are redistributed from seed by Determinize.
-// The result depends only on what the view shows and on seed.
+// The result depends only on what the view shows and on seed. It allocates
+// nothing once dst is warm.
 func (v *View) SampleState(dst games.State, seed uint64) games.State {
 	s := v.Handle.s
-	var d *State
-	if dst == nil {
-		d = newState(s.g)
-	} else {
-		d = dst.(*State)
-	}
+	d := games.SampleTarget("roundup", s, dst, func(d *State) bool { return d.g == s.g },
+		func() *State { return newState(s.g) })
 	src, rng, buf, events, history := d.src, d.rng, d.buf, d.events, d.history
 	*d = *s
 	d.src, d.rng, d.buf, d.events, d.record = src, rng, buf[:0], events[:0], false

@@ -90,7 +90,11 @@ var rulebook = games.Define("spite", "Spite and Malice",
 	(*Rules).options, (*Rules).check, func(r Rules) (games.Game, error) { return New(r), nil })
 
 // Definition returns the registry entry of the game.
-func Definition() games.Definition { return rulebook.Definition() }
+func Definition() games.Definition {
+	d := rulebook.Definition()
+	d.ExampleDeal = ExampleDeal
+	return d
+}
 
 // DefaultRules returns the rules as RULES.md states them.
 func DefaultRules() Rules { return rulebook.Defaults() }

@@ -43,13 +43,8 @@ func (Handle) String() string { return "state" }
 // allocates nothing once dst is warm.
 func (v *View) SampleState(dst games.State, seed uint64) games.State {
 	src := v.Handle.s
-	if src == nil {
-		panic("spite: SampleState of a view without a state")
-	}
-	d, ok := dst.(*State)
-	if !ok || d == nil || d.g != src.g {
-		d = newState(src.g)
-	}
+	d := games.SampleTarget("spite", src, dst, func(d *State) bool { return d.g == src.g },
+		func() *State { return newState(src.g) })
 	d.sample(src, v.Me, seed)
 	return d
 }

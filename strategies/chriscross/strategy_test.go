@@ -90,12 +90,12 @@ func TestRegister(t *testing.T) {
 		{"search", []string{"nodes=100"}, "nodes"},
 		{"clairvoyant", []string{"budget=1000"}, "budget"},
 	} {
-		d, err := r.Lookup("chriscross", tc.name)
+		d, err := r.Lookup(g, tc.name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.ContainsFunc(d.Params(), func(s games.Setting) bool { return s.Name == tc.param }) {
-			t.Errorf("%s: parameters %v lack %s", tc.name, d.Params(), tc.param)
+		if !slices.ContainsFunc(d.Params(g), func(s games.Setting) bool { return s.Name == tc.param }) {
+			t.Errorf("%s: parameters %v lack %s", tc.name, d.Params(g), tc.param)
 		}
 		if _, err := d.New(g, tc.params); err != nil {
 			t.Errorf("%s %v: %v", tc.name, tc.params, err)
@@ -104,12 +104,12 @@ func TestRegister(t *testing.T) {
 			t.Errorf("%s accepted an unknown parameter: %v", tc.name, err)
 		}
 	}
-	d, _ := r.Lookup("chriscross", "greedy")
+	d, _ := r.Lookup(g, "greedy")
 	s, _ := d.New(g, []string{"moves=false"})
 	if gr := s.(*Greedy); gr.Moves || !gr.Column1 {
 		t.Errorf("greedy moves=false gave %+v", gr)
 	}
-	d, _ = r.Lookup("chriscross", "clairvoyant")
+	d, _ = r.Lookup(g, "clairvoyant")
 	s, _ = d.New(g, nil)
 	if c := s.(*Clairvoyant); c.Solver.Budget != DefaultBudget {
 		t.Errorf("clairvoyant budget %d, want %d", c.Solver.Budget, DefaultBudget)

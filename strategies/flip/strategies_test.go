@@ -58,14 +58,14 @@ func TestRegister(t *testing.T) {
 	var r strategies.Registry
 	r.Register(strategies.RandomDefinition())
 	Register(&r)
+	g := newGame(t)
 	var names []string
-	for _, d := range r.For("flip") {
+	for _, d := range r.For(g) {
 		names = append(names, d.Name)
 	}
 	if want := []string{"greedy", "lookahead", "clairvoyant", "random"}; !slices.Equal(names, want) {
 		t.Errorf("strategies for flip %v, want %v", names, want)
 	}
-	g := newGame(t)
 	tests := []struct {
 		name   string
 		params []string
@@ -80,11 +80,11 @@ func TestRegister(t *testing.T) {
 		{"clairvoyant", []string{"nodes=1"}, `unknown parameter "nodes"`},
 	}
 	for _, tt := range tests {
-		d, err := r.Lookup("flip", tt.name)
+		d, err := r.Lookup(g, tt.name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(d.Params()) == 0 {
+		if len(d.Params(g)) == 0 {
 			t.Errorf("%s lists no parameters", tt.name)
 		}
 		_, err = d.New(g, tt.params)
@@ -98,7 +98,7 @@ func TestRegister(t *testing.T) {
 }
 
 func mustNew(t *testing.T, r *strategies.Registry, g games.Game, name string) strategies.Strategy {
-	d, err := r.Lookup("flip", name)
+	d, err := r.Lookup(g, name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -178,14 +178,15 @@ func TestRunStopsDuringBuild(t *testing.T) {
 	forget()
 	reg := new(strategies.Registry)
 	Register(reg, Setup{CacheDir: dir})
-	def, err := reg.Lookup("nora", "optimal")
+	g := nora.New(nora.DefaultRules())
+	def, err := reg.Lookup(g, "optimal")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	cfg := sim.Config{Game: nora.New(nora.DefaultRules()), Lineup: []sim.Player{{Strategy: def}}, Seed: 1, Games: 10}
+	cfg := sim.Config{Game: g, Lineup: []sim.Player{{Strategy: def}}, Seed: 1, Games: 10}
 	if _, err := sim.Run(ctx, cfg); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("run cancelled during the build: %v, want context.DeadlineExceeded", err)
 	}
@@ -202,11 +203,11 @@ func TestUnpreparedBotBuildsAtBegin(t *testing.T) {
 	forget()
 	reg := new(strategies.Registry)
 	Register(reg, Setup{CacheDir: dir})
-	def, err := reg.Lookup("nora", "optimal")
+	g := nora.New(smallRules(t, "ranks=2"))
+	def, err := reg.Lookup(g, "optimal")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := nora.New(smallRules(t, "ranks=2"))
 	bot, err := def.New(g, []string{"samples=300"})
 	if err != nil {
 		t.Fatal(err)

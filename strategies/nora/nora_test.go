@@ -84,7 +84,7 @@ func TestBotsSpendAsDocumented(t *testing.T) {
 	Register(r, Setup{})
 	means := map[string]float64{}
 	for _, name := range []string{"stop-at", "cautious", "rescuer"} {
-		def, err := r.Lookup("nora", name)
+		def, err := r.Lookup(g, name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,8 +94,8 @@ func TestBotsSpendAsDocumented(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := sim.Summarize(&cfg, tally, 0.95)
-		means[name] = s.Score.Mean
-		spent := func(a string) int64 { return s.Metrics["ip_spent."+a].Total }
+		means[name] = s.Lead().Score.Mean
+		spent := func(a string) int64 { return s.Lead().Metrics["ip_spent."+a].Total }
 		switch name {
 		case "stop-at":
 			if spent("insure")+spent("switch")+spent("revive") != 0 {

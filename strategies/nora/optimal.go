@@ -410,13 +410,20 @@ func checkBuild(r nora.Rules, samples, ipCap int) error {
 // policy of the variant, whose pass samples are kept in cacheDir.
 func policyDefinition(name, summary string, v Variant, s Setup) strategies.Definition {
 	make := func() (*Optimal, *games.Options) { o := new(Optimal); return o, o.options(v, s) }
-	return strategies.Define(name, "nora", summary, make, func(o *Optimal, g games.Game) (strategies.Strategy, error) {
+	// plays refuses a game whose views hide what the variant sees.
+	plays := func(g games.Game) error {
+		if v == VariantClairvoyant && !g.Capabilities().Reveal {
+			return fmt.Errorf("strategy %s sees each shuffle before insuring it, which the game hides: "+
+				"it plays only under the clairvoyant view (cardsim analyze nora; games/nora.Game.Clairvoyant)", name)
+		}
+		return nil
+	}
+	d := strategies.Define(name, "nora", summary, make, func(o *Optimal, g games.Game) (strategies.Strategy, error) {
 		if g == nil {
 			return nil, fmt.Errorf("strategy %s needs the game to compute its policy", name)
 		}
-		if v == VariantClairvoyant && !g.Capabilities().Reveal {
-			return nil, fmt.Errorf("strategy %s sees each shuffle before insuring it, which the game hides: "+
-				"it plays only under the clairvoyant view (cardsim analyze nora; games/nora.Game.Clairvoyant)", name)
+		if err := plays(g); err != nil {
+			return nil, err
 		}
 		rg, ok := g.(ruled)
 		if !ok {
@@ -433,4 +440,6 @@ func policyDefinition(name, summary string, v Variant, s Setup) strategies.Defin
 		}
 		return o, nil
 	})
+	d.Plays = plays
+	return d
 }

@@ -205,7 +205,7 @@ func lineupRun(t *testing.T, g games.Game, names []string, n int64) sim.Summary 
 	var lineup []sim.Player
 	for _, spec := range names {
 		name, rest, _ := strings.Cut(spec, ":")
-		def, err := reg.Lookup("nora", name)
+		def, err := reg.Lookup(g, name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -421,7 +421,7 @@ func TestPolicyFollowsPrices(t *testing.T) {
 	dir := t.TempDir()
 	reg := new(strategies.Registry)
 	Register(reg, Setup{CacheDir: dir})
-	def, err := reg.Lookup("nora", "optimal")
+	def, err := reg.Lookup(nora.New(nora.DefaultRules()), "optimal")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -492,11 +492,11 @@ func TestInsureSeesTopCard(t *testing.T) {
 func BenchmarkOptimalGame(b *testing.B) {
 	reg := new(strategies.Registry)
 	Register(reg, Setup{})
-	def, err := reg.Lookup("nora", "optimal")
+	g := nora.New(nora.DefaultRules())
+	def, err := reg.Lookup(g, "optimal")
 	if err != nil {
 		b.Fatal(err)
 	}
-	g := nora.New(nora.DefaultRules())
 	bot, err := def.New(g, nil)
 	if err != nil {
 		b.Fatal(err)
@@ -541,7 +541,7 @@ func TestSolverValueIsTheBotsScore(t *testing.T) {
 		}
 	}
 	s := lineupRun(t, nora.New(r), []string{"optimal"}, 4000)
-	e := s.Score
+	e := s.Lead().Score
 	t.Logf("solver %.4f, bot %.4f (%.4f … %.4f, 99%%)", sol.Value(0), e.Mean, e.CILow, e.CIHigh)
 	if v := sol.Value(0); v < e.CILow || v > e.CIHigh {
 		t.Errorf("solver %.4f outside the bot's interval %.4f … %.4f", v, e.CILow, e.CIHigh)

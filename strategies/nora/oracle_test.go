@@ -327,7 +327,7 @@ func TestBruteForceOracle(t *testing.T) {
 			t.Errorf("%v cap %d: the policy's value %.6f, the optimum %.6f: want at most the optimum and within 0.01 of it", tt.rules, tt.cap, got, want)
 		}
 		s := lineupRun(t, nora.New(r), []string{"optimal:cap=" + strconv.Itoa(tt.cap)}, 20000)
-		e := s.Score
+		e := s.Lead().Score
 		t.Logf("%v cap %d: the bot scores %.4f (%.4f … %.4f, 99%%)", tt.rules, tt.cap, e.Mean, e.CILow, e.CIHigh)
 		if want < e.CILow || want > e.CIHigh {
 			t.Errorf("%v cap %d: the optimum %.4f outside the bot's interval %.4f … %.4f", tt.rules, tt.cap, want, e.CILow, e.CIHigh)

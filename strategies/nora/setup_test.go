@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/cardsim/cardsim/games/nora"
 	"github.com/cardsim/cardsim/strategies"
 )
 
@@ -44,11 +45,11 @@ func TestScaledDefaultSamples(t *testing.T) {
 		reg := new(strategies.Registry)
 		Register(reg, tt.setup)
 		for name, want := range tt.want {
-			def, err := reg.Lookup("nora", name)
+			def, err := reg.Lookup(nora.New(nora.DefaultRules()).Clairvoyant(), name) // upper-bound plays only under it
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, p := range def.Params() {
+			for _, p := range def.Params(nil) {
 				if p.Name == "samples" && (p.Default != want || p.Value != want) {
 					t.Errorf("%+v: %s samples default %s (value %s), want %s", tt.setup, name, p.Default, p.Value, want)
 				}

@@ -37,49 +37,43 @@ func (d *Defender) Begin(uint64) {}
 
 // Choose applies the rules above.
 func (d *Defender) Choose(gv games.View, legal []games.Action) games.Action {
-	v := gv.(*roundup.View)
-	suit := mySuit(v)
-	h := legalCards(legal)
-	switch v.Phase {
-	case roundup.PhaseBid:
-		return chooseBid(v)
-	case roundup.PhaseTieBreak:
-		return roundup.CardAction(lowestOf(h, suit))
-	case roundup.PhasePlay:
-		if legal[0] != roundup.Pass {
-			return forcedPlay(v, legal)
-		}
-		f := offSuit(h.Faces(), suit)
-		b := blanks(v, f)
-		if f &^= b; f != 0 && rivalOpen(v) {
-			c, _ := f.First()
-			return roundup.CardAction(c)
-		}
-		if b != 0 {
-			c, _ := b.First()
-			return roundup.CardAction(c)
-		}
-		if p := offSuit(h.Numbers(), suit); p != 0 && offSuit(v.Down.Numbers(), suit).Len() > d.Keep {
-			c, _ := p.First()
-			return roundup.CardAction(c)
-		}
-		return roundup.Pass
-	case roundup.PhaseMore:
-		return forcedPlay(v, legal)
-	case roundup.PhaseTarget:
-		return chooseTarget(v, legal)
-	case roundup.PhaseSuit:
-		return nameSuit(v)
-	case roundup.PhaseNumber:
-		return nameNumber(v)
-	case roundup.PhaseAnswer:
-		if f := h.Faces(); f != 0 {
-			c, _ := f.First()
-			return roundup.CardAction(c)
-		}
-		return roundup.CardAction(highestOf(h, suit))
+	return choose(d, gv.(*roundup.View), legal)
+}
+
+// freePlay attacks a rival with a face card of another suit, else plays a
+// blank face card of another suit, else a face-down card of another suit
+// while it keeps more than Keep of them, else passes.
+func (d *Defender) freePlay(v *roundup.View, h roundup.Hand, suit int) games.Action {
+	f := offSuit(h.Faces(), suit)
+	b := blanks(v, f)
+	if f &^= b; f != 0 && rivalOpen(v) {
+		c, _ := f.First()
+		return roundup.CardAction(c)
 	}
-	// Pass penalty.
+	if b != 0 {
+		c, _ := b.First()
+		return roundup.CardAction(c)
+	}
+	if p := offSuit(h.Numbers(), suit); p != 0 && offSuit(v.Down.Numbers(), suit).Len() > d.Keep {
+		c, _ := p.First()
+		return roundup.CardAction(c)
+	}
+	return roundup.Pass
+}
+
+// answer discards a face card if it has one, else its highest card of the
+// suit named (the low ones block).
+func (d *Defender) answer(_ *roundup.View, h roundup.Hand, suit int) games.Action {
+	if f := h.Faces(); f != 0 {
+		c, _ := f.First()
+		return roundup.CardAction(c)
+	}
+	return roundup.CardAction(highestOf(h, suit))
+}
+
+// penalty exposes a face card, off suit first, when it holds no number
+// card, else the number card coveredCard chooses.
+func (d *Defender) penalty(v *roundup.View, h roundup.Hand, suit int) games.Action {
 	if h.Numbers() == 0 {
 		return roundup.CardAction(lowestOf(h, suit)) // a face card, off suit first
 	}

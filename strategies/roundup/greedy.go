@@ -55,45 +55,37 @@ func (g *Greedy) Begin(uint64) {}
 
 // Choose applies the rules above.
 func (g *Greedy) Choose(gv games.View, legal []games.Action) games.Action {
-	v := gv.(*roundup.View)
-	suit := mySuit(v)
-	switch v.Phase {
-	case roundup.PhaseBid:
-		return chooseBid(v)
-	case roundup.PhaseTieBreak:
-		return roundup.CardAction(lowestOf(legalCards(legal), suit))
-	case roundup.PhasePlay:
-		if legal[0] != roundup.Pass {
-			return forcedPlay(v, legal)
-		}
-		h := legalCards(legal)
-		if p := offSuit(h.Numbers(), suit); p != 0 {
-			c, _ := p.First()
-			return roundup.CardAction(c)
-		}
-		b := blanks(v, h.Faces())
-		if f := g.attacksWith(h.Faces() &^ b); f != 0 {
-			c, _ := f.First()
-			return roundup.CardAction(c)
-		}
-		if b != 0 {
-			c, _ := b.First()
-			return roundup.CardAction(c)
-		}
-		return roundup.Pass
-	case roundup.PhaseMore:
-		return forcedPlay(v, legal)
-	case roundup.PhaseTarget:
-		return chooseTarget(v, legal)
-	case roundup.PhaseSuit:
-		return nameSuit(v)
-	case roundup.PhaseNumber:
-		return nameNumber(v)
+	return choose(g, gv.(*roundup.View), legal)
+}
+
+// freePlay plays a face-down card of another suit if one fits, else
+// attacks with a face card of its attack ranks, else plays a blank face
+// card, else passes.
+func (g *Greedy) freePlay(v *roundup.View, h roundup.Hand, suit int) games.Action {
+	if p := offSuit(h.Numbers(), suit); p != 0 {
+		c, _ := p.First()
+		return roundup.CardAction(c)
 	}
-	// Answer or penalty: the highest number card off suit (exposing it
-	// helps close another suit), else a face card, else its own suit's
-	// highest card.
-	h := legalCards(legal)
+	b := blanks(v, h.Faces())
+	if f := g.attacksWith(h.Faces() &^ b); f != 0 {
+		c, _ := f.First()
+		return roundup.CardAction(c)
+	}
+	if b != 0 {
+		c, _ := b.First()
+		return roundup.CardAction(c)
+	}
+	return roundup.Pass
+}
+
+// answer answers an attack as a penalty is paid.
+func (g *Greedy) answer(v *roundup.View, h roundup.Hand, suit int) games.Action {
+	return g.penalty(v, h, suit)
+}
+
+// penalty exposes the highest number card off suit (exposing it helps
+// close another suit), else a face card, else its own suit's highest card.
+func (g *Greedy) penalty(_ *roundup.View, h roundup.Hand, suit int) games.Action {
 	if o := offSuit(h.Numbers(), suit); o != 0 {
 		c, _ := o.Last()
 		return roundup.CardAction(c)

@@ -235,7 +235,7 @@ func TestRegister(t *testing.T) {
 	Register(r)
 	g, _ := roundup.Definition().New(nil)
 	for _, name := range []string{"greedy", "defender"} {
-		d, err := r.Lookup("roundup", name)
+		d, err := r.Lookup(g, name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -246,7 +246,7 @@ func TestRegister(t *testing.T) {
 			t.Errorf("%s accepted an unknown parameter", name)
 		}
 	}
-	d, _ := r.Lookup("roundup", "defender")
+	d, _ := r.Lookup(g, "defender")
 	if _, err := d.New(g, []string{"keep=5"}); err != nil {
 		t.Errorf("defender keep=5: %v", err)
 	}

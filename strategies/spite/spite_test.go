@@ -24,7 +24,7 @@ func newBot(t testing.TB, name string, params ...string) strategies.Strategy {
 	t.Helper()
 	r := new(strategies.Registry)
 	Register(r)
-	def, err := r.Lookup("spite", name)
+	def, err := r.Lookup(newGame(t), name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,11 +174,11 @@ func TestRegistry(t *testing.T) {
 	r := new(strategies.Registry)
 	Register(r)
 	for _, name := range []string{"greedy", "planner"} {
-		def, err := r.Lookup("spite", name)
+		def, err := r.Lookup(newGame(t), name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(def.Params()) == 0 {
+		if len(def.Params(nil)) == 0 {
 			t.Errorf("%s lists no parameters", name)
 		}
 		if _, err := def.New(nil, []string{"nonsense=1"}); err == nil {
