@@ -82,3 +82,22 @@ func TestSettingChoices(t *testing.T) {
 		}
 	}
 }
+
+// TestChangesDeal: only the options marked change the deal, and marking an
+// option that is not there is a wiring mistake.
+func TestChangesDeal(t *testing.T) {
+	var h house
+	o := h.options()
+	o.ChangesDeal("rounds", "order")
+	for _, s := range o.Settings() {
+		if want := s.Name == "rounds" || s.Name == "order"; s.ChangesDeal != want {
+			t.Errorf("%s: ChangesDeal %v, want %v", s.Name, s.ChangesDeal, want)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("ChangesDeal of an unknown option did not panic")
+		}
+	}()
+	o.ChangesDeal("colour")
+}
