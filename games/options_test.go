@@ -101,3 +101,19 @@ func TestChangesDeal(t *testing.T) {
 	}()
 	o.ChangesDeal("colour")
 }
+
+// A rule that deals other cards from the same seed is marked so; the
+// listing tells a designer which variants cannot share their deals.
+func ExampleOptions_ChangesDeal() {
+	var r struct{ Stockpile, RebuildAt int }
+	o := games.NewOptions("rule")
+	o.Int(&r.Stockpile, "stockpile", 26, 1, 26, "cards in each stockpile")
+	o.Int(&r.RebuildAt, "rebuild-at", 12, 0, 46, "stock size that triggers a rebuild")
+	o.ChangesDeal("stockpile")
+	for _, s := range o.Settings() {
+		fmt.Println(s.Name, s.ChangesDeal)
+	}
+	// Output:
+	// stockpile true
+	// rebuild-at false
+}

@@ -1,6 +1,7 @@
 package gamestest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -120,4 +121,51 @@ func TestPlayBots(t *testing.T) {
 	if err := PlayBots(drawGame{drawRules{flawMetric}}, []Bot{&firstBot{}}, 0, 5, 100); err == nil || !strings.Contains(err.Error(), "metric actions is 9") {
 		t.Errorf("a metric beyond its bound: %v", err)
 	}
+}
+
+// FuzzParseRuleTable: any text either fails to parse or gives rows of the
+// documented shape: an option or "none", a deal mark that fits it, and no
+// option twice.
+func FuzzParseRuleTable(f *testing.F) {
+	f.Add(cutTable)
+	f.Add(RuleTableHeading + "\n" + RuleTableHeader + "\n|-|-|-|-|\n| x | `a` | 1 | no |\n")
+	f.Add("## Numbers in the rules\n| a | b |\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		rows, err := ParseRuleTable(text)
+		if err != nil {
+			return
+		}
+		seen := map[string]bool{}
+		for _, r := range rows {
+			switch {
+			case r.Option == "" && r.Deal != "—":
+				t.Fatalf("row without an option, deal %q", r.Deal)
+			case r.Option != "" && r.Deal != "yes" && r.Deal != "no":
+				t.Fatalf("option %s, deal %q", r.Option, r.Deal)
+			case r.Option != "" && seen[r.Option]:
+				t.Fatalf("option %s twice", r.Option)
+			}
+			seen[r.Option] = r.Option != ""
+		}
+	})
+}
+
+func ExampleParseRuleTable() {
+	rows, err := ParseRuleTable(`## Numbers in the rules
+
+| in the rule text | option | default | changes the deal |
+|---|---|---|---|
+| each stockpile has 26 cards | ` + "`stockpile`" + ` | 26 | yes |
+| two players | none | 2 | — |
+`)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range rows {
+		fmt.Printf("%q option %q default %s deal %s\n", r.Text, r.Option, r.Default, r.Deal)
+	}
+	// Output:
+	// "each stockpile has 26 cards" option "stockpile" default 26 deal yes
+	// "two players" option "" default 2 deal —
 }

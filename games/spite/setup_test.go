@@ -176,3 +176,32 @@ func TestAsideHidden(t *testing.T) {
 		t.Error("Determinize never re-dealt the aside")
 	}
 }
+
+// FuzzDealSetupRules: any deal text under shorter stockpiles and longer
+// hands is either refused or deals every card of both packs once, with the
+// aside of the rules' size, and its written form reads back the same.
+func FuzzDealSetupRules(f *testing.F) {
+	f.Add("pile0: 7H 3C ...; hand0: AS 2D JK 5C 9H 4S")
+	f.Add("aside: AS ...; stock: JK ...; first: 1")
+	f.Add("pile1: KD; hand1: ...")
+	r, err := ParseRules([]string{"stockpile=20", "hand=6"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	g := New(r)
+	f.Fuzz(func(t *testing.T, deal string) {
+		s := newState(g)
+		if s.Deal(deal, 1) != nil {
+			return
+		}
+		checkCards(t, s)
+		if len(s.piles[0]) != 20 || len(s.piles[1]) != 20 || len(s.aside) != 12 || len(s.hands[0]) != 6 {
+			t.Fatalf("Deal(%q): piles %d and %d, aside %d, hand %d", deal, len(s.piles[0]), len(s.piles[1]), len(s.aside), len(s.hands[0]))
+		}
+		text := s.DealText()
+		c := newState(g)
+		if err := c.Deal(text, 1); err != nil || c.DealText() != text {
+			t.Fatalf("Deal(%q) written as %q does not read back: %v", deal, text, err)
+		}
+	})
+}
