@@ -28,6 +28,15 @@ type Setting struct {
 	// Min and Max bound a number option's values, written as the option
 	// reads them; "" for other options. A form's input takes them.
 	Min, Max string `json:"-"`
+	// ChangesDeal says that a value other than the default deals other
+	// cards from the same seed (another deck, other piles) or deals them to
+	// another number of seats, so that games under two values of the option
+	// are not played on the same deals and cannot be compared deal by deal:
+	// their difference is measured unpaired. False for an option that
+	// changes only how the cards dealt are laid out, played or scored, whose
+	// variants sim plays on the same deals (their deal fingerprints agree).
+	// Options.ChangesDeal sets it; gamestest.CheckDealMarks checks it.
+	ChangesDeal bool `json:"changes_deal,omitempty"`
 }
 
 // Kind is the kind of value an option takes, named as JSON Schema names
@@ -57,6 +66,7 @@ type option struct {
 	kind                      Kind
 	choices                   []string
 	samples                   []string
+	changesDeal               bool
 	set                       func(string) error
 	get                       func() string
 }
@@ -183,7 +193,7 @@ func (o *Options) Settings() []Setting {
 	s := make([]Setting, len(o.list))
 	for i, op := range o.list {
 		s[i] = Setting{Name: op.name, Value: op.get(), Default: op.def, Usage: op.usage + " (" + op.accepts + ")", Kind: op.kind,
-			Choices: slices.Clone(op.choices), Samples: slices.Clone(op.samples), Min: op.min, Max: op.max}
+			Choices: slices.Clone(op.choices), Samples: slices.Clone(op.samples), Min: op.min, Max: op.max, ChangesDeal: op.changesDeal}
 	}
 	return s
 }
@@ -234,6 +244,19 @@ func (o *Options) Sample(name string, values ...string) {
 		}
 	}
 	panic("games: no option " + name + " to sample")
+}
+
+// ChangesDeal marks the named options as changing the deal
+// (Setting.ChangesDeal): under another value than the default the same
+// seed deals other cards. It panics if an option has no such name.
+func (o *Options) ChangesDeal(names ...string) {
+	for _, name := range names {
+		i := slices.IndexFunc(o.list, func(x option) bool { return x.name == name })
+		if i < 0 {
+			panic("games: no option " + name + " to mark as changing the deal")
+		}
+		o.list[i].changesDeal = true
+	}
 }
 
 // intSamples returns every integer from lo to hi when they are few, and

@@ -103,3 +103,38 @@ func TestBadValueShownQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestChangesDeal: only the options marked change the deal, and marking an
+// option that is not there is a wiring mistake.
+func TestChangesDeal(t *testing.T) {
+	var h house
+	o := h.options()
+	o.ChangesDeal("rounds", "order")
+	for _, s := range o.Settings() {
+		if want := s.Name == "rounds" || s.Name == "order"; s.ChangesDeal != want {
+			t.Errorf("%s: ChangesDeal %v, want %v", s.Name, s.ChangesDeal, want)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("ChangesDeal of an unknown option did not panic")
+		}
+	}()
+	o.ChangesDeal("colour")
+}
+
+// A rule that deals other cards from the same seed is marked so; the
+// listing tells a designer which variants cannot share their deals.
+func ExampleOptions_ChangesDeal() {
+	var r struct{ Stockpile, RebuildAt int }
+	o := games.NewOptions("rule")
+	o.Int(&r.Stockpile, "stockpile", 26, 1, 26, "cards in each stockpile")
+	o.Int(&r.RebuildAt, "rebuild-at", 12, 0, 46, "stock size that triggers a rebuild")
+	o.ChangesDeal("stockpile")
+	for _, s := range o.Settings() {
+		fmt.Println(s.Name, s.ChangesDeal)
+	}
+	// Output:
+	// stockpile true
+	// rebuild-at false
+}

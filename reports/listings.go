@@ -36,6 +36,10 @@ type SettingListing struct {
 	Usage   string        `json:"usage"`
 	Kind    games.Kind    `json:"kind"`
 	Choices []string      `json:"choices,omitempty"` // the values of a rule of a set of choices
+	// ChangesDeal is true for a rule under which other values deal other
+	// cards, so that variants of it are compared unpaired; left out when
+	// false (games.Setting.ChangesDeal).
+	ChangesDeal bool `json:"changes_deal,omitempty"`
 }
 
 // StrategyListing is a strategy as "cardsim strategies --format json" lists
@@ -52,7 +56,7 @@ func SettingListings(settings []games.Setting) []SettingListing {
 	out := make([]SettingListing, len(settings))
 	for i, s := range settings {
 		out[i] = SettingListing{Name: s.Name, Value: sim.RuleValue{Text: s.Value, Kind: s.Kind},
-			Default: sim.RuleValue{Text: s.Default, Kind: s.Kind}, Usage: s.Usage, Kind: s.Kind, Choices: s.Choices}
+			Default: sim.RuleValue{Text: s.Default, Kind: s.Kind}, Usage: s.Usage, Kind: s.Kind, Choices: s.Choices, ChangesDeal: s.ChangesDeal}
 	}
 	return out
 }
@@ -96,12 +100,18 @@ func WriteGames(w io.Writer, r *games.Registry) error {
 }
 
 // WriteRules writes rules as a table: each rule's name, value in force,
-// default and meaning.
+// default, whether other values deal other cards ("changes": such
+// variants cannot be compared on the same deals; "same" otherwise) and
+// meaning.
 func WriteRules(w io.Writer, rules []games.Setting) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "rule\tvalue\tdefault\tmeaning")
+	fmt.Fprintln(tw, "rule\tvalue\tdefault\tdeal\tmeaning")
 	for _, s := range rules {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Name, s.Value, s.Default, s.Usage)
+		deal := "same"
+		if s.ChangesDeal {
+			deal = "changes"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", s.Name, s.Value, s.Default, deal, s.Usage)
 	}
 	return tw.Flush()
 }

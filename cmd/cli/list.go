@@ -39,7 +39,13 @@ func NewCmdRules(f *Factory) *cobra.Command {
 		Use:   "rules <game>",
 		Short: "List a game's rule options, their defaults and meanings",
 		Long: `List every rule option of a game with its value, its default and its meaning.
-Any option can be changed in run and trace with --rule key=value.`,
+Any option can be changed in run and trace with --rule key=value.
+
+The deal column says "changes" for a rule whose other values deal other cards
+from the same seed (another deck, other stockpiles or hands, another number of
+players), so that its variants are not played on the same deals and are compared
+unpaired; "same" for a rule that changes only how the cards dealt are played or
+scored (changes_deal in the JSON listing).`,
 		Example: "  cardsim rules nora\n  cardsim rules nora --rule insure=2",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {

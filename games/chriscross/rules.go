@@ -27,6 +27,7 @@ func (r *Rules) options() *games.Options {
 	o.Bool(&r.Diagonals, "diagonals", true, "pairs on a full diagonal may be cast out")
 	o.Int(&r.Size, "size", maxSize, 3, maxSize, "rows and columns of the tableau; the rest of the deck is the stock")
 	o.Int(&r.Ranks, "ranks", 13, 1, 13, "ranks in the deck, Ace up, four suits each (13 = the standard 52 cards)")
+	o.ChangesDeal("ranks")
 	return o
 }
 

@@ -31,3 +31,13 @@ func FuzzPlay(f *testing.F) {
 	}
 	gamestest.Fuzz(f, g, 100000)
 }
+
+// TestDealRules checks that the rules marked as changing the deal are
+// exactly those whose values deal other cards, and plays random games
+// under every sampled value of each of them with every conformance check.
+func TestDealRules(t *testing.T) {
+	if err := gamestest.CheckDealMarks(Definition(), 64); err != nil {
+		t.Error(err)
+	}
+	gamestest.DealConformance(t, Definition(), gamestest.Config{Games: 50})
+}

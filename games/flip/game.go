@@ -138,8 +138,9 @@ func (g *Game) Size() int { return g.size }
 // the fingerprint of a run) tell two tables apart.
 func (g *Game) Rules() []games.Setting { return g.rules.Settings() }
 
-// ScoreBounds returns 0 and twice the deck size (every card removed).
-func (g *Game) ScoreBounds() (lo, hi int) { return 0, 2 * g.size }
+// ScoreBounds returns 0 and the score of every card removed: twice the
+// deck size under the rules as written.
+func (g *Game) ScoreBounds() (lo, hi int) { return 0, g.rules.PointsOut * g.size }
 
 // Metrics describes the counts State.Metrics reports, each with the most
 // it can reach in a game of n cards: a card turns dark at most once (it
@@ -147,8 +148,9 @@ func (g *Game) ScoreBounds() (lo, hi int) { return 0, 2 * g.size }
 // removal takes at least two cards, and every deal adds one card.
 func (g *Game) Metrics() []games.Metric {
 	n := int64(g.size)
+	pd, pr := g.rules.PointsDark, g.rules.PointsOut
 	return []games.Metric{
-		{Name: "score", Usage: "1 per dark card held at the end + 2 per removed card", Max: 2 * n},
+		{Name: "score", Usage: fmt.Sprintf("%d per dark card held at the end + %d per removed card", pd, pr), Max: int64(pr) * n},
 		{Name: "removed", Usage: "cards removed", Max: n},
 		{Name: "dark", Usage: "dark cards still held at the end", Max: n},
 		{Name: "flips", Usage: "flip plays made", Max: n},

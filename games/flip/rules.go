@@ -30,6 +30,8 @@ type Rules struct {
 	Start      string // StartLight or StartDark
 	Windows    string // WindowsAny or WindowsTop
 	ForcedPlay bool   // the player must play while a play is available
+	PointsDark int    // points for each dark card held at the end
+	PointsOut  int    // points for each card removed, more than PointsDark
 
 	// table is the pairing read from the file of a file mapping by
 	// ParseRules; nil when the file could not be read (a game rebuilt
@@ -62,7 +64,10 @@ func (r *Rules) options() *games.Options {
 	o.Sample("mapping", "random", "identity", "fixed:0", "fixed:7")
 	o.Enum(&r.Start, "start", StartLight, []string{StartLight, StartDark}, "the face every card shows when dealt; dark with mapping=identity is classic one-handed solitaire")
 	o.Enum(&r.Windows, "windows", WindowsAny, []string{WindowsAny, WindowsTop}, "which sets of four may be played: any four consecutive dealt cards, or only the top four")
+	o.ChangesDeal("ranks")
 	o.Bool(&r.ForcedPlay, "forced-play", true, "the player must flip or remove while a play is available and may deal only when there is none (the designer's text); false lets the player deal instead of playing")
+	o.Int(&r.PointsDark, "points-dark", 1, 0, 10, "points for each dark card still held at the end")
+	o.Int(&r.PointsOut, "points-removed", 2, 1, 10, "points for each card removed (more than points-dark: no play then loses points, and only a win scores the most)")
 	return o
 }
 
@@ -95,6 +100,9 @@ func (r Rules) DeckSize() int { return 4 * r.Ranks }
 
 // check reports rules that parse one by one but do not fit together.
 func (r *Rules) check() error {
+	if r.PointsOut <= r.PointsDark {
+		return fmt.Errorf("rules points-dark=%d points-removed=%d: a removed card must score more than a dark one (else removing a dark card gains nothing, and a pile of dark cards scores as much as a win)", r.PointsDark, r.PointsOut)
+	}
 	m, err := readMapping(r.Mapping)
 	if err != nil {
 		return fmt.Errorf("rule mapping=%s: %w", shorten(r.Mapping), err)

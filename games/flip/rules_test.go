@@ -36,7 +36,12 @@ func TestNewRules(t *testing.T) {
 		{[]string{"mapping=identity", "start=dark", "windows=top", "forced-play=true"}, ""},
 		{[]string{"mapping=fixed:12"}, ""},
 		{[]string{"ranks=3", "mapping=file:" + good}, ""},
-		{[]string{"colour=red"}, `unknown rule "colour" (known: ranks, mapping, dark-ace, start, windows, forced-play)`},
+		{[]string{"colour=red"}, `unknown rule "colour" (known: ranks, mapping, dark-ace, start, windows, forced-play, points-dark, points-removed)`},
+		{[]string{"points-dark=3", "points-removed=4"}, ""},
+		{[]string{"points-dark=0"}, ""},
+		{[]string{"points-dark=3"}, "rules points-dark=3 points-removed=2: a removed card must score more than a dark one"},
+		{[]string{"points-dark=2"}, "rules points-dark=2 points-removed=2: a removed card must score more than a dark one"},
+		{[]string{"points-removed=0"}, "want an integer from 1 to 10"},
 		{[]string{"ranks"}, "want key=value"},
 		{[]string{"ranks=14"}, "ranks=14"},
 		{[]string{"start=grey"}, "start=grey"},
@@ -69,12 +74,15 @@ func TestRulesListed(t *testing.T) {
 	for _, s := range g.Rules() {
 		names = append(names, s.Name+"="+s.Value)
 	}
-	want := []string{"ranks=13", "mapping=fixed:3", "dark-ace=other", "start=light", "windows=top", "forced-play=true"}
+	want := []string{"ranks=13", "mapping=fixed:3", "dark-ace=other", "start=light", "windows=top", "forced-play=true", "points-dark=1", "points-removed=2"}
 	if !slices.Equal(names, want) {
 		t.Errorf("Rules() = %v, want %v", names, want)
 	}
 	if lo, hi := g.ScoreBounds(); lo != 0 || hi != 104 {
 		t.Errorf("ScoreBounds() = %d, %d, want 0, 104", lo, hi)
+	}
+	if lo, hi := mustGame(t, "points-removed=5").ScoreBounds(); lo != 0 || hi != 260 {
+		t.Errorf("points-removed=5: ScoreBounds() = %d, %d, want 0, 260 (52 cards removed, 5 each)", lo, hi)
 	}
 }
 

@@ -296,9 +296,12 @@ func (s *State) remove(at, cnt int) {
 	s.recheck(at-3, at-1)
 }
 
-// Score returns the score so far: one per dark card held, two per card
-// removed.
-func (s *State) Score() int { return bits.OnesCount64(s.dark) + 2*s.removed }
+// Score returns the score so far: points-dark (1) per dark card held and
+// points-removed (2) per card removed.
+func (s *State) Score() int {
+	r := &s.g.rules
+	return r.PointsDark*bits.OnesCount64(s.dark) + r.PointsOut*s.removed
+}
 
 // Removed returns the number of cards removed so far.
 func (s *State) Removed() int { return s.removed }
@@ -307,8 +310,9 @@ func (s *State) Removed() int { return s.removed }
 func (s *State) Dealt() int { return s.dealt }
 
 // Gain returns the points a legal action adds to the score at once: 0 for
-// Pass, one per card a flip turns dark, and for a removal two per light card
-// and one per dark card removed.
+// Pass, points-dark (1) per card a flip turns dark, and for a removal
+// points-removed (2) per light card and the difference of the two (1) per
+// dark card removed.
 func (s *State) Gain(a games.Action) int {
 	if a == Pass {
 		return 0
@@ -319,10 +323,11 @@ func (s *State) Gain(a games.Action) int {
 	for _, p := range s.pile[w+first : w+first+cnt] {
 		m |= 1 << p
 	}
+	r := &s.g.rules
 	if k.Removes() {
-		return 2*cnt - bits.OnesCount64(m&s.dark)
+		return r.PointsOut*cnt - r.PointsDark*bits.OnesCount64(m&s.dark)
 	}
-	return bits.OnesCount64(m &^ s.dark)
+	return r.PointsDark * bits.OnesCount64(m&^s.dark)
 }
 
 // Key identifies a position among those reachable from one deal: two states

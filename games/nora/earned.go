@@ -18,10 +18,11 @@ const (
 	Chain                  // pairs after the first in a block removed end to end
 	Reaction               // a pair brought together by earlier removals
 	DeadDeck               // consolation for a round ending dead
+	Pair                   // every pair other than the jokers', at the end of its pass (nothing under the rules as written)
 	NumSources
 )
 
-var sourceNames = [NumSources]string{"joke", "triple", "quad", "sweep", "jamboree", "chain", "reaction", "dead_deck"}
+var sourceNames = [NumSources]string{"joke", "triple", "quad", "sweep", "jamboree", "chain", "reaction", "dead_deck", "pair"}
 
 // String returns the source's name as used in metrics: "joke", "triple" ….
 func (s Source) String() string { return sourceNames[s] }
@@ -59,11 +60,15 @@ func (e Earned) String() string {
 	return strings.Join(parts, " + ")
 }
 
-// MarshalJSON writes e as an object with the total and every source.
+// MarshalJSON writes e as an object with the total and every source, but
+// Pair when it is 0: the rules as written pay nothing for a plain pair.
 func (e Earned) MarshalJSON() ([]byte, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, `{"total":%d`, e.Total())
 	for s, v := range e {
+		if Source(s) == Pair && v == 0 {
+			continue
+		}
 		fmt.Fprintf(&b, `,%q:%d`, Source(s).String(), v)
 	}
 	b.WriteByte('}')

@@ -8,18 +8,27 @@ const (
 	mDeadPasses
 	mFirstPassDead
 	mFirstPassRemoved
-	mEarned // ip_earned.<source>, NumSources of them
+	mEarned // ip_earned.<source>, one for each source before Pair
 )
 
 const (
-	mSpentInsure = mEarned + int(NumSources) + iota
+	mSpentInsure = mEarned + int(Pair) + iota
 	mSpentSwitch
 	mSpentRevive
 	mUnused
 	mRoundsPerfect
 	mRoundsDead
+	mEarnedPair // ip_earned.pair, listed only when rule ip-pair is above 0
 	numMetrics
 )
+
+// earnedMetric returns the index of the metric of ip earned from src.
+func earnedMetric(src Source) int {
+	if src == Pair {
+		return mEarnedPair
+	}
+	return mEarned + int(src)
+}
 
 // metricsFor returns the metrics under rules r, each with the most it can
 // reach in one game (games.Metric.Max).
@@ -31,7 +40,8 @@ const (
 // in a round is at most its price per pair removed (the joker pair once,
 // a quad or a sweep once per rank), so the game's ip is bounded; when
 // INSURE or REVIVE costs nothing, a player may pay for dead passes
-// without end and the passes have no bound.
+// without end and the passes have no bound. ip_earned.pair is left out
+// when ip-pair is 0 (the rules as written), where it is always 0.
 func metricsFor(r Rules) []games.Metric {
 	size, rounds, ranks := int64(r.DeckSize()), int64(r.Rounds), int64(r.Ranks)
 	pairs := size / 2
@@ -44,6 +54,7 @@ func metricsFor(r Rules) []games.Metric {
 	perRound[Chain] = int64(r.Chain) * pairs
 	perRound[Reaction] = int64(r.Reaction) * pairs
 	perRound[DeadDeck] = int64(max(r.DeadFull, r.DeadShort))
+	perRound[Pair] = int64(r.Pair) * pairs
 	held := int64(r.StartIP) // the most ip the game ever holds in all
 	for _, v := range perRound {
 		held += rounds * v
@@ -58,7 +69,7 @@ func metricsFor(r Rules) []games.Metric {
 	m[mFirstPassDead] = games.Metric{Name: "first_pass_dead", Usage: "rounds whose first shuffle held no adjacent pair (before any switch)", Max: rounds}
 	m[mFirstPassRemoved] = games.Metric{Name: "first_pass_removed", Usage: "cards the first shuffle of each round removes on its own (before any switch)", Max: rounds * size}
 	for s := range NumSources {
-		m[mEarned+int(s)] = games.Metric{Name: "ip_earned." + s.String(), Usage: "ip earned by " + s.String(), Max: rounds * perRound[s]}
+		m[earnedMetric(s)] = games.Metric{Name: "ip_earned." + s.String(), Usage: "ip earned by " + s.String(), Max: rounds * perRound[s]}
 	}
 	m[mSpentInsure] = games.Metric{Name: "ip_spent.insure", Usage: "ip spent on INSURE", Max: held}
 	m[mSpentSwitch] = games.Metric{Name: "ip_spent.switch", Usage: "ip spent on SWITCH", Max: held}
@@ -66,6 +77,9 @@ func metricsFor(r Rules) []games.Metric {
 	m[mUnused] = games.Metric{Name: "ip_unused", Usage: "ip left unused at the end of the game", Max: held}
 	m[mRoundsPerfect] = games.Metric{Name: "rounds_perfect", Usage: "rounds that removed the whole deck", Max: rounds}
 	m[mRoundsDead] = games.Metric{Name: "rounds_dead", Usage: "rounds that ended on a dead deck, scoring 0", Max: rounds}
+	if r.Pair == 0 {
+		m = m[:mEarnedPair]
+	}
 	return m
 }
 

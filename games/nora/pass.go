@@ -4,8 +4,9 @@ import "github.com/cardsim/cardsim/games/cards"
 
 // passBonus returns the ip a pass earns once its last pair has fallen: a
 // Sweep for every rank that held four cards when the pass began and holds
-// none now, unless one quad took them, and the Jamboree for its pairs from
-// the JamboreeFrom-th on.
+// none now, unless one quad took them, the Jamboree for its pairs from
+// the JamboreeFrom-th on, and Pair for each pair it removed other than the
+// jokers'.
 func passBonus(r *Rules, start *[15]uint8, left []cards.Card, quads uint16, removed int) Earned {
 	var now [15]uint8
 	for _, c := range left {
@@ -19,6 +20,10 @@ func passBonus(r *Rules, start *[15]uint8, left []cards.Card, quads uint16, remo
 	}
 	if p := removed / 2; p >= r.JamboreeFrom {
 		e[Jamboree] = (p - r.JamboreeFrom + 1) * r.Jamboree
+	}
+	if r.Pair != 0 {
+		jokers := int(start[cards.Joker]) - int(now[cards.Joker])
+		e[Pair] = (removed - jokers) / 2 * r.Pair
 	}
 	return e
 }

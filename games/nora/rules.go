@@ -28,6 +28,7 @@ type Rules struct {
 	Insure, Switch, Revive int // prices in ip
 
 	Joke, Triple, Quad, Sweep, Chain, Reaction int // ip earned per occurrence
+	Pair                                       int // ip earned per pair other than the jokers' (0 as written)
 	Jamboree, JamboreeFrom                     int // ip per pair from the JamboreeFrom-th pair of a pass
 	DeadFull, DeadShort                        int // ip for a round ending dead with a full or a reduced deck
 }
@@ -45,6 +46,7 @@ func (r *Rules) options() *games.Options {
 	o.Int(&r.Insure, "insure", 1, 0, 1000, "price of INSURE in ip (protects one shuffle)")
 	o.Int(&r.Switch, "switch", 2, 0, 1000, "price of SWITCH in ip (swap two adjacent cards)")
 	o.Int(&r.Revive, "revive", 4, 0, 1000, "price of REVIVE in ip (bring an uninsured dead deck back to life)")
+	o.Int(&r.Pair, "ip-pair", 0, 0, 100, "ip for each pair removed other than the joker pair, paid when the pass is over")
 	o.Int(&r.Joke, "ip-joke", 1, 0, 100, "ip for removing the joker pair")
 	o.Int(&r.Triple, "ip-triple", 1, 0, 100, "ip for a pair taken from a run of exactly three equal ranks")
 	o.Int(&r.Quad, "ip-quad", 4, 0, 100, "ip for removing a run of four equal ranks whole")
@@ -55,6 +57,7 @@ func (r *Rules) options() *games.Options {
 	o.Int(&r.JamboreeFrom, "jamboree-from", 6, 1, 28, "pair of a pass from which the jamboree pays")
 	o.Int(&r.DeadFull, "ip-dead-full", 4, 0, 100, "ip when a round ends dead with its deck still full")
 	o.Int(&r.DeadShort, "ip-dead", 1, 0, 100, "ip when a round ends dead with some cards already removed")
+	o.ChangesDeal("jokers", "ranks")
 	return o
 }
 

@@ -233,7 +233,7 @@ func (s *State) endPass() {
 	s.passIP.Add(&e)
 	s.ip += e.Total()
 	for src, v := range s.passIP {
-		s.metrics[mEarned+src] += int64(v)
+		s.metrics[earnedMetric(Source(src))] += int64(v)
 	}
 	dead := s.ps.removed == 0
 	if dead {
@@ -430,7 +430,9 @@ func (s *State) Outcome(seat int) games.Outcome {
 func (s *State) ScoreSoFar(int) int { return s.score }
 
 // Metrics appends the game's metrics to dst[:0].
-func (s *State) Metrics(dst []int64) []int64 { return append(dst[:0], s.metrics[:]...) }
+func (s *State) Metrics(dst []int64) []int64 {
+	return append(dst[:0], s.metrics[:len(s.g.metrics)]...)
+}
 
 // Cards appends the deck and the removed cards to dst[:0].
 func (s *State) Cards(dst []cards.Card) []cards.Card {

@@ -311,3 +311,13 @@ func FuzzDeal(f *testing.F) {
 // rounds × (27 live passes + the passes ip can insure) decisions of a few
 // actions each; 100000 is far above anything reachable.
 func FuzzPlay(f *testing.F) { gamestest.Fuzz(f, New(DefaultRules()), 100000) }
+
+// TestDealRules checks that the rules marked as changing the deal are
+// exactly those whose values deal other cards, and plays random games
+// under every sampled value of each of them with every conformance check.
+func TestDealRules(t *testing.T) {
+	if err := gamestest.CheckDealMarks(Definition(), 64); err != nil {
+		t.Error(err)
+	}
+	gamestest.DealConformance(t, Definition(), gamestest.Config{Games: 20})
+}

@@ -53,3 +53,15 @@ func FuzzPlay(f *testing.F) {
 	r := DefaultRules()
 	gamestest.Fuzz(f, New(r), r.GameActionBound())
 }
+
+// TestDealRules checks that the rules marked as changing the deal are
+// exactly those whose values deal other cards, and plays random games
+// under every sampled value of each of them with every conformance check.
+func TestDealRules(t *testing.T) {
+	maxBound := DefaultRules()
+	maxBound.Players = maxPlayers
+	if err := gamestest.CheckDealMarks(Definition(), 64); err != nil {
+		t.Error(err)
+	}
+	gamestest.DealConformance(t, Definition(), gamestest.Config{Games: 6, MaxSteps: maxBound.GameActionBound()})
+}

@@ -29,12 +29,14 @@ func (g *Game) Rules() []games.Setting { return g.rules.Settings() }
 func (g *Game) RuleValues() Rules { return g.rules }
 
 // ScoreBounds returns 0 and the most game points a player can hold at the
-// end: 4 a round at most, and with shared ties the game ends after the first
-// round that reaches the goal, from at most goal−1 points.
+// end: at most RoundMost a round (4 under the rules as written), and with
+// shared ties the game ends after the first round that reaches the goal,
+// from at most goal−1 points.
 func (g *Game) ScoreBounds() (lo, hi int) {
-	hi = 4 * g.rules.MaxRounds
+	most := g.rules.RoundMost()
+	hi = most * g.rules.MaxRounds
 	if g.rules.Tie == TieShared {
-		hi = min(hi, g.rules.Goal-1+4)
+		hi = min(hi, g.rules.Goal-1+most)
 	}
 	return 0, hi
 }

@@ -53,13 +53,16 @@ var faceNames = [3]string{"jack", "queen", "king"}
 // reach in one game of at most max-rounds rounds. A round takes at most
 // ActionBound(players) actions (RULES.md proves it), so as many turns;
 // it plays at most 40 number cards, moves at most 40 face up, and plays
-// or discards each of the 12 face cards at most once; it scores at most
-// 4 points for the last suit and 1 for the first out. The redeals of a
-// deal have no bound (each is needed with probability under 10⁻⁵).
+// or discards each of the 12 face cards at most once; its last suit gives
+// its backers together at most the best of k × (points each of k backers
+// scores), 4 under the rules as written, and the first out scores the
+// first-out rule's points. The redeals of a deal have no bound (each is
+// needed with probability under 10⁻⁵).
 func metricsFor(r Rules) []games.Metric {
 	players := r.Players
 	rounds := int64(r.MaxRounds)
 	turns := int64(ActionBound(players))
+	suit, out := int64(r.suitMost()), int64(r.FirstOut)
 	m := make([]games.Metric, mStartSeat+players)
 	m[mRounds] = games.Metric{Name: "rounds", Usage: "rounds played", Max: rounds}
 	m[mTurns] = games.Metric{Name: "turns", Usage: "turns taken, all rounds", Role: games.Duration, Max: rounds * turns}
@@ -81,8 +84,8 @@ func metricsFor(r Rules) []games.Metric {
 		m[mLastSuit+s] = games.Metric{Name: "last_suit." + suitNames[s], Usage: "rounds in which " + suitNames[s] + " closed last", Max: rounds}
 	}
 	m[mUnbacked] = games.Metric{Name: "last_suit_unbacked", Usage: "rounds whose last suit nobody bid on", Max: rounds}
-	m[mPointsSuit] = games.Metric{Name: "points.last_suit", Usage: "points scored for guessing the last suit, all players", Max: rounds * 4}
-	m[mPointsOut] = games.Metric{Name: "points.first_out", Usage: "points scored for emptying a hand first", Max: rounds}
+	m[mPointsSuit] = games.Metric{Name: "points.last_suit", Usage: "points scored for guessing the last suit, all players", Max: rounds * suit}
+	m[mPointsOut] = games.Metric{Name: "points.first_out", Usage: "points scored for emptying a hand first", Max: rounds * out}
 	m[mNoFirstOut] = games.Metric{Name: "no_first_out", Usage: "rounds that ended before any hand was empty", Max: rounds}
 	m[mTieBreaks] = games.Metric{Name: "tie_breaks", Usage: "cards moved face up to break ties for the first player", Max: rounds * 52}
 	m[mRedeals] = games.Metric{Name: "redeals", Usage: "deals redealt because a player had no number card", Max: games.Unbounded}
@@ -90,9 +93,9 @@ func metricsFor(r Rules) []games.Metric {
 	m[mCapped] = games.Metric{Name: "capped", Usage: "games ended by max-rounds before anyone reached the goal", Role: games.Capped}
 	m[mDrawn] = games.Metric{Name: "drawn", Usage: "games that ended with leaders tied (they draw)", Role: games.Indicator}
 	m[mMixedAllied] = games.Metric{Name: "mixed.allied_bidders", Usage: "bids on a suit another player also backed, in rounds where someone else bid alone", Max: rounds * int64(players)}
-	m[mMixedAllied+1] = games.Metric{Name: "mixed.allied_points", Usage: "round points (last suit and first out) scored by those allied bidders", Max: rounds * 5}
+	m[mMixedAllied+1] = games.Metric{Name: "mixed.allied_points", Usage: "round points (last suit and first out) scored by those allied bidders", Max: rounds * (suit + out)}
 	m[mMixedAllied+2] = games.Metric{Name: "mixed.lone_bidders", Usage: "bids on a suit nobody else backed, in rounds where others bid together", Max: rounds * int64(players)}
-	m[mMixedAllied+3] = games.Metric{Name: "mixed.lone_points", Usage: "round points (last suit and first out) scored by those lone bidders", Max: rounds * 5}
+	m[mMixedAllied+3] = games.Metric{Name: "mixed.lone_points", Usage: "round points (last suit and first out) scored by those lone bidders", Max: rounds * (suit + out)}
 	for k := range players {
 		m[mStartSeat+k] = games.Metric{Name: "start_seat." + strconv.Itoa(k), Usage: "rounds started by seat " + strconv.Itoa(k), Max: rounds}
 	}

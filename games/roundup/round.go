@@ -320,15 +320,10 @@ func (s *State) endRound() {
 	}
 	nb := bits.OnesCount8(backers)
 	pts := 0
-	switch nb {
-	case 0:
+	if nb == 0 {
 		s.metrics[mUnbacked]++
-	case 1:
-		pts = 3
-	case 2:
-		pts = 2
-	case 3:
-		pts = 1
+	} else {
+		pts = s.r.LastSuitPoints(nb)
 	}
 	if nb >= 2 {
 		s.metrics[mAlliedWon]++
@@ -341,8 +336,8 @@ func (s *State) endRound() {
 		}
 	}
 	if s.firstOut >= 0 {
-		got[s.firstOut]++
-		s.metrics[mPointsOut]++
+		got[s.firstOut] += s.r.FirstOut
+		s.metrics[mPointsOut] += int64(s.r.FirstOut)
 	} else {
 		s.metrics[mNoFirstOut]++
 	}

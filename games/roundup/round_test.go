@@ -24,25 +24,34 @@ func lastPlay(t *testing.T, rules []string, bids [4]string, seat0Down string) *S
 
 // TestRoundScoring: the last suit scores 3, 2, 1 or 0 to each backer as one
 // to four players backed it; the first player out scores 1, including one
-// who empties the hand with the closing play.
+// who empties the hand with the closing play. Under other points (rules
+// last-suit, last-suit-2, -3, -4 and first-out) the same rounds score those.
 func TestRoundScoring(t *testing.T) {
+	other := []string{"last-suit=5", "last-suit-2=4", "last-suit-3=2", "last-suit-4=1", "first-out=3"}
 	tests := []struct {
+		rules    []string
 		bids     [4]string
 		down     string // seat 0's face-down hand besides the 10S it plays
 		firstOut int    // set before the closing play
 		want     [4]int
 	}{
-		{[4]string{"2S", "3C", "4D", "5H"}, "JC", -1, [4]int{3, 0, 0, 0}},
-		{[4]string{"2S", "3S", "4D", "5H"}, "JC", -1, [4]int{2, 2, 0, 0}},
-		{[4]string{"2S", "3S", "4S", "5H"}, "JC", -1, [4]int{1, 1, 1, 0}},
-		{[4]string{"2S", "3S", "4S", "5S"}, "JC", -1, [4]int{0, 0, 0, 0}},
-		{[4]string{"2C", "3C", "4D", "5H"}, "JC", 2, [4]int{0, 0, 1, 0}},
-		{[4]string{"2H", "3S", "4D", "5H"}, "JC", 3, [4]int{0, 3, 0, 1}},
-		{[4]string{"2S", "3C", "4D", "5H"}, "", -1, [4]int{4, 0, 0, 0}}, // 10S was seat 0's last card
+		{nil, [4]string{"2S", "3C", "4D", "5H"}, "JC", -1, [4]int{3, 0, 0, 0}},
+		{nil, [4]string{"2S", "3S", "4D", "5H"}, "JC", -1, [4]int{2, 2, 0, 0}},
+		{nil, [4]string{"2S", "3S", "4S", "5H"}, "JC", -1, [4]int{1, 1, 1, 0}},
+		{nil, [4]string{"2S", "3S", "4S", "5S"}, "JC", -1, [4]int{0, 0, 0, 0}},
+		{nil, [4]string{"2C", "3C", "4D", "5H"}, "JC", 2, [4]int{0, 0, 1, 0}},
+		{nil, [4]string{"2H", "3S", "4D", "5H"}, "JC", 3, [4]int{0, 3, 0, 1}},
+		{nil, [4]string{"2S", "3C", "4D", "5H"}, "", -1, [4]int{4, 0, 0, 0}}, // 10S was seat 0's last card
+		{other, [4]string{"2S", "3C", "4D", "5H"}, "JC", -1, [4]int{5, 0, 0, 0}},
+		{other, [4]string{"2S", "3S", "4D", "5H"}, "JC", -1, [4]int{4, 4, 0, 0}},
+		{other, [4]string{"2S", "3S", "4S", "5H"}, "JC", -1, [4]int{2, 2, 2, 0}},
+		{other, [4]string{"2S", "3S", "4S", "5S"}, "JC", -1, [4]int{1, 1, 1, 1}},
+		{other, [4]string{"2C", "3C", "4D", "5H"}, "JC", 2, [4]int{0, 0, 3, 0}},
+		{other, [4]string{"2S", "3C", "4D", "5H"}, "", -1, [4]int{8, 0, 0, 0}},
 	}
 	for _, tt := range tests {
-		t.Run(fmt.Sprint(tt.bids, tt.firstOut, tt.down), func(t *testing.T) {
-			s := lastPlay(t, nil, tt.bids, tt.down)
+		t.Run(fmt.Sprint(tt.rules, tt.bids, tt.firstOut, tt.down), func(t *testing.T) {
+			s := lastPlay(t, tt.rules, tt.bids, tt.down)
 			s.firstOut = tt.firstOut
 			do(t, s, "play 10S")
 			if got := [4]int(s.score[:4]); got != tt.want {
@@ -53,6 +62,13 @@ func TestRoundScoring(t *testing.T) {
 			}
 			if s.metrics[mLastSuit+int(cards.Spades)] != 1 {
 				t.Errorf("last_suit.spades = %d, want 1", s.metrics[mLastSuit+int(cards.Spades)])
+			}
+			total := 0
+			for _, v := range tt.want {
+				total += v
+			}
+			if got := s.metrics[mPointsSuit] + s.metrics[mPointsOut]; got != int64(total) {
+				t.Errorf("points.last_suit + points.first_out = %d, want the round's %d", got, total)
 			}
 		})
 	}
@@ -263,6 +279,37 @@ func TestCountAllied(t *testing.T) {
 		s.countAllied(&[maxPlayers]int{3, 0, 0, 1})
 		if got := s.metrics[mMixedAllied : mMixedAllied+4]; got[0]+got[1]+got[2]+got[3] != 0 {
 			t.Errorf("bids %v: counted %v", bids, got)
+		}
+	}
+}
+
+// TestPointRules: the bounds of a game's score follow the points a round
+// can give one player; rules under which no round scores are refused.
+func TestPointRules(t *testing.T) {
+	for _, tt := range []struct {
+		rules []string
+		hi    int
+		err   string
+	}{
+		{nil, 400, ""}, // 3 + 1 a round, 100 rounds
+		{[]string{"tie=shared"}, 13, ""},
+		{[]string{"last-suit=5", "last-suit-2=4", "first-out=3", "max-rounds=10"}, 80, ""},
+		{[]string{"players=2", "last-suit=0", "last-suit-2=6", "max-rounds=10"}, 70, ""}, // both backers of a pair
+		{[]string{"players=2", "last-suit=1", "last-suit-3=9", "max-rounds=10"}, 30, ""}, // three backers impossible
+		{[]string{"last-suit=0", "last-suit-2=0", "last-suit-3=0", "first-out=0"}, 0, "no round scores a point"},
+	} {
+		r, err := ParseRules(tt.rules)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%q: %v, want an error with %q", tt.rules, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lo, hi := New(r).ScoreBounds(); lo != 0 || hi != tt.hi {
+			t.Errorf("%q: ScoreBounds %d, %d; want 0, %d", tt.rules, lo, hi, tt.hi)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package roundup
 
 import (
+	"fmt"
+
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
 )
@@ -25,8 +27,13 @@ const (
 // DefaultRules returns the designer's rules under the decisions taken for
 // cardsim (see RULES.md).
 type Rules struct {
-	Players   int    // 2 to 6
-	Goal      int    // points that end the game
+	Players int // 2 to 6
+	Goal    int // points that end the game
+	// LastSuit holds the points each backer of the last suit to close
+	// scores: LastSuit[k-1] when k players backed it, LastSuit[3] for
+	// four or more.
+	LastSuit  [4]int
+	FirstOut  int    // points for the first player to empty both hands
 	MaxRounds int    // rounds after which the game ends whatever the scores
 	NoBid     string // NoBidRedeal or NoBidNone
 	Tie       string // TieExtraRound or TieShared
@@ -41,6 +48,11 @@ func (r *Rules) options() *games.Options {
 	o := games.NewOptions("rule")
 	o.Int(&r.Players, "players", defaultPlayers, 2, maxPlayers, "number of players; all 52 cards are dealt, the first seats after the dealer getting the odd cards")
 	o.Int(&r.Goal, "goal", 10, 1, 100, "game points that end the game after the round in which a player reaches them")
+	o.Int(&r.LastSuit[0], "last-suit", 3, 0, 20, "points for backing the last suit to close when no other player backed it")
+	o.Int(&r.LastSuit[1], "last-suit-2", 2, 0, 20, "points to each of two players who backed the last suit to close")
+	o.Int(&r.LastSuit[2], "last-suit-3", 1, 0, 20, "points to each of three players who backed the last suit to close")
+	o.Int(&r.LastSuit[3], "last-suit-4", 0, 0, 20, "points to each of four or more players who backed the last suit to close")
+	o.Int(&r.FirstOut, "first-out", 1, 0, 20, "points for the first player to empty both hands in a round")
 	o.Int(&r.MaxRounds, "max-rounds", 100, 1, 1000, "rounds after which the game ends even if nobody reached the goal (a cap that random play almost never meets)")
 	o.Enum(&r.NoBid, "no-bid", NoBidRedeal, []string{NoBidRedeal, NoBidNone},
 		"a player dealt no number card: redeal the round, or let that player play without a bid")
@@ -49,14 +61,49 @@ func (r *Rules) options() *games.Options {
 	o.Enum(&r.Jack, "jack", PowerOn, powers, "Jacks attack (off: a Jack cannot be played and leaves a hand only as a pass penalty or taken by an attack; blank: a Jack may be played whenever it could attack, as a turn of its own, and is discarded without effect)")
 	o.Enum(&r.Queen, "queen", PowerOn, powers, "Queens attack (off, blank: as for jack)")
 	o.Enum(&r.King, "king", PowerOn, powers, "Kings attack (off, blank: as for jack)")
+	o.ChangesDeal("players")
 	return o
+}
+
+// check reports rules that parse one by one but make no game.
+func (r *Rules) check() error {
+	if r.RoundMost() == 0 {
+		return fmt.Errorf("rules last-suit=%d last-suit-2=%d last-suit-3=%d last-suit-4=%d first-out=%d: with %d players no round scores a point, so nobody reaches the goal",
+			r.LastSuit[0], r.LastSuit[1], r.LastSuit[2], r.LastSuit[3], r.FirstOut, r.Players)
+	}
+	return nil
+}
+
+// LastSuitPoints returns the points each backer of the last suit scores
+// when k players backed it (k ≥ 1).
+func (r *Rules) LastSuitPoints(k int) int { return r.LastSuit[min(k, 4)-1] }
+
+// RoundMost returns the most points one player can score in a round: the
+// best share of the last suit's points among the numbers of backers the
+// players allow, and the point for the first out.
+func (r *Rules) RoundMost() int {
+	most := 0
+	for k := 1; k <= r.Players; k++ {
+		most = max(most, r.LastSuitPoints(k))
+	}
+	return most + r.FirstOut
+}
+
+// suitMost returns the most points the last suit gives all its backers
+// together in a round.
+func (r *Rules) suitMost() int {
+	most := 0
+	for k := 1; k <= r.Players; k++ {
+		most = max(most, k*r.LastSuitPoints(k))
+	}
+	return most
 }
 
 // rulebook derives the defaults, the parser, the settings and the registry
 // entry from the options.
 var rulebook = games.Define("roundup", "Round-up",
 	"bid on the suit to close last, build four suit stacks A–10, attack with J/Q/K; first to 10 points (2–6 players)",
-	(*Rules).options, nil, func(r Rules) (games.Game, error) { return New(r), nil })
+	(*Rules).options, (*Rules).check, func(r Rules) (games.Game, error) { return New(r), nil })
 
 // Definition returns the registry entry of the game.
 func Definition() games.Definition {

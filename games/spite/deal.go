@@ -26,12 +26,15 @@ type section struct {
 //	hand0: AS 2D JK 5C 9H   seat 0's hand
 //	hand1: ...              seat 1's hand
 //	stock: ...              the stock, top first
+//	aside: ...              the 52-card deck's cards out of play (stockpile below 26)
 //	first: 0                the seat that moves first (optional)
 //
-// Stockpiles hold 26 cards of the 52-card deck, hands five and the stock
-// the rest of the hand-and-stock deck. A section that ends with "..." (or
-// is left out) is filled up with the unused cards of its deck in an order
-// drawn from seed; a section without it must be complete. Seats are
+// Stockpiles hold as many cards of the 52-card deck as the stockpile rule
+// says (26 by default), the aside the rest of that deck (none by default),
+// hands as many as the hand rule says (five) and the stock the rest of the
+// hand-and-stock deck. A section that ends with "..." (or is left out) is
+// filled up with the unused cards of its deck in an order drawn from seed;
+// a section without it must be complete. Seats are
 // numbered 1 and 2 in the text (0 and 1 elsewhere). Without "first", the
 // start rule says who moves first (by default the higher upcard), and a
 // tie is settled by a coin drawn from seed.
@@ -39,11 +42,12 @@ type section struct {
 // from seed.
 func (s *State) Deal(deal string, seed uint64) error {
 	secs := []*section{
-		{name: "pile0", size: StockpileSize, piles: true},
-		{name: "pile1", size: StockpileSize, piles: true},
-		{name: "hand0", size: HandSize},
-		{name: "hand1", size: HandSize},
-		{name: "stock", size: len(s.g.stockDeck) - 2*HandSize},
+		{name: "pile0", size: s.r.Stockpile, piles: true},
+		{name: "pile1", size: s.r.Stockpile, piles: true},
+		{name: "hand0", size: s.r.Hand},
+		{name: "hand1", size: s.r.Hand},
+		{name: "stock", size: len(s.g.stockDeck) - 2*s.r.Hand},
+		{name: "aside", size: len(s.g.pileDeck) - 2*s.r.Stockpile, piles: true},
 	}
 	first := -1
 	firstSeen := false
@@ -78,7 +82,7 @@ func (s *State) Deal(deal string, seed uint64) error {
 		}
 		i := slices.IndexFunc(secs, func(x *section) bool { return x.name == name })
 		if i < 0 {
-			return fmt.Errorf("deal: unknown section %q (want pile0, pile1, hand0, hand1, stock or first)", name)
+			return fmt.Errorf("deal: unknown section %q (want pile0, pile1, hand0, hand1, stock, aside or first)", name)
 		}
 		if err := secs[i].parse(body); err != nil {
 			return fmt.Errorf("deal: %s: %w", name, err)
@@ -92,10 +96,10 @@ func (s *State) Deal(deal string, seed uint64) error {
 			sec.pad = true
 		}
 		if len(sec.given) > sec.size {
-			return fmt.Errorf("deal: %s has %d cards, want %d", sec.name, len(sec.given), sec.size)
+			return fmt.Errorf("deal: %s has %d cards, want %d%s", sec.name, len(sec.given), sec.size, sec.sizeRule(s.r))
 		}
 		if len(sec.given) < sec.size && !sec.pad {
-			return fmt.Errorf("deal: %s has %d cards, want %d (end it with ... to fill the rest at random)", sec.name, len(sec.given), sec.size)
+			return fmt.Errorf("deal: %s has %d cards, want %d%s (end it with ... to fill the rest at random)", sec.name, len(sec.given), sec.size, sec.sizeRule(s.r))
 		}
 	}
 	// Count what is left of each deck after the cards given.
@@ -164,7 +168,7 @@ func (s *State) Deal(deal string, seed uint64) error {
 			pool[d] = pool[d][need:]
 		}
 	}
-	places := [...]*[]cards.Card{&s.piles[0], &s.piles[1], &s.hands[0], &s.hands[1], &s.stock}
+	places := [...]*[]cards.Card{&s.piles[0], &s.piles[1], &s.hands[0], &s.hands[1], &s.stock, &s.aside}
 	j := 0
 	for i, sec := range secs {
 		for k := len(sec.given) - 1; k >= 0; k-- { // top first in the text, top last here
@@ -183,6 +187,18 @@ func (s *State) Deal(deal string, seed uint64) error {
 	}
 	s.begin(first)
 	return nil
+}
+
+// sizeRule names the rule that sets the section's size under r, for
+// errors: " (rule stockpile=20)".
+func (sec *section) sizeRule(r *Rules) string {
+	switch sec.name {
+	case "pile0", "pile1", "aside":
+		return fmt.Sprintf(" (rule stockpile=%d)", r.Stockpile)
+	case "hand0", "hand1":
+		return fmt.Sprintf(" (rule hand=%d)", r.Hand)
+	}
+	return fmt.Sprintf(" (rules jokers=%d hand=%d)", r.Jokers, r.Hand)
 }
 
 // parse reads a section's cards; a last field "..." asks for padding.
@@ -221,6 +237,9 @@ func (s *State) DealText() string {
 		fmt.Fprintf(&b, "hand%d: %s\n", p, topFirst(s.hands[p]))
 	}
 	fmt.Fprintf(&b, "stock: %s", topFirst(s.stock))
+	if len(s.aside) > 0 {
+		fmt.Fprintf(&b, "\naside: %s", topFirst(s.aside))
+	}
 	return b.String()
 }
 

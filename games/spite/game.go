@@ -5,9 +5,13 @@ import (
 	"github.com/cardsim/cardsim/games/cards"
 )
 
-// The sizes the game is built around.
+// The sizes of the game as the designer wrote it: the defaults of the
+// stockpile, hand, discard-piles and centre-stacks rules. NumPiles and
+// MaxStacks are also the most those two rules allow (the actions name at
+// most four discard piles). Code that plays the game reads the rules in
+// force (View.Rules), not these.
 const (
-	StockpileSize = 26 // cards in each seat's stockpile
+	StockpileSize = 26 // cards in each seat's stockpile (the most the 52-card deck gives two seats)
 	HandSize      = 5  // cards a hand is filled to
 	NumPiles      = 4  // discard piles per seat
 	MaxStacks     = 8  // centre stacks in progress at once
@@ -23,12 +27,13 @@ type Game struct {
 	pileDeck  []cards.Card // the 52-card deck the stockpiles come from
 	stockDeck []cards.Card // the hand-and-stock deck: 52 cards and the jokers
 	metrics   []games.Metric
+	features  []games.Metric
 }
 
 // New returns the game under r, which must come from DefaultRules or
 // ParseRules.
 func New(r Rules) *Game {
-	return &Game{rules: r, pileDeck: cards.Standard(0), stockDeck: stockDeck(r.Jokers), metrics: metricsFor(r)}
+	return &Game{rules: r, pileDeck: cards.Standard(0), stockDeck: stockDeck(r.Jokers), metrics: metricsFor(r), features: featuresFor(r)}
 }
 
 // stockDeck returns the 52 cards followed by n jokers, the i-th of suit
@@ -53,9 +58,10 @@ func (g *Game) Rules() []games.Setting { return g.rules.Settings() }
 // RuleValues returns the rules in force.
 func (g *Game) RuleValues() Rules { return g.rules }
 
-// ScoreBounds returns -26 and 26: the winner scores the cards left in the
-// loser's stockpile and the loser scores minus that; a draw scores 0.
-func (g *Game) ScoreBounds() (lo, hi int) { return -StockpileSize, StockpileSize }
+// ScoreBounds returns minus and plus the stockpile size (26 by default):
+// the winner scores the cards left in the loser's stockpile and the loser
+// scores minus that; a draw scores 0.
+func (g *Game) ScoreBounds() (lo, hi int) { return -g.rules.Stockpile, g.rules.Stockpile }
 
 // Metrics describes the per-game counts.
 func (g *Game) Metrics() []games.Metric { return g.metrics }
@@ -64,7 +70,7 @@ func (g *Game) Metrics() []games.Metric { return g.metrics }
 // seat, that the deal decides who starts, and that search strategies can
 // play it.
 func (g *Game) Capabilities() games.Capabilities {
-	return games.Capabilities{DealFeatures: features, FirstSeat: true, Sample: true}
+	return games.Capabilities{DealFeatures: g.features, FirstSeat: true, Sample: true}
 }
 
 // NewState returns a state ready for Reset or Deal.

@@ -10,7 +10,7 @@ import (
 // cards is in progress.
 func (s *State) heights() uint16 {
 	var m uint16
-	if s.nstacks < MaxStacks {
+	if s.nstacks < s.r.CentreStacks {
 		m = 1
 	}
 	for _, st := range s.stacks[:s.nstacks] {
@@ -110,7 +110,7 @@ func (s *State) Legal(dst []games.Action) []games.Action {
 			continue
 		}
 		empty := false
-		for i, d := range s.discard[p] {
+		for i, d := range s.discard[p][:s.r.DiscardPiles] {
 			if len(d) == 0 {
 				if empty {
 					continue
@@ -197,7 +197,7 @@ func (s *State) play(p int, mv Move) {
 	h := int(mv.Target) - 1
 	i := 0
 	if h == 0 {
-		if s.nstacks == MaxStacks {
+		if s.nstacks >= s.r.CentreStacks {
 			panic("spite: no room for a new centre stack")
 		}
 		i = s.nstacks

@@ -35,6 +35,10 @@ const (
 // useful; DefaultRules returns the rules as RULES.md states them.
 type Rules struct {
 	Jokers        int    // jokers in the 56-card deck: 0, 2, 4 or 6
+	Stockpile     int    // cards dealt to each stockpile from the 52-card deck, 1 to 26
+	Hand          int    // cards a hand is dealt and filled to, 1 to 10
+	DiscardPiles  int    // discard piles each seat may use, 0 to NumPiles
+	CentreStacks  int    // centre stacks in progress at once, 1 to MaxStacks
 	Start         string // StartHigher, StartLower or StartCoin
 	FirstTie      string // TieReshuffle or TieRandom
 	JokerAce      bool   // a joker may be played as an ace to start a stack
@@ -53,6 +57,12 @@ type Rules struct {
 func (r *Rules) options() *games.Options {
 	o := games.NewOptions("rule")
 	o.Int(&r.Jokers, "jokers", 4, 0, 6, "jokers added to the hand-and-stock deck (0, 2, 4 or 6)")
+	o.Int(&r.Stockpile, "stockpile", StockpileSize, 1, StockpileSize,
+		"cards dealt to each stockpile from the 52-card deck (the rest of that deck is set aside, out of play); a game is won by playing them all")
+	o.Int(&r.Hand, "hand", HandSize, 1, 10, "cards dealt to each hand, and the number a hand is filled up to after a turn or when emptied")
+	o.Int(&r.DiscardPiles, "discard-piles", NumPiles, 0, NumPiles, "discard piles each seat may build (0: no discards)")
+	o.Int(&r.CentreStacks, "centre-stacks", MaxStacks, 1, MaxStacks, "centre stacks that may be in progress at once (a completed stack frees its place)")
+	o.ChangesDeal("jokers", "stockpile", "hand")
 	o.Enum(&r.Start, "start", StartHigher, []string{StartHigher, StartLower, StartCoin},
 		"who moves first: the higher upcard (the rules as written), the lower upcard, or a coin toss whatever the upcards")
 	o.Enum(&r.FirstTie, "first-tie", TieReshuffle, []string{TieReshuffle, TieRandom},

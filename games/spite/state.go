@@ -51,6 +51,7 @@ type State struct {
 	rebuilds int
 
 	piles   [2][]cards.Card // stockpiles; the last card is the upcard
+	aside   []cards.Card    // the 52-card deck's cards left out of the stockpiles (rule stockpile below 26), out of play
 	hands   [2][]cards.Card
 	discard [2][NumPiles][]cards.Card
 	stacks  [MaxStacks][]cards.Card // centre stacks in progress, the first nstacks
@@ -78,7 +79,7 @@ func newState(g *Game) *State {
 	n := len(g.pileDeck) + len(g.stockDeck)
 	for p := range 2 {
 		s.piles[p] = make([]cards.Card, 0, len(g.pileDeck))
-		s.hands[p] = make([]cards.Card, 0, HandSize)
+		s.hands[p] = make([]cards.Card, 0, g.rules.Hand)
 		for i := range NumPiles {
 			s.discard[p][i] = make([]cards.Card, 0, 16)
 		}
@@ -86,6 +87,7 @@ func newState(g *Game) *State {
 	for i := range s.stacks {
 		s.stacks[i] = make([]cards.Card, 0, 13)
 	}
+	s.aside = make([]cards.Card, 0, len(g.pileDeck))
 	s.done = make([]cards.Card, 0, n)
 	s.stock = make([]cards.Card, 0, n)
 	s.scratch = make([]cards.Card, 0, n)
@@ -102,20 +104,24 @@ func (s *State) reseed(key uint64) {
 	s.src.Seed(games.Mix(s.seed, key), games.Mix(s.seed^keyResort, key))
 }
 
-// Reset deals a new game: the 52-card deck is shuffled and split into the
-// two stockpiles, the hand-and-stock deck is shuffled and five cards dealt
-// to each hand; every later chance event also derives from seed.
+// Reset deals a new game: the 52-card deck is shuffled and a stockpile of
+// the stockpile rule's size (26 by default) dealt to each seat, the rest
+// set aside; the hand-and-stock deck is shuffled and a hand of the hand
+// rule's size (five) dealt to each seat; every later chance event also
+// derives from seed.
 func (s *State) Reset(seed uint64) {
 	s.clear(seed)
 	s.reseed(keyPiles)
 	s.scratch = append(s.scratch[:0], s.g.pileDeck...)
 	cards.Shuffle(s.rng, s.scratch)
-	s.piles[0] = append(s.piles[0], s.scratch[:StockpileSize]...)
-	s.piles[1] = append(s.piles[1], s.scratch[StockpileSize:]...)
+	n := s.r.Stockpile
+	s.piles[0] = append(s.piles[0], s.scratch[:n]...)
+	s.piles[1] = append(s.piles[1], s.scratch[n:2*n]...)
+	s.aside = append(s.aside, s.scratch[2*n:]...)
 	s.reseed(keyStock)
 	s.stock = append(s.stock, s.g.stockDeck...)
 	cards.Shuffle(s.rng, s.stock)
-	for range HandSize {
+	for range s.r.Hand {
 		for p := range 2 {
 			s.hands[p] = append(s.hands[p], s.pop())
 		}
@@ -139,6 +145,7 @@ func (s *State) clear(seed uint64) {
 		s.stacks[i] = s.stacks[i][:0]
 	}
 	s.nstacks, s.fresh = 0, 0
+	s.aside = s.aside[:0]
 	s.done = s.done[:0]
 	s.stock = s.stock[:0]
 	s.metrics = [numMetrics]int64{}
@@ -292,10 +299,11 @@ func (s *State) finish(winner int, why string) {
 	}
 }
 
-// fill draws seat's hand up to five cards, first rebuilding the stock if it
-// has run low. With too few cards left, the seat draws what there is.
+// fill draws seat's hand up to the hand rule's size (five cards by
+// default), first rebuilding the stock if it has run low. With too few
+// cards left, the seat draws what there is.
 func (s *State) fill(seat int, why string) {
-	need := HandSize - len(s.hands[seat])
+	need := s.r.Hand - len(s.hands[seat])
 	if need <= 0 {
 		return
 	}
@@ -384,7 +392,8 @@ func (s *State) Cards(dst []cards.Card) []cards.Card {
 		dst = append(dst, st...)
 	}
 	dst = append(dst, s.done...)
-	return append(dst, s.stock...)
+	dst = append(dst, s.stock...)
+	return append(dst, s.aside...)
 }
 
 // Clone returns an independent copy.
@@ -414,6 +423,7 @@ func (s *State) copyFrom(src *State) {
 	}
 	s.done = append(s.done[:0], src.done...)
 	s.stock = append(s.stock[:0], src.stock...)
+	s.aside = append(s.aside[:0], src.aside...)
 	s.metrics, s.features = src.metrics, src.features
 }
 
@@ -424,25 +434,31 @@ func (s *State) sample(src *State, seat int, seed uint64) {
 	s.copyFrom(src)
 	s.record, s.events = false, s.events[:0]
 	a, b := max(len(s.piles[0])-1, 0), max(len(s.piles[1])-1, 0)
-	sortAcross(s.piles[0][:a], s.piles[1][:b], &s.scratch)
-	sortAcross(s.hands[1-seat], s.stock[s.fresh:], &s.scratch)
+	sortAcross(&s.scratch, s.piles[0][:a], s.piles[1][:b], s.aside)
+	sortAcross(&s.scratch, s.hands[1-seat], s.stock[s.fresh:])
 	slices.Sort(s.stock[:s.fresh])
 	s.Determinize(seat, seed)
 }
 
-// sortAcross sorts the cards of x and y as if they were one slice.
-func sortAcross(x, y []cards.Card, buf *[]cards.Card) {
-	h := append(append((*buf)[:0], x...), y...)
+// sortAcross sorts the cards of parts as if they were one slice.
+func sortAcross(buf *[]cards.Card, parts ...[]cards.Card) {
+	h := (*buf)[:0]
+	for _, x := range parts {
+		h = append(h, x...)
+	}
 	slices.Sort(h)
-	copy(x, h)
-	copy(y, h[len(x):])
+	rest := h
+	for _, x := range parts {
+		rest = rest[copy(x, rest):]
+	}
 	*buf = h
 }
 
 // Determinize re-deals the cards hidden from seat, keeping every count: the
-// hidden parts of both stockpiles are shuffled among themselves (together
-// they are exactly the 52-card deck's cards not yet turned up, which seat
-// can work out), and the other hand and the stock are shuffled together,
+// hidden parts of both stockpiles and the cards set aside from the 52-card
+// deck are shuffled among themselves (together they are exactly that
+// deck's cards not yet turned up, which seat can work out), and the other
+// hand and the stock are shuffled together,
 // except the cards a rebuild put at the bottom of the stock that no draw
 // has reached yet, which are shuffled among themselves. Later chance events
 // then derive from seed too, so a search cannot learn the real ones.
@@ -450,13 +466,15 @@ func (s *State) Determinize(seat int, seed uint64) {
 	s.pileKeyOK = false
 	s.seed = games.Mix(seed, keyResort)
 	s.src.Seed(games.Mix(seed, 1), games.Mix(seed, 2))
-	a, b := len(s.piles[0])-1, len(s.piles[1])-1
-	if a > 0 || b > 0 {
-		h := append(s.scratch[:0], s.piles[0][:max(a, 0)]...)
-		h = append(h, s.piles[1][:max(b, 0)]...)
+	a, b := max(len(s.piles[0])-1, 0), max(len(s.piles[1])-1, 0)
+	if a > 0 || b > 0 || len(s.aside) > 0 {
+		h := append(s.scratch[:0], s.piles[0][:a]...)
+		h = append(h, s.piles[1][:b]...)
+		h = append(h, s.aside...)
 		cards.Shuffle(s.rng, h)
-		copy(s.piles[0][:max(a, 0)], h)
-		copy(s.piles[1][:max(b, 0)], h[max(a, 0):])
+		copy(s.piles[0][:a], h)
+		copy(s.piles[1][:b], h[a:])
+		copy(s.aside, h[a+b:])
 	}
 	o := 1 - seat
 	h := append(s.scratch[:0], s.hands[o]...)

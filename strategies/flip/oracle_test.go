@@ -31,6 +31,15 @@ func (c bfCard) face() cards.Card {
 type bfRules struct {
 	topOnly bool // windows=top
 	forced  bool // forced-play=true
+	pd, pr  int  // points-dark and points-removed; both 0 for the rules as written (1 and 2)
+}
+
+// points returns the points of a dark card held and of a card removed.
+func (r bfRules) points() (dark, removed int) {
+	if r.pd == 0 && r.pr == 0 {
+		return 1, 2
+	}
+	return r.pd, r.pr
 }
 
 // bfPlays returns every play of the pile as (first, end, remove): the
@@ -106,10 +115,11 @@ func bruteForceMemo(pile, stock []bfCard, removed int, r bfRules, seen map[strin
 	if v, ok := seen[string(key)]; ok {
 		return v
 	}
-	score := 2 * removed
+	pd, pr := r.points()
+	score := pr * removed
 	for _, c := range pile {
 		if c.dark2 {
-			score++
+			score += pd
 		}
 	}
 	plays := bfPlays(pile, r)

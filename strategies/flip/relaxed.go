@@ -29,6 +29,7 @@ type relaxed struct {
 	aborted       bool
 	noEnds        bool          // endsOK is switched off, for tests
 	size          int           // cards in the deck
+	pd, pr        int           // points for a dark card held and for a card removed
 	top           int           // the best score best has found
 	path          []relaxedStep // the line of the last win, from the position solved
 	spurs         []uint64      // after replay, the spur of each of its plays that had one, in order
@@ -52,6 +53,7 @@ func (x *relaxed) init(bits int) {
 func (x *relaxed) prepare(s *flip.State) {
 	x.lightOf, x.darkOf = [16]uint64{}, [16]uint64{}
 	x.size = s.Game().Size()
+	x.pd, x.pr = s.Game().RuleValues().PointsDark, s.Game().RuleValues().PointsOut
 	for p := range s.Game().Size() {
 		l, d := s.Faces(p)
 		x.lr[p], x.ls[p], x.dr[p], x.ds[p] = uint8(l.Rank()), uint8(l.Suit()), uint8(d.Rank()), uint8(d.Suit())
@@ -391,16 +393,17 @@ func (x *relaxed) endOK(h, k uint64, p int, adj uint64, top bool) bool {
 }
 
 // best returns the best score of the relaxed game with no card exact from
-// the whole deck dealt with present cards h and dark cards k, counting two
-// points for each card removed and one for each dark card held, if it is
-// above floor, or else floor; it reports false if it gave up after limit
-// positions (0: no limit). Every line of the real game from there (with
-// any rule options: each is a line of optional play on any set, which may
-// deal first) is a relaxed line that leaves each card at least as dark, so
-// none scores more. A branch and bound: a position is cut when the cards
-// removed and those the clearing relaxation could still remove, two points
-// each, and the other cards, one each, cannot beat the best found, or when
-// a position with the same cards and no fewer dark ones was searched.
+// the whole deck dealt with present cards h and dark cards k, counting
+// points-removed (two) for each card removed and points-dark (one) for each
+// dark card held, if it is above floor, or else floor; it reports false if
+// it gave up after limit positions (0: no limit). Every line of the real
+// game from there (with any rule options: each is a line of optional play
+// on any set, which may deal first) is a relaxed line that leaves each card
+// at least as dark, so none scores more. A branch and bound: a position is
+// cut when the cards removed and those the clearing relaxation could still
+// remove, at points-removed each, and the other cards, at points-dark each
+// (less), cannot beat the best found, or when a position with the same
+// cards and no fewer dark ones was searched.
 func (x *relaxed) best(h, k uint64, floor, limit int) (int, bool) {
 	x.exact = 0
 	x.lost.clear()
@@ -420,9 +423,9 @@ func (x *relaxed) climb(h, k, seeds uint64) {
 	}
 	k = x.closeFrom(h, k, seeds)
 	n := bits.OnesCount64(h)
-	removed := 2 * (x.size - n)
-	x.top = max(x.top, removed+bits.OnesCount64(k))
-	if removed+n+x.clears.most(&x.clear, h) <= x.top || x.lost.lost(h, k) {
+	removed := x.size - n
+	x.top = max(x.top, x.pr*removed+x.pd*bits.OnesCount64(k))
+	if most := x.clears.most(&x.clear, h); x.pr*(removed+most)+x.pd*(n-most) <= x.top || x.lost.lost(h, k) {
 		return
 	}
 	// Every line from here is searched now: a later visit, or one with

@@ -120,7 +120,8 @@ func (sv *Solver) order(d int, s *flip.State) []games.Action {
 
 // upperBound returns a score no line from the position can beat: the
 // cards removed so far and the most the clearing relaxation could still
-// remove count two each, every other card at best one (dark); when a win is
+// remove count two each (points-removed), every other card at best one
+// (dark: points-dark, less than points-removed); when a win is
 // known to be impossible, at least one card stays, and so two when an even
 // number are present (removals take two or four).
 func (sv *Solver) upperBound(k flip.Key) int {
@@ -131,5 +132,5 @@ func (sv *Solver) upperBound(k flip.Key) int {
 		m = n - 2 + n&1
 	}
 	removed := sv.size - n
-	return 2*removed + n + m
+	return sv.pr*(removed+m) + sv.pd*(n-m)
 }

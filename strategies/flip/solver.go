@@ -46,6 +46,7 @@ type Solver struct {
 	depth    int   // depth of winPossible's nested checks
 	noWin    bool  // the position solved is known not to be won
 	relax    relaxed
+	pd, pr   int // points for a dark card held and for a card removed (the points-dark and points-removed rules)
 	ready    bool
 	startDir bool // cards are dealt dark (start=dark)
 
@@ -133,9 +134,9 @@ func (sv *Solver) setup(g *flip.Game) {
 func (sv *Solver) Solve(s *flip.State) Result {
 	g := s.Game()
 	sv.setup(g)
-	sv.max = 2 * g.Size()
+	sv.max = g.RuleValues().PointsOut * g.Size()
 	sv.nodes, sv.best, sv.noWin = 0, -1, false
-	sv.upper = 2 * g.Size()
+	sv.upper = sv.max
 	sv.path, sv.line, sv.prefix = sv.path[:0], sv.line[:0], sv.prefix[:0]
 
 	// Under optional play on any set, deal the whole deck first: every
@@ -473,7 +474,9 @@ func present(k flip.Key, size int) uint64 {
 // relaxed game.
 func (sv *Solver) prepare(s *flip.State) {
 	sv.size = s.Game().Size()
-	sv.max = 2 * sv.size
+	r := s.Game().RuleValues()
+	sv.pd, sv.pr = r.PointsDark, r.PointsOut
+	sv.max = sv.pr * sv.size
 	sv.startDir = s.Game().RuleValues().Start == flip.StartDark
 	sv.lightOf, sv.darkOf, sv.suitOf = [16]uint64{}, [16]uint64{}, [4]uint64{}
 	for p := range sv.size {

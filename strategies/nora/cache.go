@@ -186,7 +186,7 @@ func (pd *PassDist) check(cs *Comps, r *nora.Rules, pl Planner) error {
 	c := pd.Comp
 	p, _ := topChances(c)
 	i, _ := cs.Index(c)
-	perPair := r.Joke + r.Triple + r.Quad + r.Sweep + r.Chain + r.Reaction + r.Jamboree
+	perPair := r.Joke + r.Triple + r.Quad + r.Sweep + r.Chain + r.Reaction + r.Jamboree + r.Pair
 	maxIP := c.Cards() / 2 * perPair
 	live, dead := pd.live.totalWeight(), pd.dead.totalWeight()
 	if pd.Samples == 0 {

@@ -121,6 +121,9 @@ func PassKey(r nora.Rules, samples int, seed uint64, pl Planner) string {
 		r.Chain, r.Reaction, r.Jamboree, r.JamboreeFrom, samples, r.Switch, int(pl), searchMaxNeed} {
 		binary.Write(h, binary.LittleEndian, int64(v))
 	}
+	if r.Pair != 0 { // hashed only when set, so that the keys of the rules as written stay as they were
+		binary.Write(h, binary.LittleEndian, int64(r.Pair))
+	}
 	h.Write([]byte(r.Removal))
 	binary.Write(h, binary.LittleEndian, seed)
 	return hex.EncodeToString(h.Sum(nil))[:16]

@@ -102,7 +102,7 @@ func (g *Greedy) Choose(gv games.View, legal []games.Action) games.Action {
 			return p
 		}
 	}
-	if gap > g.Gap && len(v.Hand) < spite.HandSize && v.Rules.Discard == spite.DiscardOptional && contains(legal, spite.End) {
+	if gap > g.Gap && len(v.Hand) < v.Rules.Hand && v.Rules.Discard == spite.DiscardOptional && contains(legal, spite.End) {
 		return spite.End
 	}
 	return a

@@ -15,12 +15,13 @@ type position struct {
 	pileN              [spite.NumPiles]int          // cards left in each
 	height             [14]int8                     // stacks in progress by height (1 to 12)
 	nstacks            int
+	maxStacks          int // the centre-stacks rule: stacks in progress at most
 	jokerAce, handAces bool
 }
 
 // load sets p from the view of the seat to move.
 func (p *position) load(v *spite.View) {
-	*p = position{jokerAce: v.Rules.JokerAce, handAces: v.Rules.ForceHandAces}
+	*p = position{jokerAce: v.Rules.JokerAce, handAces: v.Rules.ForceHandAces, maxStacks: v.Rules.CentreStacks}
 	for _, c := range v.Hand {
 		p.hand[c.Rank()]++
 	}
@@ -38,7 +39,7 @@ func (p *position) load(v *spite.View) {
 // card; joker reports whether a joker may stand for t).
 func (p *position) open(t cards.Rank, joker bool) bool {
 	if t == cards.Ace {
-		return p.nstacks < spite.MaxStacks && (!joker || p.jokerAce)
+		return p.nstacks < p.maxStacks && (!joker || p.jokerAce)
 	}
 	return p.height[t-1] > 0
 }
@@ -86,7 +87,7 @@ func (p *position) takes(r cards.Rank) bool {
 
 // forced reports whether an ace must still be played before the turn ends.
 func (p *position) forced() bool {
-	if p.nstacks >= spite.MaxStacks {
+	if p.nstacks >= p.maxStacks {
 		return false
 	}
 	for i := range p.pileN {
