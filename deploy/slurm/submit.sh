@@ -31,7 +31,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 usage() { sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
 
-dir= shards=64 cpus=2 max= bin= parsable=
+dir='' shards=64 cpus=2 max='' bin='' parsable=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--dir) dir=${2:?--dir needs a directory}; shift 2 ;;
