@@ -282,8 +282,8 @@ func TestCheckpointMidBatch(t *testing.T) {
 func TestClusterLocally(t *testing.T) {
 	t.Parallel()
 	sbatch, err := os.ReadFile("../../deploy/slurm/run.sbatch")
-	if err != nil || !strings.Contains(string(sbatch), "--shard auto/64") {
-		t.Fatalf("deploy/slurm/run.sbatch does not shard with auto/64: %v", err)
+	if err != nil || !strings.Contains(string(sbatch), `--shard "auto/$shards"`) {
+		t.Fatalf("deploy/slurm/run.sbatch does not shard with auto/N: %v", err)
 	}
 	bin := cardsimBinary(t)
 	const n = 4
