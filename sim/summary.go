@@ -31,11 +31,21 @@ type Summary struct {
 	Entries []EntrySummary `json:"entries"`
 	// Comparisons holds every pair of entries, paired on common deals.
 	Comparisons []Comparison `json:"comparisons,omitempty"`
-	// Seats, FirstPlayer and Balance describe games of several players.
-	Seats       []SeatSummary    `json:"seats,omitempty"`
-	FirstPlayer *EdgeSummary     `json:"first_player,omitempty"`
-	Balance     *BalanceSummary  `json:"balance,omitempty"`
-	Features    []FeatureSummary `json:"features,omitempty"`
+	// Seats, SeatTest, SeatPairs, FirstPlayer and Balance describe games
+	// of several players. A seat's figures count every game played in it,
+	// over every seating of the lineup: with one strategy in every seat
+	// (run), whether table position matters when every player plays alike;
+	// with strategies rotated through the seats (compare), the same
+	// averaged over the lineup, each strategy sitting in each seat equally
+	// often.
+	Seats []SeatSummary `json:"seats,omitempty"`
+	// SeatTest tests that every seat wins its fair share; SeatPairs gives
+	// every two seats' difference with simultaneous intervals.
+	SeatTest    *SeatTestSummary  `json:"seat_test,omitempty"`
+	SeatPairs   []SeatPairSummary `json:"seat_pairs,omitempty"`
+	FirstPlayer *EdgeSummary      `json:"first_player,omitempty"`
+	Balance     *BalanceSummary   `json:"balance,omitempty"`
+	Features    []FeatureSummary  `json:"features,omitempty"`
 	// RoundFeatures reports, for games played in rounds, each round's
 	// result (Win: the seat alone scored the most that round) against the
 	// features of that round's deal; a value counts seat-rounds.
@@ -143,9 +153,12 @@ func summarizeSolver(o *Outcomes, sc ScoreSummary, confidence float64, bounds [2
 	return s
 }
 
-// SeatSummary holds one seat's figures in games of several players.
+// SeatSummary holds one seat's figures in games of several players. Seat
+// is its index from 0, as traces, records and deals number seats; Name is
+// what the rules call it (games.Capabilities.SeatNames), if anything.
 type SeatSummary struct {
 	Seat  int          `json:"seat"`
+	Name  string       `json:"name,omitempty"`
 	Score ScoreSummary `json:"score"`
 	Win   RateSummary  `json:"win"`
 }
@@ -315,13 +328,18 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 	}
 	if g.Seats() > 1 {
 		lo, hi := 1.0, 0.0
+		names := g.Capabilities().SeatNames
 		for i := range t.Seats {
 			o := &t.Seats[i]
 			ss := SeatSummary{Seat: i, Score: summarizeScore(&o.Score, &o.Cluster, confidence, bounds)}
+			if i < len(names) {
+				ss.Name = names[i]
+			}
 			ss.Win, _ = summarizeOutcomes(o, confidence)
 			s.Seats = append(s.Seats, ss)
 			lo, hi = math.Min(lo, ss.Win.Rate), math.Max(hi, ss.Win.Rate)
 		}
+		s.SeatTest, s.SeatPairs = summarizeSeats(t, confidence)
 		s.Balance = &BalanceSummary{Balance: 1 - (hi - lo), Completion: 1}
 		if t.Seats[0].Games > 0 {
 			s.Balance.DrawRate = float64(t.Seats[0].Draws) / float64(t.Seats[0].Games)
