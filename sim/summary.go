@@ -419,6 +419,7 @@ func slots(cfg *Config, entries int) []int64 {
 func compare(cfg *Config, t *Tally, confidence float64) []Comparison {
 	n := len(t.Entries)
 	c := slots(cfg, n)
+	labels := StrategyLabels(lineupRecords(cfg))
 	var out []Comparison
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
@@ -435,7 +436,7 @@ func compare(cfg *Config, t *Tally, confidence float64) []Comparison {
 			// Unpaired: as if a and b had played independent deals.
 			ulo, uhi := stat.UnpairedMeanDifference(stat.SampleMean{Mean: ma, SD: sa, N: ea.Games}, stat.SampleMean{Mean: mb, SD: sb, N: eb.Games}, confidence)
 			out = append(out, Comparison{
-				A: a, B: b, Label: fmt.Sprintf("%s − %s", label(cfg, a), label(cfg, b)),
+				A: a, B: b, Label: labels[a] + " − " + labels[b],
 				ScoreDiff: mean / scale, CILow: lo / scale, CIHigh: hi / scale,
 				UnpairedLow: ulo, UnpairedHigh: uhi,
 				WinDiff: wm / scale, WinDiffCILow: wlo, WinDiffCIHigh: whi,
@@ -474,16 +475,6 @@ func pairedWinInterval(t *Tally, a, b int, c []int64, confidence float64) (lo, h
 	return lo / scale, hi / scale
 }
 
-// label names entry e, with its index when two entries share a name.
-func label(cfg *Config, e int) string {
-	name := cfg.Lineup[e].Strategy.Name
-	for i, p := range cfg.Lineup {
-		if i != e && p.Strategy.Name == name {
-			return fmt.Sprintf("%s#%d", name, e+1)
-		}
-	}
-	return name
-}
 
 // summarizeMetrics describes each metric's histogram in hs; clusters, if
 // not nil, holds their sums by deal.
