@@ -66,6 +66,18 @@ func ruleDefaults(g games.Game, keys []string, values []map[string]string) map[s
 	return out
 }
 
+// ruleMeanings returns what each rule of keys is, as g's rules describe it
+// (games.Setting.Usage).
+func ruleMeanings(g games.Game, keys []string) map[string]string {
+	out := map[string]string{}
+	for _, s := range g.Rules() {
+		if slices.Contains(keys, s.Name) {
+			out[s.Name] = s.Usage
+		}
+	}
+	return out
+}
+
 // sameValue reports whether a and b spell the same value of a rule of the
 // given kind.
 func sameValue(a, b string, kind games.Kind) bool {

@@ -88,12 +88,16 @@ func SkillCharts(sk *Skill) ([]Chart, error) {
 	var out []Chart
 	for _, fig := range []string{SkillScore, SkillWin, SkillWinVsPrevious} {
 		var mid, lo, hi plotter.XYs
+		unit, label := 1.0, skillTitles[fig]
+		if fig != SkillScore { // a rate, charted in %
+			unit, label = 100, label+" (%)"
+		}
 		for _, r := range sk.Rows {
 			if r.Figure == fig {
 				x := float64(r.Budget)
-				mid = append(mid, plotter.XY{X: x, Y: r.Value})
-				lo = append(lo, plotter.XY{X: x, Y: r.CILow})
-				hi = append(hi, plotter.XY{X: x, Y: r.CIHigh})
+				mid = append(mid, plotter.XY{X: x, Y: unit * r.Value})
+				lo = append(lo, plotter.XY{X: x, Y: unit * r.CILow})
+				hi = append(hi, plotter.XY{X: x, Y: unit * r.CIHigh})
 			}
 		}
 		if len(mid) == 0 {
@@ -102,7 +106,7 @@ func SkillCharts(sk *Skill) ([]Chart, error) {
 		p := plot.New()
 		p.Title.Text = fmt.Sprintf("%s: %s of %s by budget — %d deals each, seed %d", sk.Game, skillTitles[fig], sk.Strategy, sk.Games, sk.Seed)
 		p.X.Label.Text = "budget (log scale)"
-		p.Y.Label.Text = skillTitles[fig]
+		p.Y.Label.Text = label
 		p.X.Scale = plot.LogScale{}
 		var ticks plot.ConstantTicks
 		for _, xy := range mid {
@@ -126,7 +130,7 @@ func SkillCharts(sk *Skill) ([]Chart, error) {
 		p.Add(plotter.NewGrid(), poly, line, points)
 		p.Legend.Add(fmt.Sprintf("%g%% interval (band)", sk.Confidence*100), poly)
 		if fig == SkillWinVsPrevious && sk.Seats > 1 {
-			addRefLine(p, 1/float64(sk.Seats), false, fmt.Sprintf("even play (1/%d)", sk.Seats))
+			addRefLine(p, 100/float64(sk.Seats), false, fmt.Sprintf("even play (1/%d)", sk.Seats))
 		}
 		if len(mid) == 1 {
 			// A lone budget: widen the log axis around it.

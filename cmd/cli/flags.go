@@ -29,6 +29,9 @@ type Flags struct {
 	Quiet   bool
 	Out     string
 	Format  string
+	// Features prints every deal feature's rows in a summary's table
+	// (--features, where a command declares it).
+	Features bool
 
 	has     flagSet
 	formats []string // the values --format takes, the default first
