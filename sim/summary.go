@@ -475,7 +475,6 @@ func pairedWinInterval(t *Tally, a, b int, c []int64, confidence float64) (lo, h
 	return lo / scale, hi / scale
 }
 
-
 // summarizeMetrics describes each metric's histogram in hs; clusters, if
 // not nil, holds their sums by deal.
 func summarizeMetrics(g games.Game, hs []Histogram, clusters []Cluster, confidence float64) (map[string]MetricSummary, []string) {
