@@ -98,7 +98,7 @@ func (opts *RunOptions) addFlags(f *Factory, cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Records, "records", "", "write every seat of every game as a row to this `file` (.csv or .parquet), in one go when the run ends")
 	fl.StringVar(&opts.RecordsFormat, "records-format", "", "format of --records: "+reports.OrList(reports.RecordFormats)+" (default: from the file's extension)")
-	fl.BoolVar(&opts.Features, "features", false, "also print, in the table, the win rate of the seats dealt each value of every deal feature (figures.csv and summary.json always hold them)")
+	featuresFlag(cmd, &opts.Flags)
 	fl.SortFlags = false
 }
 

@@ -144,3 +144,24 @@ func TestSeatsAgainstRecords(t *testing.T) {
 		t.Errorf("seat test: printed T² %g on %d df; the records give %.4f on %d", got, df, t2, q)
 	}
 }
+
+// TestFeaturesFlag: the deal features' rows are in run's table with
+// --features only, and in figures.csv either way.
+func TestFeaturesFlag(t *testing.T) {
+	dir := t.TempDir()
+	without := mustRun(t, "run", "spite", "--games", "20", "--out", filepath.Join(dir, "a"), "-q")
+	with := mustRun(t, "run", "spite", "--games", "20", "--features", "-q")
+	if strings.Contains(without, "\ndealt ") || !strings.Contains(without, "rows by deal feature are left out") {
+		t.Errorf("without --features:\n%s", without)
+	}
+	if !strings.Contains(with, "\ndealt jokers_in_first_hand = ") || strings.Contains(with, "left out") {
+		t.Errorf("with --features:\n%s", with)
+	}
+	fig, err := os.ReadFile(filepath.Join(dir, "a", "figures.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(fig), ",jokers_in_first_hand,") {
+		t.Error("figures.csv holds no deal feature's rows")
+	}
+}
