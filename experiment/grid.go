@@ -78,6 +78,19 @@ func ruleMeanings(g games.Game, keys []string) map[string]string {
 	return out
 }
 
+// rulesChanged writes g's rules whose value is not their default as
+// "key=value" separated by spaces, sorted by key as manifests list them:
+// "" for the rules as written.
+func rulesChanged(g games.Game) string {
+	rs := slices.DeleteFunc(g.Rules(), func(s games.Setting) bool { return s.Value == s.Default })
+	slices.SortFunc(rs, func(a, b games.Setting) int { return strings.Compare(a.Name, b.Name) })
+	var parts []string
+	for _, s := range rs {
+		parts = append(parts, s.Name+"="+s.Value)
+	}
+	return strings.Join(parts, " ")
+}
+
 // sameValue reports whether a and b spell the same value of a rule of the
 // given kind.
 func sameValue(a, b string, kind games.Kind) bool {

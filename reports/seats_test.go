@@ -199,3 +199,36 @@ func TestRateChartsInPercent(t *testing.T) {
 		t.Errorf("sweep chart %s: y up to %g, x axis %q; want %% and the rule's meaning", win.Name, win.Plot.Y.Max, win.Plot.X.Label.Text)
 	}
 }
+
+// TestOtherHeadersNameRules: the tables of a sweep, a tournament and a
+// skill ladder name the rules changed from their defaults, a sweep those
+// it does not sweep.
+func TestOtherHeadersNameRules(t *testing.T) {
+	sw := &Sweep{Keys: []string{"insure"}}
+	for _, v := range []string{"0", "2"} {
+		s := summaryOf(t, nora.Definition(), []string{"insure=" + v, "rounds=3"}, 20, "stop-at")
+		sw.Points = append(sw.Points, SweepPoint{Values: map[string]string{"insure": v}, Summary: *s})
+	}
+	var b bytes.Buffer
+	if err := WriteSweepTable(&b, sw); err != nil {
+		t.Fatal(err)
+	}
+	if first, _, _ := strings.Cut(b.String(), "\n"); !strings.HasPrefix(first, "nora sweep of insure, seed 2, rules rounds=3, stop-at ") {
+		t.Errorf("sweep table's first line %q: want the rules not swept", first)
+	}
+	b.Reset()
+	tn := &Tournament{Game: "spite", Rules: "hand=4", Deals: 10, Seed: 1, Confidence: 0.95}
+	if err := tn.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(b.String(), "spite tournament, rules hand=4, ") {
+		t.Errorf("tournament table %q: want its rules", b.String())
+	}
+	b.Reset()
+	if err := WriteSkillTable(&b, &Skill{Game: "spite", Rules: "hand=4", Strategy: "flatmc", Games: 2, Seed: 1, Confidence: 0.95}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(b.String(), "spite, rules hand=4, flatmc by budget") {
+		t.Errorf("skill table %q: want its rules", b.String())
+	}
+}

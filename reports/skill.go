@@ -34,7 +34,10 @@ type SkillRow struct {
 // Skill is a skill-depth study: how a search strategy's play improves with
 // its budget, every budget on the same deals.
 type Skill struct {
-	Game       string     `json:"game"`
+	Game string `json:"game"`
+	// Rules lists the rules changed from their defaults, "key=value"
+	// separated by spaces; empty for the rules as written.
+	Rules      string     `json:"rules,omitempty"`
 	Seats      int        `json:"seats"` // in a game of several, even play wins 1/Seats of the games
 	Strategy   string     `json:"strategy"`
 	Params     []string   `json:"params,omitempty"` // besides the budget
@@ -60,8 +63,12 @@ func WriteSkillCSV(w io.Writer, sk *Skill) error {
 // figure, after a title (and, for a game of several players, the win rate of
 // even play).
 func WriteSkillTable(w io.Writer, sk *Skill) error {
-	fmt.Fprintf(w, "%s, %s by budget, %d deals each, seed %d, %g%% intervals\n",
-		sk.Game, sk.Strategy, sk.Games, sk.Seed, sk.Confidence*100)
+	rules := ""
+	if sk.Rules != "" {
+		rules = "rules " + sk.Rules + ", "
+	}
+	fmt.Fprintf(w, "%s, %s%s by budget, %d deals each, seed %d, %g%% intervals\n",
+		sk.Game, rules, sk.Strategy, sk.Games, sk.Seed, sk.Confidence*100)
 	if sk.Seats > 1 {
 		fmt.Fprintf(w, "win rates per seat and game, seats rotated: even play wins %.4f\n", 1/float64(sk.Seats))
 	}

@@ -427,6 +427,17 @@ func WriteSweepDir(dir string, sw *Sweep, game string) ([]string, error) {
 // WriteSweepTable writes one line per point and strategy for a terminal.
 func WriteSweepTable(w io.Writer, sw *Sweep) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	if len(sw.Points) > 0 {
+		// What every point shares: the game, seed, rules changed but those
+		// swept, and the strategies.
+		m := sw.Points[0].Summary.Manifest
+		rules := ""
+		m.RulesChanged = slices.DeleteFunc(slices.Clone(m.RulesChanged), func(k string) bool { return slices.Contains(sw.Keys, k) })
+		if r := changedRules(&m); r != "" {
+			rules = "rules " + r + ", "
+		}
+		fmt.Fprintf(tw, "%s sweep of %s, seed %d, %s%s\n", m.Game, strings.Join(sw.Keys, ", "), m.Seed, rules, strategyList(&m))
+	}
 	solver := false // a solver played: its undecided games get a column
 	for _, p := range sw.Points {
 		for _, e := range entries(&p.Summary) {
