@@ -138,3 +138,44 @@ func gameTitle(s *sim.Summary) string {
 	}
 	return s.Manifest.Game
 }
+
+// seatSentence reads the seat test and the widest gap between two seats:
+// "Over 20000 deals the seats win from 18.56% (seat 5 (first dealer)) to
+// 21.09% (seat 2), against a fair share of 20.00%: …".
+func seatSentence(s *sim.Summary, st *sim.SeatTestSummary) string {
+	lo, hi := 0, 0
+	for i, seat := range s.Seats {
+		if seat.Win.Rate < s.Seats[lo].Win.Rate {
+			lo = i
+		}
+		if seat.Win.Rate > s.Seats[hi].Win.Rate {
+			hi = i
+		}
+	}
+	p, detail := seatTestText(st)
+	verdict := "no seat can be told from the others"
+	if st.P < 1-s.Manifest.Confidence {
+		verdict = "the seats differ"
+	}
+	out := fmt.Sprintf("Over %d deals the seats win from %s (%s) to %s (%s), against a fair share of %s each; the test that every seat wins it gives %s (%s, clustered by deal): %s.",
+		st.Deals, pct(s.Seats[lo].Win.Rate), seatLabel(s, lo), pct(s.Seats[hi].Win.Rate), seatLabel(s, hi), pct(st.FairShare), p, detail, verdict)
+	for _, pr := range s.SeatPairs {
+		if pr.First == min(lo, hi) && pr.Second == max(lo, hi) && lo != hi {
+			d, l, h := pr.Diff, pr.CILow, pr.CIHigh
+			if pr.First != hi {
+				d, l, h = -d, -h, -l
+			}
+			out += fmt.Sprintf(" %s wins %s percentage points more than %s (%s to %s, an interval that holds for all %d pairs of seats at once).",
+				upperFirst(seatLabel(s, hi)), points(d), seatLabel(s, lo), PP(l), PP(h), len(s.SeatPairs))
+		}
+	}
+	return out
+}
+
+// upperFirst returns s with its first letter upper-case.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -232,3 +232,31 @@ func TestOtherHeadersNameRules(t *testing.T) {
 		t.Errorf("skill table %q: want its rules", b.String())
 	}
 }
+
+// TestSeatSentence: a study of a game of several players says whether its
+// seats win alike, naming the lowest and highest seats as players count
+// them and the widest gap with its simultaneous interval.
+func TestSeatSentence(t *testing.T) {
+	s := summaryOf(t, roundup.Definition(), []string{"players=5"}, 300, "greedy")
+	var got string
+	for _, a := range Answers(&Study{Game: "roundup", Summary: s}) {
+		if strings.HasPrefix(a, "Over 300 deals the seats win from ") {
+			got = a
+		}
+	}
+	lo, hi := 0, 0
+	for i, seat := range s.Seats {
+		if seat.Win.Rate < s.Seats[lo].Win.Rate {
+			lo = i
+		}
+		if seat.Win.Rate > s.Seats[hi].Win.Rate {
+			hi = i
+		}
+	}
+	for _, want := range []string{"against a fair share of 20.00% each", "the test that every seat wins it gives p ",
+		"(" + seatLabel(s, lo) + ")", "(" + seatLabel(s, hi) + ")", " percentage points more than " + seatLabel(s, lo), "all 10 pairs of seats at once"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("seat sentence %q lacks %q", got, want)
+		}
+	}
+}
