@@ -34,7 +34,8 @@ type SkillRow struct {
 // Skill is a skill-depth study: how a search strategy's play improves with
 // its budget, every budget on the same deals.
 type Skill struct {
-	Game string `json:"game"`
+	Game  string `json:"game"`
+	Title string `json:"title,omitempty"` // the game's name in prose, for charts
 	// Rules lists the rules changed from their defaults, "key=value"
 	// separated by spaces; empty for the rules as written.
 	Rules      string     `json:"rules,omitempty"`
@@ -111,7 +112,14 @@ func SkillCharts(sk *Skill) ([]Chart, error) {
 			continue
 		}
 		p := plot.New()
-		p.Title.Text = fmt.Sprintf("%s: %s of %s by budget — %d deals each, seed %d", sk.Game, skillTitles[fig], sk.Strategy, sk.Games, sk.Seed)
+		game := sk.Game
+		if sk.Title != "" {
+			game = sk.Title
+		}
+		if sk.Rules != "" {
+			game += " (rules " + sk.Rules + ")"
+		}
+		p.Title.Text = fmt.Sprintf("%s: %s of %s by budget — %d deals each, seed %d", game, skillTitles[fig], sk.Strategy, sk.Games, sk.Seed)
 		p.X.Label.Text = "budget (log scale)"
 		p.Y.Label.Text = label
 		p.X.Scale = plot.LogScale{}
