@@ -66,6 +66,31 @@ func ruleDefaults(g games.Game, keys []string, values []map[string]string) map[s
 	return out
 }
 
+// ruleMeanings returns what each rule of keys is, as g's rules describe it
+// (games.Setting.Usage).
+func ruleMeanings(g games.Game, keys []string) map[string]string {
+	out := map[string]string{}
+	for _, s := range g.Rules() {
+		if slices.Contains(keys, s.Name) {
+			out[s.Name] = s.Usage
+		}
+	}
+	return out
+}
+
+// rulesChanged writes g's rules whose value is not their default as
+// "key=value" separated by spaces, sorted by key as manifests list them:
+// "" for the rules as written.
+func rulesChanged(g games.Game) string {
+	rs := slices.DeleteFunc(g.Rules(), func(s games.Setting) bool { return s.Value == s.Default })
+	slices.SortFunc(rs, func(a, b games.Setting) int { return strings.Compare(a.Name, b.Name) })
+	var parts []string
+	for _, s := range rs {
+		parts = append(parts, s.Name+"="+s.Value)
+	}
+	return strings.Join(parts, " ")
+}
+
 // sameValue reports whether a and b spell the same value of a rule of the
 // given kind.
 func sameValue(a, b string, kind games.Kind) bool {

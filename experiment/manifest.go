@@ -313,7 +313,7 @@ func (r *Runner) Merge(paths []string, out string) (*Result, error) {
 	if len(lineup) == 0 {
 		return nil, errors.New("the parts name no strategy")
 	}
-	cfg := sim.Config{Game: g, Lineup: lineup, Seed: spec.Seed}
+	cfg := sim.Config{Game: g, Title: r.title(spec.Game), Lineup: lineup, Seed: spec.Seed}
 	tally, err := sim.MergeParts(&cfg, parts)
 	if err != nil {
 		return nil, err

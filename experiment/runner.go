@@ -185,7 +185,17 @@ func (r *Runner) config(spec *Spec, rules []string) (sim.Config, error) {
 	if err != nil {
 		return sim.Config{}, err
 	}
-	return sim.Config{Game: g, Lineup: lineup, Seed: spec.Seed}, nil
+	return sim.Config{Game: g, Title: r.title(spec.Game), Lineup: lineup, Seed: spec.Seed}, nil
+}
+
+// title returns the named game's name in prose, "" for a game the runner
+// does not know.
+func (r *Runner) title(game string) string {
+	def, err := r.Games.Lookup(game)
+	if err != nil {
+		return ""
+	}
+	return def.Title
 }
 
 // checkSpecs reports an empty entry of --strategies, such as those of ","

@@ -45,7 +45,7 @@ func (r *Runner) runSkill(ctx context.Context, spec *Spec, out string) (*Result,
 			return nil, err
 		}
 	}
-	sk := &reports.Skill{Game: g.Name(), Seats: g.Seats(), Strategy: def.Name, Params: spec.Params, Seed: spec.Seed, Games: spec.Games, Confidence: spec.Confidence}
+	sk := &reports.Skill{Game: g.Name(), Title: r.title(spec.Game), Rules: rulesChanged(g), Seats: g.Seats(), Strategy: def.Name, Params: spec.Params, Seed: spec.Seed, Games: spec.Games, Confidence: spec.Confidence}
 	m := r.meter()
 	defer m.Finish()
 	if g.Seats() == 1 {

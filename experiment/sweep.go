@@ -55,7 +55,7 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*
 		}
 		defer unlock()
 	}
-	sw := &reports.Sweep{Keys: keys, Defaults: ruleDefaults(cfgs[0].Game, keys, values)}
+	sw := &reports.Sweep{Keys: keys, Defaults: ruleDefaults(cfgs[0].Game, keys, values), Meanings: ruleMeanings(cfgs[0].Game, keys)}
 	// A report's study keeps each point's figures deal by deal, so that its
 	// answers compare two points on the same deals.
 	var deals []*sim.DealFigures

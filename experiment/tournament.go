@@ -75,7 +75,7 @@ func (r *Runner) runTournament(ctx context.Context, spec *Spec, out string) (*Re
 	}
 	ranking := slices.Clone(standing)
 	sort.SliceStable(ranking, func(i, j int) bool { return ranking[i].Strength > ranking[j].Strength })
-	t := &reports.Tournament{Game: spec.Game, Seed: spec.Seed, Deals: spec.Games, Confidence: spec.Confidence, Matches: matches,
+	t := &reports.Tournament{Game: spec.Game, Rules: rulesChanged(g), Seed: spec.Seed, Deals: spec.Games, Confidence: spec.Confidence, Matches: matches,
 		Ranking: ranking, Cardsim: sim.Version, Seatings: len(sim.Seatings(g.Seats(), 2)), Strategies: names}
 	if out != "" {
 		if err := reports.WriteTournamentDir(out, t); err != nil {

@@ -52,6 +52,12 @@ type Capabilities struct {
 	// deal described by DealFeatures, and its states implement
 	// RoundFeaturedState.
 	Rounds bool
+	// SeatNames names seats as the rules do, indexed by seat ("first
+	// dealer" for the seat that deals the first round), "" for a seat the
+	// rules give no name of its own; nil where none has one. Reports number
+	// seats from 1 and add the name. The slice is the game's own: callers
+	// must not change it.
+	SeatNames []string
 	// FirstSeat says the deal (or a rule) decides the seat that moves first
 	// in a game for several players, and the states implement Starter.
 	FirstSeat bool

@@ -167,3 +167,25 @@ func TestCategoricalSweepAsPoints(t *testing.T) {
 		t.Error("an interval band between readings")
 	}
 }
+
+// TestLineChartPercent: a chart of rates with Percent draws them, their
+// bands, fair shares and horizontal reference lines in %, the fair share
+// still named by its fraction of the games.
+func TestLineChartPercent(t *testing.T) {
+	series := []LineSeries{{Label: "a", X: []float64{2, 4}, Y: []float64{0.61, 0.37}, Lo: []float64{0.55, 0.30}, Hi: []float64{0.67, 0.44}, FairShare: 0.25}}
+	plain, err := LineChart("l", "t", "players", "win rate", series)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pct, err := LineChart("l", "t", "players", "win rate (%)", series, LineOptions{Percent: true, Refs: []RefLine{{Label: "half", At: 0.5}, {Label: "at 3", At: 3, Vertical: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Plot.Y.Max > 1 || pct.Plot.Y.Max < 67 || pct.Plot.Y.Min > 25 || pct.Plot.X.Max != plain.Plot.X.Max {
+		t.Errorf("y from %g to %g (plain %g to %g), x to %g; want the rates ×100, the fair share of 25 within, x unchanged",
+			pct.Plot.Y.Min, pct.Plot.Y.Max, plain.Plot.Y.Min, plain.Plot.Y.Max, pct.Plot.X.Max)
+	}
+	if svg := svgOf(t, pct); !hasText(svg, "fair share (1/4)") {
+		t.Error("the fair share is not named 1/4")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -41,7 +42,8 @@ func (e errUnknownFormat) Error() string {
 	return fmt.Sprintf("chart format %q: want svg, png or pdf", string(e))
 }
 
-// Charts returns the charts of s: the score distribution, and one bar chart
+// Charts returns the charts of s: the score distribution, in a game of
+// several players the win rate of each seat (seatChart), and one bar chart
 // per metric group (metrics named "group.member") of the mean per game with
 // its interval.
 func Charts(s *sim.Summary) ([]Chart, error) {
@@ -51,6 +53,13 @@ func Charts(s *sim.Summary) ([]Chart, error) {
 		return nil, err
 	}
 	out = append(out, c)
+	if len(s.Seats) > 1 {
+		c, err := seatChart(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
 	for _, g := range metricGroups(s.MetricOrder) {
 		if !worthCharting(s, g.members) {
 			continue
@@ -81,14 +90,22 @@ func worthCharting(s *sim.Summary, members []string) bool {
 	return false
 }
 
-// caption names the run a chart comes from: game, strategies, deals and
-// seed (their parameters and the rules are in the manifest beside it).
-func caption(s *sim.Summary) string {
+// caption names the run a chart comes from: the game by its name in prose,
+// strategies, deals, seed and the rules changed from their defaults but
+// those the chart's axis varies, except (the strategies' parameters and
+// every rule are in the manifest beside it).
+func caption(s *sim.Summary, except ...string) string {
 	var names []string
 	for _, e := range entries(s) {
 		names = append(names, e.name)
 	}
-	return fmt.Sprintf("%s · %s · %d deals · seed %d", s.Manifest.Game, strings.Join(names, ", "), s.Manifest.Games, s.Manifest.Seed)
+	c := fmt.Sprintf("%s · %s · %d deals · seed %d", gameTitle(s), strings.Join(names, ", "), s.Manifest.Games, s.Manifest.Seed)
+	m := s.Manifest
+	m.RulesChanged = slices.DeleteFunc(slices.Clone(m.RulesChanged), func(k string) bool { return slices.Contains(except, k) })
+	if r := changedRules(&m); r != "" {
+		c += " · rules " + r
+	}
+	return c
 }
 
 // title puts what a chart shows above the run it comes from.
@@ -308,8 +325,8 @@ func entryChart(st *Study, fig string) (Chart, error) {
 	s := st.Summary
 	ents := entries(s)
 	p := plot.New()
-	what := map[string]string{"score": "mean score (points)", "win": "win rate"}[fig]
-	p.Title.Text = fmt.Sprintf("%s: %s by strategy, %d deals", st.Game, what, s.Manifest.Games)
+	what := map[string]string{"score": "mean score (points)", "win": "win rate (%)"}[fig]
+	p.Title.Text = title(strings.TrimSuffix(what, " (%)")+" by strategy", s)
 	p.Y.Label.Text = what + " (bars: " + fmt.Sprintf("%g%%", s.Manifest.Confidence*100) + " interval)"
 	vals := make(plotter.Values, len(ents))
 	labels := make([]string, len(ents))
@@ -317,7 +334,7 @@ func entryChart(st *Study, fig string) (Chart, error) {
 	for i, e := range ents {
 		m, lo, hi := e.score.Mean, e.score.CILow, e.score.CIHigh
 		if fig == "win" {
-			m, lo, hi = e.win.Rate, e.win.CILow, e.win.CIHigh
+			m, lo, hi = 100*e.win.Rate, 100*e.win.CILow, 100*e.win.CIHigh
 		}
 		vals[i], labels[i] = m, e.name
 		eb.XYs[i] = plotter.XY{X: float64(i), Y: m}
@@ -327,7 +344,7 @@ func entryChart(st *Study, fig string) (Chart, error) {
 	c, err := barChart(p, vals, labels, eb, "entry_"+fig, "strategy")
 	if err == nil && fig == "win" && len(s.Seats) > 1 {
 		fair, name := fairShare(s)
-		addRefLine(p, fair, false, name) // over the bars
+		addRefLine(p, 100*fair, false, name) // over the bars
 	}
 	return c, err
 }
@@ -340,16 +357,16 @@ func entryChart(st *Study, fig string) (Chart, error) {
 func featureChart(st *Study, f sim.FeatureSummary) (Chart, error) {
 	s := st.Summary
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: win rate against %s dealt\n%s", st.Game, words(f.Name), caption(s))
-	p.Y.Label.Text = "win rate of the seat"
+	p.Title.Text = title("win rate against "+words(f.Name)+" dealt", s)
+	p.Y.Label.Text = "win rate of the seat (%)"
 	bins := poolFeature(f.Values, s.Manifest.Confidence)
 	vals := make(plotter.Values, len(bins))
 	labels := make([]string, len(bins))
 	eb := errorBars{XYs: make(plotter.XYs, len(bins)), YErrors: make(plotter.YErrors, len(bins))}
 	for i, b := range bins {
-		vals[i], labels[i] = b.rate, fmt.Sprintf("%s\n%d", b.label, b.games)
-		eb.XYs[i] = plotter.XY{X: float64(i), Y: b.rate}
-		eb.YErrors[i] = struct{ Low, High float64 }{b.rate - b.lo, b.hi - b.rate}
+		vals[i], labels[i] = 100*b.rate, fmt.Sprintf("%s\n%d", b.label, b.games)
+		eb.XYs[i] = plotter.XY{X: float64(i), Y: 100 * b.rate}
+		eb.YErrors[i] = struct{ Low, High float64 }{100 * (b.rate - b.lo), 100 * (b.hi - b.rate)}
 	}
 	addIntervalKey(p, s.Manifest.Confidence)
 	c, err := barChart(p, vals, labels, eb, "feature_"+f.Name, words(f.Name)+" dealt to the seat (below each value: seats)")
@@ -358,7 +375,7 @@ func featureChart(st *Study, f sim.FeatureSummary) (Chart, error) {
 	}
 	if len(s.Seats) > 1 {
 		fair, name := fairShare(s)
-		addRefLine(p, fair, false, name) // over the bars
+		addRefLine(p, 100*fair, false, name) // over the bars
 	}
 	return c, nil
 }

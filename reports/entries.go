@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/cardsim/cardsim/sim"
@@ -10,7 +9,7 @@ import (
 // entryFigures is one strategy's figures in a summary.
 type entryFigures struct {
 	index   int    // the lineup entry
-	name    string // as comparisons name it: the strategy, with #k when two entries share it
+	name    string // as comparisons name it (sim.StrategyLabels)
 	params  string // its parameters, key=value;… sorted by key
 	score   sim.ScoreSummary
 	win     sim.RateSummary
@@ -22,15 +21,13 @@ type entryFigures struct {
 // entries lists a summary's strategies with their figures, in lineup order.
 func entries(s *sim.Summary) []entryFigures {
 	var out []entryFigures
+	var rs []sim.StrategyRecord
+	for _, e := range s.Entries {
+		rs = append(rs, e.Strategy)
+	}
+	names := sim.StrategyLabels(rs)
 	for i, e := range s.Entries {
-		name := e.Strategy.Name
-		for j, f := range s.Entries {
-			if j != i && f.Strategy.Name == name {
-				name = fmt.Sprintf("%s#%d", name, i+1)
-				break
-			}
-		}
-		out = append(out, entryFigures{index: i, name: name, params: paramList(e.Strategy.Params), score: e.Score, win: e.Win, draw: e.Draw, metrics: e.Metrics, solver: e.Solver})
+		out = append(out, entryFigures{index: i, name: names[i], params: paramList(e.Strategy.Params), score: e.Score, win: e.Win, draw: e.Draw, metrics: e.Metrics, solver: e.Solver})
 	}
 	return out
 }

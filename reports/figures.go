@@ -25,8 +25,8 @@ var FigureColumns = []string{
 type Figure struct {
 	Strategy     string // the strategy (entry) the figure describes, if any
 	Params       string // its parameters, key=value;… sorted by key (Figures fills it)
-	Versus       string // for a paired difference, the strategy subtracted
-	Seat         string // a seat's number, for figures of one seat (integers only)
+	Versus       string // for a paired difference, the strategy subtracted; for a difference of seats, "seat k", the seat subtracted by its index (as Seat)
+	Seat         string // a seat's index from 0, as records and traces number seats, for figures of one seat (integers only)
 	Feature      string // a deal feature, for figures by its value
 	FeatureValue string
 	Metric       string // score, win, draw, a game metric, …
@@ -135,6 +135,35 @@ func Figures(s *sim.Summary) []Figure {
 		}
 		score(base, seat.Score)
 		rate(base, "win", seat.Win)
+	}
+	who := "" // one strategy in every seat: the seats' figures are its
+	if len(ents) == 1 {
+		who = ents[0].name
+	}
+	if st := s.SeatTest; st != nil {
+		// The test that every seat wins its fair share: T² (empty where
+		// the seats differ for certain), its degrees of freedom, p-value
+		// and the fair share, over the deals.
+		t2 := nan
+		if st.Statistic != nil {
+			t2 = *st.Statistic
+		}
+		for _, f := range []struct {
+			stat string
+			v    float64
+		}{{"hotelling_t2", t2}, {"df", float64(st.DF)}, {"p", st.P}, {"fair_share", st.FairShare}} {
+			add(Figure{Strategy: who, Metric: "seat_test", Statistic: f.stat, Value: f.v, CILow: nan, CIHigh: nan, N: st.Deals})
+		}
+	}
+	for _, p := range s.SeatPairs {
+		// A seat's win rate less another's, with an interval that holds
+		// for every pair at once, and the p-value adjusted for them all.
+		base := Figure{Strategy: who, Seat: strconv.Itoa(p.First), Versus: "seat " + strconv.Itoa(p.Second), Metric: "win", N: s.Manifest.Games}
+		f := base
+		f.Statistic, f.Value, f.CILow, f.CIHigh = "seat_difference", p.Diff, p.CILow, p.CIHigh
+		add(f)
+		f.Statistic, f.Value, f.CILow, f.CIHigh = "seat_difference_p_adjusted", p.P, nan, nan
+		add(f)
 	}
 	if fp := s.FirstPlayer; fp != nil {
 		// The seat that moved first is no seat number: its figures are

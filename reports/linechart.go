@@ -36,6 +36,11 @@ type LineOptions struct {
 	// Refs are reference lines drawn across the data, each named in the
 	// legend: no change (Y = 0), a fair share, a rule's default value.
 	Refs []RefLine
+	// Percent says the series are rates, or differences of rates, given
+	// as fractions: they are drawn in % (percentage points), as the
+	// reports' text speaks of them, with their bands, fair shares and
+	// horizontal reference lines; the y label should say so.
+	Percent bool
 }
 
 // RefLine is a dashed reference line of a line chart: horizontal at Y = At,
@@ -72,6 +77,11 @@ func LineChart(name, title, xLabel, yLabel string, series []LineSeries, opts ...
 			opt.Level = o.Level
 		}
 		opt.Refs = append(opt.Refs, o.Refs...)
+		opt.Percent = opt.Percent || o.Percent
+	}
+	unit := 1.0
+	if opt.Percent {
+		unit = 100
 	}
 	p := plot.New()
 	p.Title.Text = title
@@ -95,10 +105,10 @@ func LineChart(name, title, xLabel, yLabel string, series []LineSeries, opts ...
 		if s.Lo != nil && s.Hi != nil {
 			band := make(plotter.XYs, 0, 2*len(s.X))
 			for j := range s.X {
-				band = append(band, plotter.XY{X: s.X[j], Y: s.Lo[j]})
+				band = append(band, plotter.XY{X: s.X[j], Y: unit * s.Lo[j]})
 			}
 			for j := len(s.X) - 1; j >= 0; j-- {
-				band = append(band, plotter.XY{X: s.X[j], Y: s.Hi[j]})
+				band = append(band, plotter.XY{X: s.X[j], Y: unit * s.Hi[j]})
 			}
 			poly, err := plotter.NewPolygon(band)
 			if err != nil {
@@ -110,7 +120,7 @@ func LineChart(name, title, xLabel, yLabel string, series []LineSeries, opts ...
 		}
 		xys := make(plotter.XYs, len(s.X))
 		for j := range s.X {
-			xys[j] = plotter.XY{X: s.X[j], Y: s.Y[j]}
+			xys[j] = plotter.XY{X: s.X[j], Y: unit * s.Y[j]}
 		}
 		l, pts, err := plotter.NewLinePoints(xys)
 		if err != nil {
@@ -144,11 +154,15 @@ func LineChart(name, title, xLabel, yLabel string, series []LineSeries, opts ...
 		}
 		p.Legend.Add(label, key)
 	}
-	if err := addFairShares(p, fair, colours); err != nil {
+	if err := addFairShares(p, fair, colours, unit); err != nil {
 		return Chart{}, err
 	}
 	for _, r := range opt.Refs {
-		addRefLine(p, r.At, r.Vertical, r.Label)
+		at := r.At
+		if !r.Vertical {
+			at *= unit
+		}
+		addRefLine(p, at, r.Vertical, r.Label)
 	}
 	if t := valueTicks(xs); t != nil {
 		p.X.Tick.Marker = t
@@ -156,10 +170,10 @@ func LineChart(name, title, xLabel, yLabel string, series []LineSeries, opts ...
 	return Chart{Name: name, Plot: p, lines: true}, nil
 }
 
-// addFairShares draws the series' fair shares (0: none): one grey line
-// named by its value where they all have the same, else a dotted line in
-// each series' colour, named once.
-func addFairShares(p *plot.Plot, fair []float64, colours []color.RGBA) error {
+// addFairShares draws the series' fair shares (0: none), times unit (100
+// for a chart in %): one grey line named by its value where they all have
+// the same, else a dotted line in each series' colour, named once.
+func addFairShares(p *plot.Plot, fair []float64, colours []color.RGBA, unit float64) error {
 	var distinct []float64
 	for _, f := range fair {
 		if f > 0 && !slices.Contains(distinct, f) {
@@ -170,14 +184,14 @@ func addFairShares(p *plot.Plot, fair []float64, colours []color.RGBA) error {
 	case len(distinct) == 0:
 		return nil
 	case len(distinct) == 1 && !slices.Contains(fair, 0):
-		addRefLine(p, distinct[0], false, fairShareLabel(distinct[0]))
+		addRefLine(p, unit*distinct[0], false, fairShareLabel(distinct[0]))
 		return nil
 	}
 	for i, f := range fair {
 		if f <= 0 {
 			continue
 		}
-		p.Add(refLine{At: f, Color: colours[i], Dotted: true})
+		p.Add(refLine{At: unit * f, Color: colours[i], Dotted: true})
 	}
 	p.Legend.Add("fair share of each line (dotted, its colour)", refLine{Dotted: true})
 	return nil

@@ -12,7 +12,8 @@ import (
 // Answers returns plain sentences that read a study's figures: every
 // strategy's score and odds with their intervals and counts, each pair of
 // strategies as "A beats B by …" (or that they cannot be told apart), the
-// first player's edge in percentage points, the trend of each deal feature
+// first player's edge in percentage points, whether the seats win alike,
+// the trend of each deal feature
 // against the fair share, and the metrics the study quotes; or, for a
 // sweep, how the main figures move across each swept rule.
 func Answers(st *Study) []string {
@@ -44,6 +45,9 @@ func Answers(st *Study) []string {
 		}
 		out = append(out, fmt.Sprintf("The player who moves first wins %s of %d games (%s to %s), against %s: %s.",
 			pct(fp.WinRate.Rate), fp.WinRate.Games, pct(fp.WinRate.CILow), pct(fp.WinRate.CIHigh), share, EdgeText(fp.Edge, fp.CILow, fp.CIHigh)))
+	}
+	if st := s.SeatTest; st != nil {
+		out = append(out, seatSentence(s, st))
 	}
 	// A seat's fair share of the games, with draws the games not drawn
 	// shared out, as the first player's edge is read.

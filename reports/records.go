@@ -66,10 +66,12 @@ func NewRecordsWriter(w io.Writer, format string, cfg *sim.Config) (*RecordsWrit
 		return nil, fmt.Errorf("records format %q: want %s", format, strings.Join(RecordFormats, " or "))
 	}
 	r := &RecordsWriter{seed: cfg.Seed, cols: RecordColumns(cfg.Game)}
-	for i := range cfg.Lineup {
-		r.strategies = append(r.strategies, entryLabel(cfg, i))
-		r.params = append(r.params, paramList(sim.ParamValues(cfg.Lineup[i])))
+	var rs []sim.StrategyRecord
+	for _, p := range cfg.Lineup {
+		rs = append(rs, sim.StrategyRecord{Name: p.Strategy.Name, Params: sim.ParamValues(p)})
+		r.params = append(r.params, paramList(sim.ParamValues(p)))
 	}
+	r.strategies = sim.StrategyLabels(rs)
 	switch format {
 	case "csv":
 		r.csv = csv.NewWriter(w)
@@ -108,18 +110,6 @@ func (g orderedGroup) Fields() []parquet.Field {
 		return slices.Index(g.order, a.Name()) - slices.Index(g.order, b.Name())
 	})
 	return fields
-}
-
-// entryLabel names lineup entry e as comparisons do (name#k when two
-// entries share a name).
-func entryLabel(cfg *sim.Config, e int) string {
-	name := cfg.Lineup[e].Strategy.Name
-	for i, p := range cfg.Lineup {
-		if i != e && p.Strategy.Name == name {
-			return fmt.Sprintf("%s#%d", name, e+1)
-		}
-	}
-	return name
 }
 
 // Write writes the records of a chunk of deals.

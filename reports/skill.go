@@ -34,7 +34,11 @@ type SkillRow struct {
 // Skill is a skill-depth study: how a search strategy's play improves with
 // its budget, every budget on the same deals.
 type Skill struct {
-	Game       string     `json:"game"`
+	Game  string `json:"game"`
+	Title string `json:"title,omitempty"` // the game's name in prose, for charts
+	// Rules lists the rules changed from their defaults, "key=value"
+	// separated by spaces; empty for the rules as written.
+	Rules      string     `json:"rules,omitempty"`
 	Seats      int        `json:"seats"` // in a game of several, even play wins 1/Seats of the games
 	Strategy   string     `json:"strategy"`
 	Params     []string   `json:"params,omitempty"` // besides the budget
@@ -60,8 +64,12 @@ func WriteSkillCSV(w io.Writer, sk *Skill) error {
 // figure, after a title (and, for a game of several players, the win rate of
 // even play).
 func WriteSkillTable(w io.Writer, sk *Skill) error {
-	fmt.Fprintf(w, "%s, %s by budget, %d deals each, seed %d, %g%% intervals\n",
-		sk.Game, sk.Strategy, sk.Games, sk.Seed, sk.Confidence*100)
+	rules := ""
+	if sk.Rules != "" {
+		rules = "rules " + sk.Rules + ", "
+	}
+	fmt.Fprintf(w, "%s, %s%s by budget, %d deals each, seed %d, %g%% intervals\n",
+		sk.Game, rules, sk.Strategy, sk.Games, sk.Seed, sk.Confidence*100)
 	if sk.Seats > 1 {
 		fmt.Fprintf(w, "win rates per seat and game, seats rotated: even play wins %.4f\n", 1/float64(sk.Seats))
 	}
@@ -88,21 +96,32 @@ func SkillCharts(sk *Skill) ([]Chart, error) {
 	var out []Chart
 	for _, fig := range []string{SkillScore, SkillWin, SkillWinVsPrevious} {
 		var mid, lo, hi plotter.XYs
+		unit, label := 1.0, skillTitles[fig]
+		if fig != SkillScore { // a rate, charted in %
+			unit, label = 100, label+" (%)"
+		}
 		for _, r := range sk.Rows {
 			if r.Figure == fig {
 				x := float64(r.Budget)
-				mid = append(mid, plotter.XY{X: x, Y: r.Value})
-				lo = append(lo, plotter.XY{X: x, Y: r.CILow})
-				hi = append(hi, plotter.XY{X: x, Y: r.CIHigh})
+				mid = append(mid, plotter.XY{X: x, Y: unit * r.Value})
+				lo = append(lo, plotter.XY{X: x, Y: unit * r.CILow})
+				hi = append(hi, plotter.XY{X: x, Y: unit * r.CIHigh})
 			}
 		}
 		if len(mid) == 0 {
 			continue
 		}
 		p := plot.New()
-		p.Title.Text = fmt.Sprintf("%s: %s of %s by budget — %d deals each, seed %d", sk.Game, skillTitles[fig], sk.Strategy, sk.Games, sk.Seed)
+		game := sk.Game
+		if sk.Title != "" {
+			game = sk.Title
+		}
+		if sk.Rules != "" {
+			game += " (rules " + sk.Rules + ")"
+		}
+		p.Title.Text = fmt.Sprintf("%s: %s of %s by budget — %d deals each, seed %d", game, skillTitles[fig], sk.Strategy, sk.Games, sk.Seed)
 		p.X.Label.Text = "budget (log scale)"
-		p.Y.Label.Text = skillTitles[fig]
+		p.Y.Label.Text = label
 		p.X.Scale = plot.LogScale{}
 		var ticks plot.ConstantTicks
 		for _, xy := range mid {
@@ -126,7 +145,7 @@ func SkillCharts(sk *Skill) ([]Chart, error) {
 		p.Add(plotter.NewGrid(), poly, line, points)
 		p.Legend.Add(fmt.Sprintf("%g%% interval (band)", sk.Confidence*100), poly)
 		if fig == SkillWinVsPrevious && sk.Seats > 1 {
-			addRefLine(p, 1/float64(sk.Seats), false, fmt.Sprintf("even play (1/%d)", sk.Seats))
+			addRefLine(p, 100/float64(sk.Seats), false, fmt.Sprintf("even play (1/%d)", sk.Seats))
 		}
 		if len(mid) == 1 {
 			// A lone budget: widen the log axis around it.

@@ -73,7 +73,8 @@ func TestUndecidedPrintedEverywhere(t *testing.T) {
 	if err := WriteSweepTable(&st, sw); err != nil {
 		t.Fatal(err)
 	}
-	if lines := strings.Split(strings.TrimSpace(st.String()), "\n"); !strings.Contains(lines[0], "undecided") || !strings.HasSuffix(strings.TrimSpace(lines[1]), fmt.Sprint(k)) {
+	// Under the line naming the run: the columns, then the point.
+	if lines := strings.Split(strings.TrimSpace(st.String()), "\n"); !strings.Contains(lines[1], "undecided") || !strings.HasSuffix(strings.TrimSpace(lines[2]), fmt.Sprint(k)) {
 		t.Errorf("sweep table without the undecided games:\n%s", st.String())
 	}
 	if err := WriteSweepCSV(&sc, sw); err != nil {

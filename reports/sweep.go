@@ -39,6 +39,10 @@ type Sweep struct {
 	// Defaults holds each swept rule's default value, drawn as a reference
 	// line where it is among the values; nil for none.
 	Defaults map[string]string `json:"defaults,omitempty"`
+	// Meanings holds what each swept rule is (its usage in cardsim rules),
+	// for the charts' axes; nil for none. It is the game's, not the
+	// sweep's, and is not saved.
+	Meanings map[string]string `json:"-"`
 	// Stopped says why the sweep holds only some of its grid's points (an
 	// interruption); empty when it holds them all.
 	Stopped string `json:"stopped,omitempty"`
@@ -119,12 +123,14 @@ func SweepCharts(sw *Sweep, game string) ([]Chart, error) {
 
 func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 	p := plot.New()
-	what := map[string]string{"score": "mean score (points)", "win": "win rate"}[fig]
-	p.Title.Text = fmt.Sprintf("%s: %s against rule %s", game, what, key)
+	what := map[string]string{"score": "mean score (points)", "win": "win rate (%)"}[fig]
+	axis := ruleAxis(key, sw.Meanings[key])
+	p.Title.Text = fmt.Sprintf("%s: %s against %s", game, strings.TrimSuffix(what, " (%)"), axis)
 	if len(sw.Points) > 0 {
-		p.Title.Text += "\n" + caption(&sw.Points[0].Summary)
+		// The caption names the game, in prose where the manifest can.
+		p.Title.Text = fmt.Sprintf("%s against %s\n%s", strings.TrimSuffix(what, " (%)"), axis, caption(&sw.Points[0].Summary, sw.Keys...))
 	}
-	p.X.Label.Text = "rule " + key
+	p.X.Label.Text = axis
 	p.Y.Label.Text = what
 	// x positions: numeric values where all are numbers, else their order.
 	var values []string
@@ -191,7 +197,7 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 			}
 			m, lo, hi := e.score.Mean, e.score.CILow, e.score.CIHigh
 			if fig == "win" {
-				m, lo, hi = e.win.Rate, e.win.CILow, e.win.CIHigh
+				m, lo, hi = 100*e.win.Rate, 100*e.win.CILow, 100*e.win.CIHigh
 			}
 			x := xOf(pt.Values[key])
 			s.mid = append(s.mid, plotter.XY{X: x, Y: m})
@@ -199,7 +205,7 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 			s.hi = append(s.hi, plotter.XY{X: x, Y: hi})
 			if fig == "win" && len(pt.Summary.Seats) > 1 {
 				f, name := fairShare(&pt.Summary)
-				s.fair = append(s.fair, plotter.XY{X: x, Y: f})
+				s.fair = append(s.fair, plotter.XY{X: x, Y: 100 * f})
 				switch {
 				case fairName == "":
 					fairName = name
@@ -275,6 +281,17 @@ func sweepChart(sw *Sweep, game, key, fig string) (Chart, error) {
 		addRefLine(p, xOf(d), true, fmt.Sprintf("default %s=%s", key, d))
 	}
 	return Chart{Name: "sweep_" + key + "_" + fig, Plot: p, lines: true}, nil
+}
+
+// ruleAxis names a swept rule on an axis by what it is: its key, then its
+// meaning up to the first semicolon ("size: rows and columns of the
+// tableau"); the key alone where the meaning is not known.
+func ruleAxis(key, meaning string) string {
+	meaning, _, _ = strings.Cut(meaning, ";")
+	if meaning = strings.TrimSpace(meaning); meaning == "" {
+		return "rule " + key
+	}
+	return key + ": " + meaning
 }
 
 // sweepLine is one line of a sweep chart: a strategy (and the values of
@@ -410,6 +427,17 @@ func WriteSweepDir(dir string, sw *Sweep, game string) ([]string, error) {
 // WriteSweepTable writes one line per point and strategy for a terminal.
 func WriteSweepTable(w io.Writer, sw *Sweep) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	if len(sw.Points) > 0 {
+		// What every point shares: the game, seed, rules changed but those
+		// swept, and the strategies.
+		m := sw.Points[0].Summary.Manifest
+		rules := ""
+		m.RulesChanged = slices.DeleteFunc(slices.Clone(m.RulesChanged), func(k string) bool { return slices.Contains(sw.Keys, k) })
+		if r := changedRules(&m); r != "" {
+			rules = "rules " + r + ", "
+		}
+		fmt.Fprintf(tw, "%s sweep of %s, seed %d, %s%s\n", m.Game, strings.Join(sw.Keys, ", "), m.Seed, rules, strategyList(&m))
+	}
 	solver := false // a solver played: its undecided games get a column
 	for _, p := range sw.Points {
 		for _, e := range entries(&p.Summary) {

@@ -14,7 +14,10 @@ import (
 // Tournament is every pair of strategies played head to head on the same
 // deals, seats rotated, and the ranking fitted to the matches.
 type Tournament struct {
-	Game       string     `json:"game"`
+	Game string `json:"game"`
+	// Rules lists the rules changed from their defaults, "key=value"
+	// separated by spaces; empty for the rules as written.
+	Rules      string     `json:"rules,omitempty"`
 	Seed       uint64     `json:"seed"`
 	Deals      int64      `json:"deals_per_pair"`
 	Confidence float64    `json:"confidence"`
@@ -123,7 +126,11 @@ func (t *Tournament) RankingCSV() []byte {
 func (t *Tournament) WriteTable(w io.Writer) error {
 	names, matches, ranking := t.Names(), t.Matches, t.Ranking
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "%s tournament, %d deals per pair, seats rotated, seed %d, %g%% intervals\n", t.Game, t.Deals, t.Seed, 100*t.Confidence)
+	rules := ""
+	if t.Rules != "" {
+		rules = ", rules " + t.Rules
+	}
+	fmt.Fprintf(tw, "%s tournament%s, %d deals per pair, seats rotated, seed %d, %g%% intervals\n", t.Game, rules, t.Deals, t.Seed, 100*t.Confidence)
 	cell := func(a, b string, rate func(m *Match, aFirst bool) sim.RateSummary) string {
 		for i := range matches {
 			m := &matches[i]

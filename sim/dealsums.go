@@ -98,6 +98,14 @@ func (d *dealSums) flush(t *Tally) {
 	for s := range d.seats {
 		t.Seats[s].Cluster.add(d.seats[s])
 	}
+	if k := len(d.seats); len(t.SeatCross) == k*k {
+		for s, a := range d.seats {
+			row := t.SeatCross[s*k : (s+1)*k]
+			for u, b := range d.seats {
+				row[u] += a.w * b.w
+			}
+		}
+	}
 	t.Starter.Cluster.add(d.starter)
 	flushFeatures(t.Features, d.features)
 	if len(t.RoundFeatures) > 0 {

@@ -101,3 +101,14 @@ func ExampleSession() {
 	// stopped after whole batches: true true
 	// half-width at most 2: true
 }
+
+// Two settings of one bot are named by the parameter that sets them apart.
+func ExampleStrategyLabels() {
+	fmt.Println(sim.StrategyLabels([]sim.StrategyRecord{
+		{Name: "search", Params: map[string]string{"nodes": "5000", "column1": "100"}},
+		{Name: "search", Params: map[string]string{"nodes": "500", "column1": "100"}},
+		{Name: "greedy"},
+	}))
+	// Output:
+	// [search(nodes=5000) search(nodes=500) greedy]
+}

@@ -26,11 +26,23 @@ func fuzzRuns(f *testing.F) ([]Config, [][]*Part) {
 	return cfgs, parts
 }
 
-// forgedSeeds returns the hardening issue's impossible tallies forged into
-// the parts of runs (by game, as fuzzRuns returns them): each edit applied
-// to each part it fits, resealed, as JSON with the index of its run.
+// forgedSeeds returns the hardening issue's impossible tallies and the
+// seats' forgeries (seatForgeries) forged into the parts of runs (by game,
+// as fuzzRuns returns them): each edit applied to each part it fits,
+// resealed, as JSON with the index of its run.
 func forgedSeeds(t testing.TB, cfgs []Config, parts [][]*Part) (runs []uint8, seeds [][]byte) {
+	type forgery struct {
+		name, game string
+		edit       func(*Config, *Tally)
+	}
+	var all []forgery
 	for _, tt := range impossibleTallies {
+		all = append(all, forgery{tt.name, tt.game, tt.edit})
+	}
+	for _, tt := range seatForgeries {
+		all = append(all, forgery{tt.name, tt.game, func(_ *Config, tl *Tally) { tt.edit(tl) }})
+	}
+	for _, tt := range all {
 		before := len(seeds)
 		for run, cfg := range cfgs {
 			if cfg.Game.Name() != tt.game {

@@ -17,8 +17,15 @@ import (
 	"github.com/cardsim/cardsim/internal/inputfile"
 )
 
-// PartFormat names the format of shard parts and checkpoints.
-const PartFormat = "cardsim-part/4"
+// PartFormat names the format of shard parts and checkpoints. Format 5
+// added the seats' sums over deals (Tally.SeatCross) to the tally of a game
+// of several seats.
+const PartFormat = "cardsim-part/5"
+
+// solitairePartFormat is the format before PartFormat, still read for a
+// game of one seat, whose tally it holds whole: its tally of a game of
+// several seats lacks the seats' sums over deals, and is refused.
+const solitairePartFormat = "cardsim-part/4"
 
 // MaxShards is the most shards a run may be split into.
 const MaxShards = 1 << 20
@@ -188,14 +195,14 @@ var ErrPartFormat = errors.New("written by another version of cardsim")
 // decodePart decodes and checks a part file's contents, as ReadPart does.
 func decodePart(b []byte) (*Part, error) {
 	var head struct{ Format string }
-	if json.Unmarshal(b, &head) == nil && head.Format != PartFormat && strings.HasPrefix(head.Format, "cardsim-part/") {
+	if json.Unmarshal(b, &head) == nil && head.Format != PartFormat && head.Format != solitairePartFormat && strings.HasPrefix(head.Format, "cardsim-part/") {
 		return nil, fmt.Errorf("format %.40q, %w (this one reads %q)", head.Format, ErrPartFormat, PartFormat)
 	}
 	var p Part
 	if err := json.Unmarshal(b, &p); err != nil {
 		return nil, errors.New("not a cardsim part (corrupt or truncated)")
 	}
-	if p.Format != PartFormat {
+	if p.Format != PartFormat && p.Format != solitairePartFormat {
 		return nil, fmt.Errorf("format %.40q, want %q", p.Format, PartFormat)
 	}
 	if p.Checksum != p.checksum() {
@@ -203,6 +210,9 @@ func decodePart(b []byte) (*Part, error) {
 	}
 	if err := p.checkRange(); err != nil {
 		return nil, err
+	}
+	if p.Format == solitairePartFormat && len(p.Tally.Seats) > 1 {
+		return nil, fmt.Errorf("format %q, %w: its tally of %d seats lacks the seats' sums over deals that the seat test needs (this one reads %q for a game of several seats)", p.Format, ErrPartFormat, len(p.Tally.Seats), PartFormat)
 	}
 	if err := p.Manifest.check(); err != nil {
 		return nil, fmt.Errorf("manifest: %w", err)
@@ -419,7 +429,7 @@ func sameRun(a, b *Manifest) bool {
 }
 
 func sameShape(a, b *Tally) bool {
-	if len(a.Seats) != len(b.Seats) || len(a.Entries) != len(b.Entries) || len(a.Features) != len(b.Features) ||
+	if len(a.Seats) != len(b.Seats) || len(a.SeatCross) != len(b.SeatCross) || len(a.Entries) != len(b.Entries) || len(a.Features) != len(b.Features) ||
 		len(a.Metrics) != len(b.Metrics) || len(a.Pairs) != len(b.Pairs) || len(a.PairWins) != len(b.PairWins) ||
 		len(a.PairWinsLow) != len(b.PairWinsLow) || len(a.PairWinsHigh) != len(b.PairWinsHigh) {
 		return false

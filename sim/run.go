@@ -47,7 +47,10 @@ type Player = strategies.Player
 
 // Config describes a run.
 type Config struct {
-	Game   games.Game
+	Game games.Game
+	// Title is the game's name in prose (games.Definition.Title),
+	// recorded in the manifest for titles of charts; "" for none.
+	Title  string
 	Lineup []Player // the strategies compared; see Seatings
 	// Seatings lists how each deal is played (seat → lineup entry); nil
 	// means Seatings(seats, len(Lineup)).

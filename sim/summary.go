@@ -31,11 +31,21 @@ type Summary struct {
 	Entries []EntrySummary `json:"entries"`
 	// Comparisons holds every pair of entries, paired on common deals.
 	Comparisons []Comparison `json:"comparisons,omitempty"`
-	// Seats, FirstPlayer and Balance describe games of several players.
-	Seats       []SeatSummary    `json:"seats,omitempty"`
-	FirstPlayer *EdgeSummary     `json:"first_player,omitempty"`
-	Balance     *BalanceSummary  `json:"balance,omitempty"`
-	Features    []FeatureSummary `json:"features,omitempty"`
+	// Seats, SeatTest, SeatPairs, FirstPlayer and Balance describe games
+	// of several players. A seat's figures count every game played in it,
+	// over every seating of the lineup: with one strategy in every seat
+	// (run), whether table position matters when every player plays alike;
+	// with strategies rotated through the seats (compare), the same
+	// averaged over the lineup, each strategy sitting in each seat equally
+	// often.
+	Seats []SeatSummary `json:"seats,omitempty"`
+	// SeatTest tests that every seat wins its fair share; SeatPairs gives
+	// every two seats' difference with simultaneous intervals.
+	SeatTest    *SeatTestSummary  `json:"seat_test,omitempty"`
+	SeatPairs   []SeatPairSummary `json:"seat_pairs,omitempty"`
+	FirstPlayer *EdgeSummary      `json:"first_player,omitempty"`
+	Balance     *BalanceSummary   `json:"balance,omitempty"`
+	Features    []FeatureSummary  `json:"features,omitempty"`
 	// RoundFeatures reports, for games played in rounds, each round's
 	// result (Win: the seat alone scored the most that round) against the
 	// features of that round's deal; a value counts seat-rounds.
@@ -143,9 +153,12 @@ func summarizeSolver(o *Outcomes, sc ScoreSummary, confidence float64, bounds [2
 	return s
 }
 
-// SeatSummary holds one seat's figures in games of several players.
+// SeatSummary holds one seat's figures in games of several players. Seat
+// is its index from 0, as traces, records and deals number seats; Name is
+// what the rules call it (games.Capabilities.SeatNames), if anything.
 type SeatSummary struct {
 	Seat  int          `json:"seat"`
+	Name  string       `json:"name,omitempty"`
 	Score ScoreSummary `json:"score"`
 	Win   RateSummary  `json:"win"`
 }
@@ -315,13 +328,18 @@ func Summarize(cfg *Config, t *Tally, confidence float64) Summary {
 	}
 	if g.Seats() > 1 {
 		lo, hi := 1.0, 0.0
+		names := g.Capabilities().SeatNames
 		for i := range t.Seats {
 			o := &t.Seats[i]
 			ss := SeatSummary{Seat: i, Score: summarizeScore(&o.Score, &o.Cluster, confidence, bounds)}
+			if i < len(names) {
+				ss.Name = names[i]
+			}
 			ss.Win, _ = summarizeOutcomes(o, confidence)
 			s.Seats = append(s.Seats, ss)
 			lo, hi = math.Min(lo, ss.Win.Rate), math.Max(hi, ss.Win.Rate)
 		}
+		s.SeatTest, s.SeatPairs = summarizeSeats(t, confidence)
 		s.Balance = &BalanceSummary{Balance: 1 - (hi - lo), Completion: 1}
 		if t.Seats[0].Games > 0 {
 			s.Balance.DrawRate = float64(t.Seats[0].Draws) / float64(t.Seats[0].Games)
@@ -401,6 +419,7 @@ func slots(cfg *Config, entries int) []int64 {
 func compare(cfg *Config, t *Tally, confidence float64) []Comparison {
 	n := len(t.Entries)
 	c := slots(cfg, n)
+	labels := StrategyLabels(lineupRecords(cfg))
 	var out []Comparison
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
@@ -417,7 +436,7 @@ func compare(cfg *Config, t *Tally, confidence float64) []Comparison {
 			// Unpaired: as if a and b had played independent deals.
 			ulo, uhi := stat.UnpairedMeanDifference(stat.SampleMean{Mean: ma, SD: sa, N: ea.Games}, stat.SampleMean{Mean: mb, SD: sb, N: eb.Games}, confidence)
 			out = append(out, Comparison{
-				A: a, B: b, Label: fmt.Sprintf("%s − %s", label(cfg, a), label(cfg, b)),
+				A: a, B: b, Label: labels[a] + " − " + labels[b],
 				ScoreDiff: mean / scale, CILow: lo / scale, CIHigh: hi / scale,
 				UnpairedLow: ulo, UnpairedHigh: uhi,
 				WinDiff: wm / scale, WinDiffCILow: wlo, WinDiffCIHigh: whi,
@@ -454,17 +473,6 @@ func pairedWinInterval(t *Tally, a, b int, c []int64, confidence float64) (lo, h
 	m, sd = high.MeanSD()
 	_, hi = stat.MeanInterval(m, sd, t.Games, confidence)
 	return lo / scale, hi / scale
-}
-
-// label names entry e, with its index when two entries share a name.
-func label(cfg *Config, e int) string {
-	name := cfg.Lineup[e].Strategy.Name
-	for i, p := range cfg.Lineup {
-		if i != e && p.Strategy.Name == name {
-			return fmt.Sprintf("%s#%d", name, e+1)
-		}
-	}
-	return name
 }
 
 // summarizeMetrics describes each metric's histogram in hs; clusters, if

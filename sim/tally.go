@@ -11,6 +11,13 @@ type Tally struct {
 	// Starter counts plays by the result of the seat that moved first, for
 	// games that report it (games.Starter).
 	Starter Outcomes `json:"starter"`
+	// SeatCross[s*k+t] (k seats) sums over deals the product of seat s's
+	// wins and seat t's in the same deal, each counted over every seating
+	// of the deal: the sums of stat.SeatSums, behind the test that every
+	// seat wins alike and the intervals of the seats' differences, which
+	// are clustered by deal. Its diagonal is each seat's Cluster.W2. Kept
+	// in games of several seats; nil in a solitaire.
+	SeatCross []int64 `json:"seat_cross,omitempty"`
 	// Pairs[i*E+j] (i < j, E entries) counts, per deal, entry i's score
 	// summed over its seatings minus entry j's; PairWins the same for wins.
 	// PairWinsLow and PairWinsHigh count the win difference with games a
@@ -124,6 +131,9 @@ func NewTally(seats, entries, metrics, features int) *Tally {
 		Metrics:      make([][]Histogram, entries),
 		Features:     make([]FeatureTally, features),
 	}
+	if seats > 1 {
+		t.SeatCross = make([]int64, seats*seats)
+	}
 	for e := range t.Metrics {
 		t.Metrics[e] = make([]Histogram, metrics)
 	}
@@ -173,6 +183,9 @@ func (t *Tally) add(o *Tally) error {
 	}
 	if err := t.Starter.merge(&o.Starter); err != nil {
 		return err
+	}
+	for i, v := range o.SeatCross {
+		t.SeatCross[i] = c.add(t.SeatCross[i], v)
 	}
 	for _, pair := range [][2][]Histogram{{t.Pairs, o.Pairs}, {t.PairWins, o.PairWins}, {t.PairWinsLow, o.PairWinsLow}, {t.PairWinsHigh, o.PairWinsHigh}} {
 		if err := hists(pair[0], pair[1]); err != nil {

@@ -72,6 +72,14 @@ func (t *Tally) checkCounts(deals int64) error {
 	if err := outcomes([]Outcomes{t.Starter}); err != nil {
 		return err
 	}
+	if k := len(t.Seats); len(t.SeatCross) != 0 && (k < 2 || len(t.SeatCross) != k*k) {
+		return fmt.Errorf("seats' sums over deals of %d products for %d seats", len(t.SeatCross), k)
+	}
+	for _, v := range t.SeatCross {
+		if v < 0 {
+			return errors.New("seats' sums over deals with a negative product")
+		}
+	}
 	for _, hs := range [][]Histogram{t.Pairs, t.PairWins, t.PairWinsLow, t.PairWinsHigh} {
 		if err := hists(hs); err != nil {
 			return err

@@ -87,8 +87,9 @@ func newLimits(cfg *Config, deals int64) (l *limits, err error) {
 // or deal feature beyond its bound, a count other than the plays made
 // (histogram totals are the games, seats and entries count the same
 // plays), a solitaire's win away from its best score, paired differences
-// or cluster sums that do not add up to the outcomes they come from, or a
-// sum beyond 64 bits. t has passed checkCounts and has cfg's shape.
+// or cluster sums that do not add up to the outcomes they come from, seats'
+// sums over deals that no deals give (limits.seatCross), or a sum beyond
+// 64 bits. t has passed checkCounts and has cfg's shape.
 func (t *Tally) checkMeaning(cfg *Config, deals int64) error {
 	l, err := newLimits(cfg, deals)
 	if err != nil {
@@ -149,7 +150,10 @@ func (t *Tally) checkMeaning(cfg *Config, deals int64) error {
 			}
 		}
 	}
-	return l.joint(t)
+	if err := l.joint(t); err != nil {
+		return err
+	}
+	return l.seatCross(t)
 }
 
 // histogram checks that h, the histogram of what's values (named value in

@@ -249,3 +249,35 @@ func productRangeOf(a, b [2]*big.Int) [2]*big.Int {
 	lo, hi := productRange(term{lo: a[0], hi: a[1]}, term{lo: b[0], hi: b[1]}, false)
 	return [2]*big.Int{lo, hi}
 }
+
+// semidefinite reports whether the symmetric k×k matrix a (row-major) is
+// positive semidefinite, exactly: symmetric Gaussian elimination in
+// rationals, in which a negative pivot, or a zero pivot whose row is not
+// all zero, shows a direction of negative variance.
+func semidefinite(k int, a []*big.Int) bool {
+	m := make([]*big.Rat, len(a))
+	for i, v := range a {
+		m[i] = new(big.Rat).SetInt(v)
+	}
+	for i := range k {
+		piv := m[i*k+i]
+		switch piv.Sign() {
+		case -1:
+			return false
+		case 0:
+			for j := i + 1; j < k; j++ {
+				if m[i*k+j].Sign() != 0 {
+					return false
+				}
+			}
+			continue
+		}
+		for j := i + 1; j < k; j++ {
+			f := new(big.Rat).Quo(m[j*k+i], piv)
+			for l := i + 1; l < k; l++ {
+				m[j*k+l] = new(big.Rat).Sub(m[j*k+l], new(big.Rat).Mul(f, m[i*k+l]))
+			}
+		}
+	}
+	return true
+}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 
 	"github.com/cardsim/cardsim/games"
@@ -30,7 +31,11 @@ import (
 //   - solver counts: only a prover (strategies.Prover) solves and leaves
 //     games undecided, and it solves every game it plays; only a bounder
 //     (strategies.Bounder) bounds its best score, and it bounds every game;
-//   - the game's metric balances (games.Balance), summed over plays.
+//   - the game's metric balances (games.Balance), summed over plays;
+//   - the seats' sums over deals of products of their wins (Tally.SeatCross):
+//     symmetric, the diagonal the seats' own cluster sums, one winner a
+//     play, and a scatter of the deals' wins that some deals could give
+//     (limits.seatCross).
 
 // totals are the sums of a set of outcomes that every way of counting the
 // same plays must agree on.
@@ -311,6 +316,90 @@ func sameFreeMoments(what string, features []games.Metric, fs []FeatureTally) er
 		if !same {
 			return fmt.Errorf("%s %s: sums over deals of plays, wins and scores that are not those of %s: every feature counts the same plays", what, features[f].Name, features[0].Name)
 		}
+	}
+	return nil
+}
+
+// seatCross checks the sums over deals of the products of two seats' wins
+// in one deal (Tally.SeatCross), which the seat test and the seats'
+// differences rest on, against what deals of one winner a play can give.
+// With w_ds seat s's wins in deal d over its m seatings:
+//
+//   - the matrix is symmetric, and its diagonal Σ w_ds² is the seat's own
+//     cluster sum W2;
+//   - no product is negative, and since at most one seat wins a play, a
+//     deal's wins over every seat are at most its m plays, so row s sums
+//     to Σ_d w_ds·Σ_t w_dt ≤ m·Σ_d w_ds: with one seating, two seats never
+//     win the same deal, and every product off the diagonal is 0;
+//   - each product lies within what the deals' plays allow, at most the
+//     product of the two seats' wins, and within Cauchy–Schwarz, as
+//     products checks them;
+//   - the deals' scatter matrix, deals·C − W·Wᵀ (W the seats' wins), is
+//     Σ_d (w_d − w̄)(w_d − w̄)ᵀ times deals, so positive semidefinite: the
+//     covariance the seat test inverts is one that some deals could give.
+func (l *limits) seatCross(t *Tally) error {
+	k := len(t.Seats)
+	if l.seats < 2 {
+		if len(t.SeatCross) > 0 {
+			return fmt.Errorf("seats' sums over deals in a game of one seat")
+		}
+		return nil
+	}
+	if len(t.SeatCross) != k*k {
+		return fmt.Errorf("seats' sums over deals of %d products for %d seats", len(t.SeatCross), k)
+	}
+	if l.deals == 0 {
+		if slices.ContainsFunc(t.SeatCross, func(v int64) bool { return v != 0 }) {
+			return fmt.Errorf("seats' sums over deals where no deal was played")
+		}
+		return nil
+	}
+	at := func(s, u int) int64 { return t.SeatCross[s*k+u] }
+	var c checked
+	for s := range k {
+		if at(s, s) != t.Seats[s].Cluster.W2 {
+			return fmt.Errorf("seat %d: Σ(w)² = %d in the seats' sums over deals, but %d in its cluster sums: both sum the same deals", s, at(s, s), t.Seats[s].Cluster.W2)
+		}
+		var row int64
+		for u := range k {
+			v := at(s, u)
+			if v != at(u, s) {
+				return fmt.Errorf("seats %d and %d: Σ(w%d)(w%d) = %d but Σ(w%d)(w%d) = %d: a product of two seats' wins is the same either way", s, u, s, u, v, u, s, at(u, s))
+			}
+			if v < 0 {
+				return fmt.Errorf("seats %d and %d: Σ(w%d)(w%d) = %d below 0", s, u, s, u, v)
+			}
+			row = c.add(row, v)
+		}
+		if most := c.mul(l.seatings, t.Seats[s].Wins); row > most || c.overflow {
+			return fmt.Errorf("seat %d: its wins times the wins of every seat in the same deal sum to %d, above %d (its %d wins times the %d plays of a deal): one seat at most wins a play", s, row, most, t.Seats[s].Wins, l.seatings)
+		}
+	}
+	terms := []term{newTerm("n", l.plays, 1, 1)}
+	for s := range k {
+		terms = append(terms, newTerm(fmt.Sprintf("w%d", s), t.Seats[s].Wins, 0, 1))
+	}
+	p := &products{what: "seats' sums over deals", deals: l.deals, most: l.seatings, terms: terms, sum: func(i, j int) (int64, bool) {
+		switch {
+		case i == 0 && j == 0:
+			return t.Seats[0].Cluster.N2, true
+		case i == 0:
+			return t.Seats[j-1].Cluster.NW, true
+		}
+		return at(i-1, j-1), true
+	}}
+	if err := p.check(); err != nil {
+		return err
+	}
+	scatter := make([]*big.Int, k*k)
+	for s := range k {
+		for u := range k {
+			scatter[s*k+u] = new(big.Int).Sub(mulBig(big.NewInt(l.deals), big.NewInt(at(s, u))),
+				mulBig(big.NewInt(t.Seats[s].Wins), big.NewInt(t.Seats[u].Wins)))
+		}
+	}
+	if !semidefinite(k, scatter) {
+		return fmt.Errorf("seats' sums over deals whose scatter of the deals' wins (deals·Σ w_d w_dᵀ − W·Wᵀ) is not positive semidefinite: no deals give them")
 	}
 	return nil
 }

@@ -381,7 +381,7 @@ func duelStudy(duels []duel, level float64) (reports.Study, error) {
 		series = append(series, *lines[k])
 	}
 	ch, err := reports.LineChart("roundup_versus", "Round-up: one bot against the other, seated in turn (same deals, seats rotated)",
-		"players", "difference in the share of games won", series, reports.LineOptions{Level: level, Refs: []reports.RefLine{reports.NoChangeRef()}})
+		"players", "difference in the share of games won (percentage points)", series, reports.LineOptions{Level: level, Refs: []reports.RefLine{reports.NoChangeRef()}, Percent: true})
 	if err != nil {
 		return reports.Study{}, err
 	}

@@ -186,12 +186,12 @@ func faceCardStudies(mix string, figs []*roundupFigures, level float64) ([]repor
 		answer = append(answer, sentence)
 	}
 	c1, err := reports.LineChart("roundup_face_cards_game_"+safe(mix), "Round-up ("+mix+"): chance of winning the game against face cards dealt in the first round",
-		"face cards dealt to the seat in the first round", "win rate of the seat", game, reports.LineOptions{Level: level})
+		"face cards dealt to the seat in the first round", "win rate of the seat (%)", game, reports.LineOptions{Level: level, Percent: true})
 	if err != nil {
 		return nil, err
 	}
 	c2, err := reports.LineChart("roundup_face_cards_round_"+safe(mix), "Round-up ("+mix+"): chance of winning a round alone against face cards in that round's deal",
-		"face cards dealt to the seat in the round", "share of rounds the seat won alone", round, reports.LineOptions{Level: level})
+		"face cards dealt to the seat in the round", "share of rounds the seat won alone (%)", round, reports.LineOptions{Level: level, Percent: true})
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func faceCardStudies(mix string, figs []*roundupFigures, level float64) ([]repor
 		useful = append(useful, u)
 	}
 	c3, err := reports.LineChart("roundup_power_"+safe(mix), "Round-up ("+mix+"): a face card's power to its holder, per card held (same deals, the card blank)",
-		"players", "change in the holder's chance of winning", gains, reports.LineOptions{Level: level, Refs: []reports.RefLine{reports.NoChangeRef()}})
+		"players", "change in the holder's chance of winning (percentage points)", gains, reports.LineOptions{Level: level, Refs: []reports.RefLine{reports.NoChangeRef()}, Percent: true})
 	if err != nil {
 		return nil, err
 	}
@@ -276,13 +276,14 @@ func seatStudy(mixes []string, byMix map[string][]*roundupFigures, level float64
 		name, title, y string
 		s              []reports.LineSeries
 		refs           []reports.RefLine
+		percent        bool // rates, drawn in %
 	}{
-		{"roundup_first_player", "Round-up: the starting seat's edge", "win rate of the starting seat − its fair share", edge, []reports.RefLine{reports.NoChangeRef()}},
-		{"roundup_round_turns", "Round-up: length of the first round", "turns", turns, nil},
-		{"roundup_allied", "Round-up: rounds with allied bids that the allies won", "share of allied rounds won", allied,
-			[]reports.RefLine{{Label: "one suit in four (0.25)", At: 0.25}}},
+		{"roundup_first_player", "Round-up: the starting seat's edge", "win rate of the starting seat − its fair share (percentage points)", edge, []reports.RefLine{reports.NoChangeRef()}, true},
+		{"roundup_round_turns", "Round-up: length of the first round", "turns", turns, nil, false},
+		{"roundup_allied", "Round-up: rounds with allied bids that the allies won", "share of allied rounds won (%)", allied,
+			[]reports.RefLine{{Label: "one suit in four (25%)", At: 0.25}}, true},
 	} {
-		ch, err := reports.LineChart(c.name, c.title, "players", c.y, c.s, reports.LineOptions{Level: level, Refs: c.refs})
+		ch, err := reports.LineChart(c.name, c.title, "players", c.y, c.s, reports.LineOptions{Level: level, Refs: c.refs, Percent: c.percent})
 		if err != nil {
 			return reports.Study{}, err
 		}

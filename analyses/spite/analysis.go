@@ -285,7 +285,7 @@ func (a *study) page(all []*readingFigures) (*reports.Report, error) {
 		gaps = append(gaps, gs)
 	}
 	gapChart, err := reports.LineChart("spite_upcard_gap", "Spite and Malice: the higher upcard's edge, the order of play held fixed",
-		"ranks by which the higher upcard beats the lower", "higher seat's win rate − lower seat's", gaps, reports.LineOptions{Level: level, Refs: []reports.RefLine{reports.NoChangeRef()}})
+		"ranks by which the higher upcard beats the lower", "higher seat's win rate − lower seat's (percentage points)", gaps, reports.LineOptions{Level: level, Refs: []reports.RefLine{reports.NoChangeRef()}, Percent: true})
 	if err != nil {
 		return nil, err
 	}
@@ -318,7 +318,7 @@ func (a *study) page(all []*readingFigures) (*reports.Report, error) {
 	}
 	jokers = append(jokers, "What a joker in the deck does to the whole game (draws, length) is swept in the study of the joker count.")
 	jokerChart, err := reports.LineChart("spite_jokers", "Spite and Malice: a seat's chance of winning against the jokers in its first hand",
-		"jokers among the five cards dealt", "win rate of the seat", jl, reports.LineOptions{Level: level})
+		"jokers among the five cards dealt", "win rate of the seat (%)", jl, reports.LineOptions{Level: level, Percent: true})
 	if err != nil {
 		return nil, err
 	}
@@ -493,12 +493,12 @@ func (a *study) readingsStudy(all []*readingFigures) (reports.Study, error) {
 		dls, els = append(dls, *drawLines[k]), append(els, *edgeLines[k])
 	}
 	c1, err := reports.LineChart("spite_rebuild_draws", "Spite and Malice: games drawn under each reading of the stock rebuild (each bot against itself)",
-		"rebuild-at (the stock size at which it is rebuilt)", "share of games drawn", dls, reports.LineOptions{Level: level, Refs: []reports.RefLine{{Label: "the rules' rebuild-at (12)", At: 12, Vertical: true}}})
+		"rebuild-at (the stock size at which it is rebuilt)", "share of games drawn (%)", dls, reports.LineOptions{Level: level, Refs: []reports.RefLine{{Label: "the rules' rebuild-at (12)", At: 12, Vertical: true}}, Percent: true})
 	if err != nil {
 		return reports.Study{}, err
 	}
 	c2, err := reports.LineChart("spite_rebuild_first", "Spite and Malice: the edge of moving first (upcards held fixed) under each reading of the stock rebuild",
-		"rebuild-at (the stock size at which it is rebuilt)", "change in a seat's chance of winning", els, reports.LineOptions{Level: level, Refs: []reports.RefLine{reports.NoChangeRef()}})
+		"rebuild-at (the stock size at which it is rebuilt)", "change in a seat's chance of winning (percentage points)", els, reports.LineOptions{Level: level, Refs: []reports.RefLine{reports.NoChangeRef()}, Percent: true})
 	if err != nil {
 		return reports.Study{}, err
 	}

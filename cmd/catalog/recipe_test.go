@@ -71,7 +71,7 @@ func TestRecipe(t *testing.T) {
 		// with 2C, leads 2H and 2D, and takes all three tricks.
 		{[]string{"trace", "toy", "--deal", toygame.ExampleDeal},
 			[]string{"trick 1: seat 0 plays AH", "trick 1: seat 1 plays 2C", "trick 2: seat 1 plays 2H", "seat 0: score 0, loss", "seat 1: score 3, win"}},
-		{[]string{"compare", "toy", "--strategies", "greedy,greedy:lead=low", "--games", "200", "-q"}, []string{"greedy#1 − greedy#2: score difference (paired)", "first player's edge"}},
+		{[]string{"compare", "toy", "--strategies", "greedy,greedy:lead=low", "--games", "200", "-q"}, []string{"greedy(lead=high) − greedy(lead=low): score difference (paired)", "first player's edge"}},
 		{[]string{"tournament", "toy", "--strategies", "greedy,high,random", "--games", "100", "-q"}, []string{"ranking", "greedy", "random"}},
 	} {
 		out := toy(t, tt.args...)

@@ -17,7 +17,10 @@ func NewCmdCompare(f *Factory) *cobra.Command {
 one's figures and every pairwise difference, with the interval of the paired
 differences per deal: far narrower than two independent runs would give (the
 unpaired interval is printed beside it). In games of several players the seats
-rotate over every deal, so no strategy gains from its seat.
+rotate over every deal, so no strategy gains from its seat; the seat section
+(as in run) then asks whether a seat wins more whoever sits in it, averaged over
+the strategies. Two settings of one strategy are named by the parameters that
+set them apart, as in search(nodes=5000).
 
 Parameters go after the name: --strategies stop-at:cards=20,rescuer:stop=0.2.`,
 		Example: `  cardsim compare nora --strategies stop-at,cautious,rescuer --games 100000

@@ -29,6 +29,9 @@ type Flags struct {
 	Quiet   bool
 	Out     string
 	Format  string
+	// Features prints every deal feature's rows in a summary's table
+	// (--features, where a command declares it).
+	Features bool
 
 	has     flagSet
 	formats []string // the values --format takes, the default first
@@ -166,4 +169,10 @@ func paramFlag(cmd *cobra.Command, params *[]string, usage string) {
 // gamesFlag declares --games (-n) into games, with its default.
 func gamesFlag(cmd *cobra.Command, games *int64, def int64, usage string) {
 	cmd.Flags().Int64VarP(games, "games", "n", def, usage)
+}
+
+// featuresFlag declares --features into fl: the deal features' rows in a
+// summary's table.
+func featuresFlag(cmd *cobra.Command, fl *Flags) {
+	cmd.Flags().BoolVar(&fl.Features, "features", false, "also print, in the table, the win rate of the seats dealt each value of every deal feature (figures.csv and summary.json always hold them)")
 }

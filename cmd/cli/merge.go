@@ -33,6 +33,7 @@ every part-K-of-N.json file in it.`,
 		},
 	}
 	opts.add(cmd, nil, quietFlag, "summary.json, CSV files and charts", f.Formats.Summary)
+	featuresFlag(cmd, &opts.Flags)
 	return cmd
 }
 

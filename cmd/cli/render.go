@@ -43,6 +43,9 @@ func render(f *Factory, res *experiment.Result, fl *Flags) error {
 	w := f.Formats
 	switch {
 	case res.Summary != nil:
+		if fl.Features && fl.Format == "table" {
+			return reports.WriteTableWith(f.Out, res.Summary, reports.TableOptions{Features: true})
+		}
 		return w.Summary.Write(f.Out, fl.Format, res.Summary)
 	case res.Sweep != nil:
 		return w.Sweep.Write(f.Out, fl.Format, res.Sweep)

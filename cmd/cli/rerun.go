@@ -40,5 +40,6 @@ an experiment written down, and is run as written.`,
 	}
 	w := f.Formats
 	opts.add(cmd, nil, workersFlag|quietFlag, "the outputs the experiment writes", w.Summary, w.Sweep, w.Tournament, w.Skill)
+	featuresFlag(cmd, &opts.Flags)
 	return cmd
 }

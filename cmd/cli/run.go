@@ -49,8 +49,17 @@ by a run that does not resume it unless --overwrite-checkpoint is given, and a
 checkpoint inside --out DIR (replaced whole when the run ends) or at the path of
 the shard's part is refused before any deal is played.
 
+In a game of several players the table starts with the seats, counted from 1
+(with the names the rules give them, such as "first dealer"): a test that every
+seat wins its fair share, each seat's win rate, and every two seats' difference
+with intervals that hold for all the pairs at once, paired and clustered by deal.
+With one strategy in every seat this asks whether table position matters; with
+--strategies the seats rotate, and it asks the same averaged over the strategies.
+The rows of each deal feature's values are left to the files, or --features.
+
 With --out DIR it writes summary.json, figures.csv (every figure as tidy rows),
-score_histogram.csv and charts (SVG, PNG at 300 dpi and PDF) into DIR.
+score_histogram.csv and charts (SVG, PNG at 300 dpi and PDF; in a game of
+several players chart_seats, the seats' win rates with the fair share) into DIR.
 
 --records FILE writes one row per seat of every game (deal index, seating, seat,
 strategy, score, result, the seat's deal features and the game's metrics) as CSV
@@ -60,6 +69,7 @@ a run: --records cannot be combined with --checkpoint or --resume.`,
 		Example: `  cardsim run nora --strategy stop-at --param cards=10 --games 1000000 --seed 42 --out out/
   cardsim run nora --strategies stop-at,cautious,rescuer:stop=0.2 --games 100000
   cardsim run nora --strategy rescuer --precision 0.5 --format json
+  cardsim run roundup --rule players=5 --games 20000 --out out/seats
   cardsim run spite --strategies planner,greedy --games 20000 --records spite.parquet
   cardsim run nora --games 100000000 --shard auto/64 --out parts/
   cardsim run nora --games 100000000 --checkpoint run.ckpt --out out/   # later: the same with --resume`,
@@ -88,6 +98,7 @@ func (opts *RunOptions) addFlags(f *Factory, cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Records, "records", "", "write every seat of every game as a row to this `file` (.csv or .parquet), in one go when the run ends")
 	fl.StringVar(&opts.RecordsFormat, "records-format", "", "format of --records: "+reports.OrList(reports.RecordFormats)+" (default: from the file's extension)")
+	featuresFlag(cmd, &opts.Flags)
 	fl.SortFlags = false
 }
 

@@ -49,7 +49,7 @@ func Analysis() analyses.Definition {
 				line.Lo, line.Hi = append(line.Lo, fp.CILow), append(line.Hi, fp.CIHigh)
 				rows = append(rows, []string{strconv.Itoa(h), fmt.Sprint(fp.Rate), fmt.Sprint(fp.CILow), fmt.Sprint(fp.CIHigh)})
 			}
-			c, err := reports.LineChart("leader", "The leader's win rate", "cards in hand", "win rate", []reports.LineSeries{line})
+			c, err := reports.LineChart("leader", "The leader's win rate", "cards in hand", "win rate (%)", []reports.LineSeries{line}, reports.LineOptions{Percent: true})
 			if err != nil {
 				return nil, err
 			}

@@ -98,6 +98,9 @@ func checkCapabilities(g games.Game) error {
 	if caps.Rounds && caps.DealFeatures == nil {
 		return errors.New("Capabilities states Rounds without DealFeatures to describe each round's deal")
 	}
+	if n := len(caps.SeatNames); n > 0 && n != g.Seats() {
+		return fmt.Errorf("Capabilities names %d seats of a game of %d", n, g.Seats())
+	}
 	if caps.Reveal {
 		if r := v.(games.Revealer).Reveal(); !slices.Equal(r.Cards(nil), s.Cards(nil)) {
 			return errors.New("Reveal returns another state than the one viewed")

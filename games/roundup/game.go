@@ -6,14 +6,15 @@ import (
 
 // Game is Round-up under fixed rules.
 type Game struct {
-	rules   Rules
-	metrics []games.Metric
+	rules     Rules
+	metrics   []games.Metric
+	seatNames []string
 }
 
 // New returns the game under r, which must come from DefaultRules or
 // ParseRules.
 func New(r Rules) *Game {
-	return &Game{rules: r, metrics: metricsFor(r)}
+	return &Game{rules: r, metrics: metricsFor(r), seatNames: seatNames(r.Players)}
 }
 
 // Name returns "roundup".
@@ -46,10 +47,20 @@ func (g *Game) Metrics() []games.Metric { return g.metrics }
 
 // Capabilities states that Round-up's deals are described seat by seat,
 // round by round, that the deal decides who starts, that seats score during
-// play, that states remember the deal, and that search strategies can play
-// it.
+// play, that states remember the deal, that search strategies can play it,
+// and names the seats of the first dealer and of the player on its left.
 func (g *Game) Capabilities() games.Capabilities {
-	return games.Capabilities{DealFeatures: features, Rounds: true, FirstSeat: true, ScoreSoFar: true, Dealt: true, Sample: true}
+	return games.Capabilities{DealFeatures: features, Rounds: true, FirstSeat: true, ScoreSoFar: true, Dealt: true, Sample: true, SeatNames: g.seatNames}
+}
+
+// seatNames names the seats of a game of the given players as the rules
+// do: the last seat deals the first round, and the deal, the bids and the
+// odd cards of an uneven deal start at the seat on its left, the first.
+func seatNames(players int) []string {
+	names := make([]string, players)
+	names[0] = "left of the first dealer"
+	names[players-1] = "first dealer"
+	return names
 }
 
 // NewState returns a state ready for Reset or Deal.
