@@ -118,29 +118,22 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions, cacheD
 	begin := time.Now()
 	policyParams := []string{"samples=" + strconv.Itoa(a.Samples)}
 	t0 := time.Now()
-	opt, err := snora.PolicyContext(ctx, a.cacheDir, r, a.Samples, snora.DefaultIPCap, snora.VariantOptimal)
+	opt, err := snora.PolicyContext(ctx, a.cacheDir, r, snora.Budget(a.Samples), snora.DefaultIPCap, snora.VariantOptimal)
 	if err != nil {
 		return nil, err
 	}
-	ub, err := snora.PolicyContext(ctx, a.cacheDir, r, a.Samples, snora.DefaultIPCap, snora.VariantClairvoyant)
+	ub, err := snora.PolicyContext(ctx, a.cacheDir, r, snora.Budget(a.Samples), snora.DefaultIPCap, snora.VariantClairvoyant)
 	if err != nil {
 		return nil, err
 	}
 	logf("policy ready in %.1f s (value %.2f, upper bound %.2f)", time.Since(t0).Seconds(), opt.Value(r.StartIP), ub.Value(r.StartIP))
 	// Re-value both policies on independent shuffles: free of the upward
 	// bias of valuing a policy on the samples it was chosen for.
-	chk, err := snora.DistsContext(ctx, a.cacheDir, r, a.Samples, snora.CheckSeed, snora.PlanWholePass)
+	chk, err := snora.RevalueContext(ctx, a.cacheDir, opt, ub)
 	if err != nil {
 		return nil, err
 	}
-	optChk, err := opt.EvaluateContext(ctx, chk)
-	if err != nil {
-		return nil, err
-	}
-	ubChk, err := ub.EvaluateContext(ctx, chk)
-	if err != nil {
-		return nil, err
-	}
+	optChk, ubChk := chk[0], chk[1]
 	logf("re-valued on independent shuffles: %.2f and %.2f", optChk.Value(r.StartIP), ubChk.Value(r.StartIP))
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -471,7 +464,7 @@ func noraPolicyValue(ctx context.Context, cacheDir string, rules []string, sampl
 	if err != nil {
 		return 0, err
 	}
-	sol, err := snora.PolicyContext(ctx, cacheDir, r, samples, snora.DefaultIPCap, v)
+	sol, err := snora.PolicyContext(ctx, cacheDir, r, snora.Budget(samples), snora.DefaultIPCap, v)
 	if err != nil {
 		return 0, err
 	}

@@ -17,14 +17,21 @@ import (
 // policyOptions are the options of Nora's solver.
 type policyOptions struct {
 	Samples int
+	Uniform bool
 	Cap     int
 	Fresh   bool
 	Check   bool
 }
 
+// sampling returns the sampling the policies are built with.
+func (o *policyOptions) sampling() snora.Sampling {
+	return snora.Sampling{Samples: o.Samples, Uniform: o.Uniform}
+}
+
 func (o *policyOptions) bind(s snora.Setup) *games.Options {
 	opts := games.NewOptions("option")
-	opts.Int(&o.Samples, "samples", s.Samples(snora.DefaultSamples), 1, 1_000_000_000, "live shuffles per deck composition for its pass outcomes")
+	opts.Int(&o.Samples, "samples", s.Samples(snora.DefaultSamples), 1, 1_000_000_000, "the build's budget: what so many live shuffles of every deck composition cost, spread where they make the value surest")
+	opts.Bool(&o.Uniform, "uniform", false, "draw samples live shuffles of every deck composition instead (as builds did before the budget was spread; to compare)")
 	opts.Int(&o.Cap, "cap", snora.DefaultIPCap, 2, 1000, "ip beyond which more ip counts as no more useful")
 	opts.Bool(&o.Fresh, "fresh", false, "estimate the pass outcomes anew instead of reading the cache (to time the build)")
 	opts.Bool(&o.Check, "check", false, "also re-value the policies on independent shuffles (free of the bias of valuing a policy on its own samples)")
@@ -58,9 +65,9 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s sno
 	start := time.Now()
 	var dists *snora.PassDists
 	if opts.Fresh {
-		dists, err = snora.EstimatePassDistsContext(ctx, r, opts.Samples, snora.DistSeed, env.Workers, snora.PlanWholePass)
+		dists, err = snora.EstimatePassDistsContext(ctx, r, opts.sampling(), snora.DistSeed, env.Workers, snora.PlanWholePass)
 	} else {
-		dists, err = snora.DistsContext(ctx, cacheDir, r, opts.Samples, snora.DistSeed, snora.PlanWholePass)
+		dists, err = snora.DistsContext(ctx, cacheDir, r, opts.sampling(), snora.DistSeed, snora.PlanWholePass)
 	}
 	if err != nil {
 		return nil, err
@@ -87,7 +94,7 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s sno
 	}
 	say("nora: %d deck compositions, %d samples each (%s) in %.2f s; backward induction in %.2f s",
 		len(dists.Comps.List)-1, opts.Samples, how, distTime.Seconds(), solveTime.Seconds())
-	one, err := snora.DistsContext(ctx, cacheDir, r, s.Samples(snora.OneSwitchSamples), snora.DistSeed, snora.PlanOneSwitch)
+	one, err := snora.DistsContext(ctx, cacheDir, r, snora.Budget(s.Samples(snora.OneSwitchSamples)), snora.DistSeed, snora.PlanOneSwitch)
 	if err != nil {
 		return nil, err
 	}
@@ -100,25 +107,28 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s sno
 		return nil, err
 	}
 	value := sol.Value(r.StartIP)
-	say("expected game score, optimal policy:       %.3f (start-ip %d; whole passes planned by a bounded search)", value, r.StartIP)
+	spread, err := sol.Spread(r.StartIP)
+	if err != nil {
+		return nil, err
+	}
+	say("expected game score, optimal policy:       %.3f ± %.2f (start-ip %d; whole passes planned by a bounded search; "+
+		"± the standard error of the shuffles sampled; valued on the shuffles it was chosen on, which flatters it: check=true re-values it on fresh ones)",
+		value, spread.SE(), r.StartIP)
 	say("expected game score, first policy (optimal-v1): %.3f (one switch a pass, %d samples)", v1.Value(r.StartIP), s.Samples(snora.OneSwitchSamples))
 	say("expected game score, clairvoyant insurance: %.3f (a bound on better insurance within the optimal policy's play)", ub.Value(r.StartIP))
 	say("upper bound on every policy:               %.3f (the game scored perfect once %d ip are held)", bound, below)
 	say("certified gap:                             %.3f points a game (the optimal policy is at most this far from the best possible play)", bound-value)
 	if opts.Check {
-		chk, err := snora.DistsContext(ctx, cacheDir, r, opts.Samples, snora.CheckSeed, snora.PlanWholePass)
+		chk, err := snora.RevalueContext(ctx, cacheDir, sol, ub)
 		if err != nil {
 			return nil, err
 		}
-		oc, err := sol.EvaluateContext(ctx, chk)
+		cs, err := chk[0].Spread(r.StartIP)
 		if err != nil {
 			return nil, err
 		}
-		uc, err := ub.EvaluateContext(ctx, chk)
-		if err != nil {
-			return nil, err
-		}
-		say("re-valued on independent shuffles:         %.3f and %.3f", oc.Value(r.StartIP), uc.Value(r.StartIP))
+		say("re-valued on independent shuffles:         %.3f ± %.2f, and %.3f with clairvoyant insurance (the expected scores of their play, ± the standard error of the fresh shuffles)",
+			chk[0].Value(r.StartIP), cs.SE(), chk[1].Value(r.StartIP))
 	}
 	say("ip cap %d: holding %d rather than %d ip gains at most %.2g points in any state", opts.Cap, opts.Cap, opts.Cap-1, sol.CapGain())
 	chart, err := frontierChart(sol)

@@ -249,7 +249,7 @@ func TestOptimalSolverMatchesSimulation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v1, err := PolicyContext(context.Background(), dir, r, 40000, DefaultIPCap, VariantV1)
+		v1, err := PolicyContext(context.Background(), dir, r, Budget(40000), DefaultIPCap, VariantV1)
 		if err != nil {
 			t.Fatal(err)
 		}
