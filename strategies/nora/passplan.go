@@ -602,6 +602,15 @@ func (ps *passSearch) pulls(u int32, maxNeed int) bool {
 			h++
 		}
 	}
+	// The cards that stay, in order, and where each card stands among
+	// them: the two pulled stay, and the cards that fall cancel among
+	// themselves whatever stays, so the cards a pull leaves are those the
+	// survivors without the two reduce to.
+	var kept [64]cards.Card
+	var at [64]int8
+	for k, p := range stack[:h] {
+		kept[k], at[p] = order[p], int8(k)
+	}
 	for x := 0; x < n; {
 		if gone&(1<<uint(x)) == 0 {
 			x++
@@ -618,7 +627,7 @@ func (ps *passSearch) pulls(u int32, maxNeed int) bool {
 			for b := 0; a+b <= room && y+1+b < n && gone&(1<<uint(y+1+b)) == 0; b++ {
 				j := y + 1 + b
 				if a+b > 0 && order[i].Rank() == order[j].Rank() {
-					ps.pull(u, i, j, a, b, maxNeed, pulledLeft(order, i, j, false))
+					ps.pull(u, i, j, a, b, maxNeed, pulledLeft(kept[:h], int(at[i]), int(at[j]), true))
 				}
 			}
 		}
