@@ -92,8 +92,17 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s sno
 		lines = append(lines, fmt.Sprintf(format, args...))
 		env.Printf(format+"\n", args...)
 	}
-	say("nora: %d deck compositions, %d samples each (%s) in %.2f s; backward induction in %.2f s",
-		len(dists.Comps.List)-1, opts.Samples, how, distTime.Seconds(), solveTime.Seconds())
+	live, enumerated := 0, 0
+	for _, pd := range dists.Dists[1:] {
+		live += pd.Samples
+		enumerated += b2i(pd.Samples == 0)
+	}
+	spreadHow := "spread where they make the value surest"
+	if opts.Uniform {
+		spreadHow = "as many of each"
+	}
+	say("nora: %d deck compositions, %d of them enumerated, the others from %d live shuffles (a budget of %d a composition, %s; %s) in %.2f s; backward induction in %.2f s",
+		len(dists.Comps.List)-1, enumerated, live, opts.Samples, spreadHow, how, distTime.Seconds(), solveTime.Seconds())
 	one, err := snora.DistsContext(ctx, cacheDir, r, snora.Budget(s.Samples(snora.OneSwitchSamples)), snora.DistSeed, snora.PlanOneSwitch)
 	if err != nil {
 		return nil, err
@@ -138,7 +147,7 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s sno
 	return &reports.Report{
 		Layout: reports.PageLayout,
 		Title:  "Nora's optimal policy",
-		Intro:  fmt.Sprintf("Rules: %s. Backward induction over (rounds left, ip held, deck composition); pass outcomes from %d shuffles per composition.", ruleText(env.Rules), opts.Samples),
+		Intro:  fmt.Sprintf("Rules: %s. Backward induction over (rounds left, ip held, deck composition); pass outcomes from a budget of %d shuffles a composition.", ruleText(env.Rules), opts.Samples),
 		Studies: []reports.Study{
 			{Game: "nora", Title: "Expected game score", Answer: []string{strings.Join(lines, ". ") + "."}},
 			{Game: "nora", Title: "Stop and insure frontiers", Answer: []string{"The largest deck at which the policy stops, and at which it insures, by ip held."}, Charts: []reports.Chart{chart}},
@@ -152,6 +161,13 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s sno
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // ftoa writes a figure of a CSV file in full: the shortest text that reads
 // back as v.
