@@ -325,15 +325,17 @@ func (c *cascader) fixedCards() uint64 {
 func (c *cascader) run(d []cards.Card, made uint64, pile *[]cards.Card, steps *[]Step) (left int, e Earned, quadRanks uint16) {
 	switch {
 	case c.whole:
+	case pile == nil && steps == nil && c.path == nil:
+		// Nothing to record: at rest, pairs alone and cascades with no
+		// choice are all forced cascades.
+		if left, e, ok := c.forcedCascades(d, made); ok {
+			return left, e, 0
+		}
 	case !hasPair(d):
 		return len(d), e, 0 // at rest: nothing to search
 	case isolatedPairs(d):
 		left, e = c.removeIsolated(d, made, pile, steps)
 		return left, e, 0
-	case pile == nil && steps == nil && c.path == nil:
-		if left, e, ok := c.forcedCascades(d, made); ok {
-			return left, e, 0
-		}
 	}
 	return c.search(d, made, pile, steps)
 }

@@ -1,6 +1,7 @@
 package nora
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
 
@@ -106,7 +107,7 @@ type passSearch struct {
 	states []*nora.PassState // by node
 	nodes  []searchNode
 	arena  []games.Action
-	seen   map[uint64]int32 // position key → latest node with that key (earlier ones by sameKey)
+	seen   positions // position key → latest node with that key (earlier ones by sameKey)
 	beams  []beam           // by switches made: nodes and pulls waiting to be expanded
 	cands  [][]pullCand     // pulls not yet made, by switches made
 	plans  []passPlan
@@ -121,7 +122,7 @@ type passSearch struct {
 
 func newPassSearch(r nora.Rules, cs *Comps) *passSearch {
 	w := nora.NewPassState(r)
-	return &passSearch{r: r, cs: cs, sw: r.Switch, work: w, seen: map[uint64]int32{}}
+	return &passSearch{r: r, cs: cs, sw: r.Switch, work: w}
 }
 
 // withLimits fixes the search's limits whatever the deck's size.
@@ -151,7 +152,7 @@ func (ps *passSearch) list(p *nora.PassState, maxNeed int) []passPlan {
 		ps.lim = searchLimitsFor(len(p.Order()))
 	}
 	ps.nodes, ps.arena, ps.plans, ps.bit = ps.nodes[:0], ps.arena[:0], ps.plans[:0], false
-	clear(ps.seen)
+	ps.seen.reset(ps.lim.Nodes)
 	for i := range ps.beams {
 		ps.beams[i] = beam{e: ps.beams[i].e[:0]}
 		ps.cands[i] = ps.cands[i][:0]
@@ -217,7 +218,7 @@ func (ps *passSearch) child(u int32, s, need int, move func(q *nora.PassState) b
 	n := ps.describe(u, start, s, need, q)
 	n.byHand = ps.nodes[u].byHand || ps.byHand
 	n.sameKey = -1
-	if j, ok := ps.seen[n.key]; ok {
+	if j, ok := ps.seen.get(n.key); ok {
 		n.sameKey = j
 		for ; j >= 0; j = ps.nodes[j].sameKey {
 			o := &ps.nodes[j]
@@ -227,7 +228,7 @@ func (ps *passSearch) child(u int32, s, need int, move func(q *nora.PassState) b
 			}
 		}
 	}
-	ps.seen[n.key] = i
+	ps.seen.put(n.key, i)
 	ps.nodes = append(ps.nodes, n)
 	return i
 }
@@ -592,46 +593,46 @@ func (ps *passSearch) pulls(u int32, maxNeed int) bool {
 	// either side.
 	var gone uint64
 	var stack [64]int8
+	var ranks [64]cards.Rank
 	h := 0
-	for i := range n {
-		if h > 0 && order[stack[h-1]].Rank() == order[i].Rank() {
+	for i, c := range order {
+		if r := c.Rank(); h > 0 && ranks[h-1] == r {
 			h--
 			gone |= 1<<uint(stack[h]) | 1<<uint(i)
 		} else {
-			stack[h] = int8(i)
+			stack[h], ranks[h] = int8(i), r
 			h++
 		}
 	}
 	// The cards that stay, in order, and where each card stands among
-	// them: the two pulled stay, and the cards that fall cancel among
-	// themselves whatever stays, so the cards a pull leaves are those the
-	// survivors without the two reduce to.
+	// them (made at the first pull): the two pulled stay, and the cards
+	// that fall cancel among themselves whatever stays, so the cards a
+	// pull leaves are those the survivors without the two reduce to.
 	var kept [64]cards.Card
 	var at [64]int8
-	for k, p := range stack[:h] {
-		kept[k], at[p] = order[p], int8(k)
-	}
-	for x := 0; x < n; {
-		if gone&(1<<uint(x)) == 0 {
-			x++
-			continue
-		}
-		y := x
-		for y+1 < n && gone&(1<<uint(y+1)) != 0 {
-			y++
-		}
+	made := false
+	for rest := gone; rest != 0; {
 		// The stretch x..y falls whole; i left of it past a survivors, j
 		// right of it past b.
+		x := bits.TrailingZeros64(rest)
+		y := x + bits.TrailingZeros64(^(rest >> uint(x))) - 1
+		rest &^= 1<<uint(y+1) - 1
 		for a := 0; a <= room && x-1-a >= 0 && gone&(1<<uint(x-1-a)) == 0; a++ {
 			i := x - 1 - a
 			for b := 0; a+b <= room && y+1+b < n && gone&(1<<uint(y+1+b)) == 0; b++ {
 				j := y + 1 + b
-				if a+b > 0 && order[i].Rank() == order[j].Rank() {
-					ps.pull(u, i, j, a, b, maxNeed, pulledLeft(kept[:h], int(at[i]), int(at[j]), true))
+				if a+b == 0 || order[i].Rank() != order[j].Rank() {
+					continue
 				}
+				if !made {
+					for k, p := range stack[:h] {
+						kept[k], at[p] = order[p], int8(k)
+					}
+					made = true
+				}
+				ps.pull(u, i, j, a, b, maxNeed, pulledLeft(kept[:h], int(at[i]), int(at[j]), true))
 			}
 		}
-		x = y + 1
 	}
 	return true
 }
@@ -794,4 +795,52 @@ func (ps *passSearch) actions(pp passPlan, dst []games.Action) []games.Action {
 		dst = append(dst, ps.arena[n.acts:n.actEnd]...)
 	}
 	return append(dst, nora.Proceed)
+}
+
+// positions maps the keys of the positions a search holds to their latest
+// node: an open-addressing table with room for twice the most nodes a
+// search holds, emptied for the next search by a new generation, not
+// cleared.
+type positions struct {
+	keys  []uint64
+	nodes []int32
+	gens  []uint32
+	gen   uint32
+}
+
+// reset empties the table for a search of at most n nodes.
+func (t *positions) reset(n int) {
+	size := 1
+	for size < 2*n {
+		size *= 2
+	}
+	t.gen++
+	if len(t.keys) < size || t.gen == 0 {
+		t.keys, t.nodes, t.gens, t.gen = make([]uint64, size), make([]int32, size), make([]uint32, size), 1
+	}
+}
+
+// slot returns the index of key's slot, and whether it holds key.
+func (t *positions) slot(key uint64) (int, bool) {
+	m := len(t.keys) - 1
+	for i := int(key*0x9e3779b97f4a7c15>>40) & m; ; i = (i + 1) & m {
+		if t.gens[i] != t.gen {
+			return i, false
+		}
+		if t.keys[i] == key {
+			return i, true
+		}
+	}
+}
+
+// get returns the node of key, and whether it is held.
+func (t *positions) get(key uint64) (int32, bool) {
+	i, ok := t.slot(key)
+	return t.nodes[i], ok
+}
+
+// put makes u the node of key.
+func (t *positions) put(key uint64, u int32) {
+	i, _ := t.slot(key)
+	t.keys[i], t.nodes[i], t.gens[i] = key, u, t.gen
 }
