@@ -43,10 +43,7 @@ func allocate(ctx context.Context, pd *PassDists, r nora.Rules, samples float64,
 	if err != nil {
 		return nil, err
 	}
-	sp, err := sol.Spread(ref.StartIP)
-	if err != nil {
-		return nil, err
-	}
+	sp := sol.spread(ref.StartIP, allocateFlow)
 	n0 := float64(pd.Chunk)
 	a := make([]float64, len(chunks)) // S_c/√κ_c
 	kappa := make([]float64, len(chunks))

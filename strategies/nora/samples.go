@@ -484,7 +484,14 @@ func (e *estimator) sample(ctx context.Context, c, j, n int, seed uint64) *chunk
 	deck, counts := e.start(c)
 	comp := e.cs.List[c]
 	key := uint64(comp.N4)<<8 | uint64(comp.N2)<<1 | uint64(b2i(comp.Jokers))
-	rng := rand.New(rand.NewPCG(games.Mix(seed, key), games.Mix(0x70617373, uint64(j))))
+	// Chunk 0's stream is the one every composition had when it was drawn
+	// whole (passdistVersion 5), so that a uniform build, one chunk a
+	// composition, draws the shuffles those builds drew.
+	stream := uint64(0x70617373)
+	if j > 0 {
+		stream = games.Mix(stream, uint64(j))
+	}
+	rng := rand.New(rand.NewPCG(games.Mix(seed, key), stream))
 	wantDead := max(n/10, 1)
 	for k := 0; k < n && ctx.Err() == nil; {
 		cards.Shuffle(rng, deck)

@@ -38,8 +38,8 @@ func TestScaledDefaultSamples(t *testing.T) {
 		setup Setup
 		want  map[string]string
 	}{
-		{Setup{}, map[string]string{"optimal": "100", "optimal-v2": "1500", "optimal-v1": "1500", "upper-bound": "100"}},
-		{Setup{SampleScale: 0.1}, map[string]string{"optimal": "20", "optimal-v2": "150", "optimal-v1": "150", "upper-bound": "20"}},
+		{Setup{}, map[string]string{"optimal": "250", "optimal-v2": "1500", "optimal-v1": "1500", "upper-bound": "250"}},
+		{Setup{SampleScale: 0.1}, map[string]string{"optimal": "25", "optimal-v2": "150", "optimal-v1": "150", "upper-bound": "25"}},
 	} {
 		reg := new(strategies.Registry)
 		Register(reg, tt.setup)
@@ -60,5 +60,5 @@ func TestScaledDefaultSamples(t *testing.T) {
 func ExampleSetup_Samples() {
 	s := Setup{SampleScale: 0.001} // as CARDSIM_DEAL_SCALE=0.001 sets it
 	fmt.Println(s.Samples(DefaultSamples), s.Samples(OneSwitchSamples), Setup{}.Samples(DefaultSamples))
-	// Output: 20 20 100
+	// Output: 20 20 250
 }

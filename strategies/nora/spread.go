@@ -48,9 +48,16 @@ func (s *Solution) Spread(startIP int) (*Spread, error) {
 	if s.Variant == VariantV1 || s.Variant == VariantClairvoyant {
 		return nil, errors.New("the sampling error is computed for the optimal and optimal-v2 policies only")
 	}
+	return s.spread(startIP, minFlow), nil
+}
+
+// spread is Spread following only the states reached at least min times
+// a game.
+func (s *Solution) spread(startIP int, min float64) *Spread {
 	f := newFlow(s)
+	f.min = min
 	f.run(s.capIP(max(startIP, 0)))
-	return f.spread(), nil
+	return f.spread()
 }
 
 // flow is the forward pass of Solution.Spread: the expected number of
@@ -68,6 +75,7 @@ type flow struct {
 	g      [][]float64
 	visits []float64
 	score  float64     // the expected game score of the decisions, by the shuffles' values
+	min    float64     // the mass below which a state is not followed
 	sets   []*flowSets // by composition, made at its first visit
 }
 
@@ -86,10 +94,16 @@ type flowShuffle struct {
 	share, draw float64
 }
 
-// minFlow is the expected number of visits below which a state is not
-// followed: on the full deck the states left out hold 0.001 points of the
-// score, and nothing of the error to the third figure.
-const minFlow = 1e-9
+// minFlow is the expected number of visits below which Spread follows a
+// state no further: on the full deck the states left out hold 0.001
+// points of the score, and nothing of the error to the third figure.
+// allocateFlow is the coarser bound of the allocation's, which needs only
+// each composition's share of the error: it leaves out 1.3 points of the
+// score, and the error as a whole is the same to 0.001 point.
+const (
+	minFlow      = 1e-9
+	allocateFlow = 1e-6
+)
 
 func newFlow(s *Solution) *flow {
 	n := len(s.Dists.Comps.List)
@@ -183,7 +197,7 @@ func (f *flow) state(k, c, h int) {
 		f.stop[i] = 0
 	}
 	m := f.before[i]
-	if m < minFlow {
+	if m < f.min {
 		return
 	}
 
