@@ -107,9 +107,9 @@ type passSearch struct {
 	states []*nora.PassState // by node
 	nodes  []searchNode
 	arena  []games.Action
-	seen   positions // position key → latest node with that key (earlier ones by sameKey)
-	beams  []beam           // by switches made: nodes and pulls waiting to be expanded
-	cands  [][]pullCand     // pulls not yet made, by switches made
+	seen   positions    // position key → latest node with that key (earlier ones by sameKey)
+	beams  []beam       // by switches made: nodes and pulls waiting to be expanded
+	cands  [][]pullCand // pulls not yet made, by switches made
 	plans  []passPlan
 	blocks []nora.Block
 	path   []nora.Block
