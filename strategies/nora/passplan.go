@@ -1,6 +1,7 @@
 package nora
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 	"sort"
@@ -332,7 +333,7 @@ func (e entry) less(f entry) bool { return e.hi < f.hi || e.hi == f.hi && e.lo <
 func (ps *passSearch) search(maxNeed int) {
 	for s := 0; s <= ps.lim.Switches; s++ {
 		b := &ps.beams[s]
-		slices.SortFunc(b.e, beamOrder)
+		slices.SortFunc(b.e, entryCmp)
 		b.open, b.next = true, 0
 		expanded := 0
 		for b.next < len(b.e) && expanded < ps.lim.Width {
@@ -466,6 +467,14 @@ func (ps *passSearch) expand(u int32, s, maxNeed int) bool {
 		return true
 	}
 	return ps.pulls(u, maxNeed)
+}
+
+// entryCmp compares entries as numbers (the beam's order, beamOrder).
+func entryCmp(x, y entry) int {
+	if x.hi != y.hi {
+		return cmp.Compare(x.hi, y.hi)
+	}
+	return cmp.Compare(x.lo, y.lo)
 }
 
 // beamOrder orders beam entries: fewest cards left once the waiting pairs
