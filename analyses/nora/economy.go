@@ -33,16 +33,24 @@ var noraEarnings = []struct{ key, source string }{
 type economyOptions struct {
 	Games        int // deals of the main comparison of strategies
 	SweepGames   int // deals per point of a price curve checked by simulation (0: solver only)
-	Samples      int // pass samples per composition for the policy at the rules given
-	SweepSamples int // pass samples per composition when an earning rule or the SWITCH price changes the passes
+	Samples      int // the budget of the policy at the rules given (strategies/nora.Sampling)
+	SweepSamples int // the budget of each policy whose passes an earning rule or the SWITCH price changes
 }
+
+// sweepSamples is the budget of the policies of the price and earning
+// sweeps, each of which changes the passes: at the default rules their
+// value's standard error is 2.5 points (strategies/nora.Spread), below the
+// 2.6 of the 500 shuffles of every composition the optimal policy was
+// built from before the budget was spread, let alone the 300 the sweeps
+// had, at a third of their cost.
+const sweepSamples = 100
 
 func (o *economyOptions) bind(s snora.Setup) *games.Options {
 	opts := games.NewOptions("option")
 	opts.Int(&o.Games, "games", 20000, 2, 1_000_000_000, "deals on which the strategies are compared")
 	opts.Int(&o.SweepGames, "sweep-games", 500, 0, 1_000_000_000, "deals per point of a price curve checked by simulation, or 0 for the solver alone")
-	opts.Int(&o.Samples, "samples", s.Samples(snora.DefaultSamples), 1, 1_000_000_000, "pass samples per deck composition for the policy")
-	opts.Int(&o.SweepSamples, "sweep-samples", s.Samples(300), 1, 1_000_000_000, "pass samples per deck composition when an earning rule or the SWITCH price changes the passes")
+	opts.Int(&o.Samples, "samples", s.Samples(snora.DefaultSamples), 1, 1_000_000_000, "the policy's budget: what so many live shuffles of every deck composition cost, spread where they make its value surest")
+	opts.Int(&o.SweepSamples, "sweep-samples", s.Samples(sweepSamples), 1, 1_000_000_000, "the budget of each policy whose passes an earning rule or the SWITCH price changes")
 	return opts
 }
 
@@ -110,30 +118,27 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions, cacheD
 	begin := time.Now()
 	policyParams := []string{"samples=" + strconv.Itoa(a.Samples)}
 	t0 := time.Now()
-	opt, err := snora.PolicyContext(ctx, a.cacheDir, r, a.Samples, snora.DefaultIPCap, snora.VariantOptimal)
+	opt, err := snora.PolicyContext(ctx, a.cacheDir, r, snora.Budget(a.Samples), snora.DefaultIPCap, snora.VariantOptimal)
 	if err != nil {
 		return nil, err
 	}
-	ub, err := snora.PolicyContext(ctx, a.cacheDir, r, a.Samples, snora.DefaultIPCap, snora.VariantClairvoyant)
+	ub, err := snora.PolicyContext(ctx, a.cacheDir, r, snora.Budget(a.Samples), snora.DefaultIPCap, snora.VariantClairvoyant)
 	if err != nil {
 		return nil, err
 	}
 	logf("policy ready in %.1f s (value %.2f, upper bound %.2f)", time.Since(t0).Seconds(), opt.Value(r.StartIP), ub.Value(r.StartIP))
 	// Re-value both policies on independent shuffles: free of the upward
 	// bias of valuing a policy on the samples it was chosen for.
-	chk, err := snora.DistsContext(ctx, a.cacheDir, r, a.Samples, snora.CheckSeed, snora.PlanWholePass)
+	chk, err := snora.RevalueContext(ctx, a.cacheDir, opt, ub)
 	if err != nil {
 		return nil, err
 	}
-	optChk, err := opt.EvaluateContext(ctx, chk)
+	optChk, ubChk := chk[0], chk[1]
+	spread, err := optChk.Spread(r.StartIP)
 	if err != nil {
 		return nil, err
 	}
-	ubChk, err := ub.EvaluateContext(ctx, chk)
-	if err != nil {
-		return nil, err
-	}
-	logf("re-valued on independent shuffles: %.2f and %.2f", optChk.Value(r.StartIP), ubChk.Value(r.StartIP))
+	logf("re-valued on independent shuffles: %.2f ± %.2f and %.2f", optChk.Value(r.StartIP), spread.SE(), ubChk.Value(r.StartIP))
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -152,7 +157,7 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions, cacheD
 		Title:  "The economy of Nora's pairs solitaire",
 		Intro: fmt.Sprintf("Rules: %s. Strategies compared on the same %d deals (seed %d), intervals at %g%%. "+
 			"The optimal policy is solved by backward induction over (rounds left, ip, deck composition) with pass outcomes "+
-			"estimated from %d shuffles per composition; upper-bound is a clairvoyant player who sees each shuffle before "+
+			"estimated from a budget of %d shuffles a composition; upper-bound is a clairvoyant player who sees each shuffle before "+
 			"deciding to insure it (no real player can).", ruleText(a.env.Rules), a.Games, a.env.Seed, a.env.Confidence*100, a.Samples),
 		Files: map[string][]byte{},
 	}
@@ -160,7 +165,7 @@ func runEconomy(ctx context.Context, env *analyses.Env, o economyOptions, cacheD
 	if err != nil {
 		return nil, err
 	}
-	sec, err := noraStrategySection(&s, [2]*snora.Solution{opt, ub}, [2]*snora.Solution{optChk, ubChk}, r, relaxed{bound, below}, page.Files)
+	sec, err := noraStrategySection(&s, [2]*snora.Solution{opt, ub}, [2]*snora.Solution{optChk, ubChk}, spread.SE(), r, relaxed{bound, below}, page.Files)
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +211,7 @@ type relaxed struct {
 	below int
 }
 
-func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora.Rules, rb relaxed, files map[string][]byte) ([]reports.Study, error) {
+func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, checkSE float64, r nora.Rules, rb relaxed, files map[string][]byte) ([]reports.Study, error) {
 	perfect := r.DeckSize() * r.Rounds
 	opt := sols[0]
 	table := [][]string{{"strategy", "mean score", "ci low", "ci high", "solver", "solver, fresh shuffles", fmt.Sprintf("P(%d)", perfect), "ci low", "ci high"}}
@@ -230,11 +235,11 @@ func noraStrategySection(s *sim.Summary, sols, checks [2]*snora.Solution, r nora
 	}
 	files["comparisons.csv"] = reports.RowsCSV(cmp)
 	o, u := s.Entries[3], s.Entries[4]
-	text := fmt.Sprintf("The optimal policy scores %.1f points per game (%.1f … %.1f; the solver expects %.1f, and %.1f re-valued on fresh shuffles) and wins "+
+	text := fmt.Sprintf("The optimal policy scores %.1f points per game (%.1f … %.1f; the solver expects %.1f, and %.1f ± %.1f re-valued on fresh shuffles, ± its sampling error) and wins "+
 		"(%d) in %.2f%% of games; on the same deals it beats the best heuristic, %s, by %.1f points (%.1f … %.1f). "+
 		"Seeing each shuffle before insuring would raise the score to %.1f: better insurance decisions, the passes played alike, can add at most %.1f points. "+
 		"No policy whatsoever can expect more than %.1f, the score of a player whose game is made perfect once %d ip are held (the bound is %.1f points above the policy).",
-		o.Score.Mean, o.Score.CILow, o.Score.CIHigh, opt.Value(r.StartIP), checks[0].Value(r.StartIP), perfect, 100*o.Win.Rate,
+		o.Score.Mean, o.Score.CILow, o.Score.CIHigh, opt.Value(r.StartIP), checks[0].Value(r.StartIP), checkSE, perfect, 100*o.Win.Rate,
 		noraStrategies[best.A], -best.ScoreDiff, -best.CIHigh, -best.CILow, u.Score.Mean, u.Score.Mean-o.Score.Mean,
 		rb.bound, rb.below, rb.bound-opt.Value(r.StartIP))
 	// Score distributions in bins of 20 points.
@@ -463,7 +468,7 @@ func noraPolicyValue(ctx context.Context, cacheDir string, rules []string, sampl
 	if err != nil {
 		return 0, err
 	}
-	sol, err := snora.PolicyContext(ctx, cacheDir, r, samples, snora.DefaultIPCap, v)
+	sol, err := snora.PolicyContext(ctx, cacheDir, r, snora.Budget(samples), snora.DefaultIPCap, v)
 	if err != nil {
 		return 0, err
 	}
@@ -531,7 +536,7 @@ func noraEarningSection(ctx context.Context, a *economyStudy, r nora.Rules, s *s
 	}
 	return reports.Study{Title: "Earning rules",
 		Answer: []string{fmt.Sprintf("Switching off %s costs the most, %.1f points per game; switching off %s costs the least, %.1f. "+
-			"Each point changing a pass re-estimates the pass outcomes from %d shuffles per composition (ip-dead and ip-dead-full reuse them).",
+			"Each point changing a pass re-estimates the pass outcomes from a budget of %d shuffles a composition (ip-dead and ip-dead-full reuse them).",
 			most.key, most.loss, least.key, least.loss, a.SweepSamples)},
 		Charts: []reports.Chart{c}}, nil
 }

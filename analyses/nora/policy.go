@@ -17,14 +17,21 @@ import (
 // policyOptions are the options of Nora's solver.
 type policyOptions struct {
 	Samples int
+	Uniform bool
 	Cap     int
 	Fresh   bool
 	Check   bool
 }
 
+// sampling returns the sampling the policies are built with.
+func (o *policyOptions) sampling() snora.Sampling {
+	return snora.Sampling{Samples: o.Samples, Uniform: o.Uniform}
+}
+
 func (o *policyOptions) bind(s snora.Setup) *games.Options {
 	opts := games.NewOptions("option")
-	opts.Int(&o.Samples, "samples", s.Samples(snora.DefaultSamples), 1, 1_000_000_000, "live shuffles per deck composition for its pass outcomes")
+	opts.Int(&o.Samples, "samples", s.Samples(snora.DefaultSamples), 1, 1_000_000_000, "the build's budget: what so many live shuffles of every deck composition cost, spread where they make the value surest")
+	opts.Bool(&o.Uniform, "uniform", false, "draw samples live shuffles of every deck composition instead (as builds did before the budget was spread; to compare)")
 	opts.Int(&o.Cap, "cap", snora.DefaultIPCap, 2, 1000, "ip beyond which more ip counts as no more useful")
 	opts.Bool(&o.Fresh, "fresh", false, "estimate the pass outcomes anew instead of reading the cache (to time the build)")
 	opts.Bool(&o.Check, "check", false, "also re-value the policies on independent shuffles (free of the bias of valuing a policy on its own samples)")
@@ -58,9 +65,9 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s sno
 	start := time.Now()
 	var dists *snora.PassDists
 	if opts.Fresh {
-		dists, err = snora.EstimatePassDistsContext(ctx, r, opts.Samples, snora.DistSeed, env.Workers, snora.PlanWholePass)
+		dists, err = snora.EstimatePassDistsContext(ctx, r, opts.sampling(), snora.DistSeed, env.Workers, snora.PlanWholePass)
 	} else {
-		dists, err = snora.DistsContext(ctx, cacheDir, r, opts.Samples, snora.DistSeed, snora.PlanWholePass)
+		dists, err = snora.DistsContext(ctx, cacheDir, r, opts.sampling(), snora.DistSeed, snora.PlanWholePass)
 	}
 	if err != nil {
 		return nil, err
@@ -85,9 +92,18 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s sno
 		lines = append(lines, fmt.Sprintf(format, args...))
 		env.Printf(format+"\n", args...)
 	}
-	say("nora: %d deck compositions, %d samples each (%s) in %.2f s; backward induction in %.2f s",
-		len(dists.Comps.List)-1, opts.Samples, how, distTime.Seconds(), solveTime.Seconds())
-	one, err := snora.DistsContext(ctx, cacheDir, r, s.Samples(snora.OneSwitchSamples), snora.DistSeed, snora.PlanOneSwitch)
+	live, enumerated := 0, 0
+	for _, pd := range dists.Dists[1:] {
+		live += pd.Samples
+		enumerated += b2i(pd.Samples == 0)
+	}
+	spreadHow := "spread where they make the value surest"
+	if opts.Uniform {
+		spreadHow = "as many of each"
+	}
+	say("nora: %d deck compositions, %d of them enumerated, the others from %d live shuffles (a budget of %d a composition, %s; %s) in %.2f s; backward induction in %.2f s",
+		len(dists.Comps.List)-1, enumerated, live, opts.Samples, spreadHow, how, distTime.Seconds(), solveTime.Seconds())
+	one, err := snora.DistsContext(ctx, cacheDir, r, snora.Budget(s.Samples(snora.OneSwitchSamples)), snora.DistSeed, snora.PlanOneSwitch)
 	if err != nil {
 		return nil, err
 	}
@@ -100,25 +116,28 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s sno
 		return nil, err
 	}
 	value := sol.Value(r.StartIP)
-	say("expected game score, optimal policy:       %.3f (start-ip %d; whole passes planned by a bounded search)", value, r.StartIP)
+	spread, err := sol.Spread(r.StartIP)
+	if err != nil {
+		return nil, err
+	}
+	say("expected game score, optimal policy:       %.3f ± %.2f (start-ip %d; whole passes planned by a bounded search; "+
+		"± the standard error of the shuffles sampled; valued on the shuffles it was chosen on, which flatters it: check=true re-values it on fresh ones)",
+		value, spread.SE(), r.StartIP)
 	say("expected game score, first policy (optimal-v1): %.3f (one switch a pass, %d samples)", v1.Value(r.StartIP), s.Samples(snora.OneSwitchSamples))
 	say("expected game score, clairvoyant insurance: %.3f (a bound on better insurance within the optimal policy's play)", ub.Value(r.StartIP))
 	say("upper bound on every policy:               %.3f (the game scored perfect once %d ip are held)", bound, below)
 	say("certified gap:                             %.3f points a game (the optimal policy is at most this far from the best possible play)", bound-value)
 	if opts.Check {
-		chk, err := snora.DistsContext(ctx, cacheDir, r, opts.Samples, snora.CheckSeed, snora.PlanWholePass)
+		chk, err := snora.RevalueContext(ctx, cacheDir, sol, ub)
 		if err != nil {
 			return nil, err
 		}
-		oc, err := sol.EvaluateContext(ctx, chk)
+		cs, err := chk[0].Spread(r.StartIP)
 		if err != nil {
 			return nil, err
 		}
-		uc, err := ub.EvaluateContext(ctx, chk)
-		if err != nil {
-			return nil, err
-		}
-		say("re-valued on independent shuffles:         %.3f and %.3f", oc.Value(r.StartIP), uc.Value(r.StartIP))
+		say("re-valued on independent shuffles:         %.3f ± %.2f, and %.3f with clairvoyant insurance (the expected scores of their play, ± the standard error of the fresh shuffles)",
+			chk[0].Value(r.StartIP), cs.SE(), chk[1].Value(r.StartIP))
 	}
 	say("ip cap %d: holding %d rather than %d ip gains at most %.2g points in any state", opts.Cap, opts.Cap, opts.Cap-1, sol.CapGain())
 	chart, err := frontierChart(sol)
@@ -128,7 +147,7 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s sno
 	return &reports.Report{
 		Layout: reports.PageLayout,
 		Title:  "Nora's optimal policy",
-		Intro:  fmt.Sprintf("Rules: %s. Backward induction over (rounds left, ip held, deck composition); pass outcomes from %d shuffles per composition.", ruleText(env.Rules), opts.Samples),
+		Intro:  fmt.Sprintf("Rules: %s. Backward induction over (rounds left, ip held, deck composition); pass outcomes from a budget of %d shuffles a composition.", ruleText(env.Rules), opts.Samples),
 		Studies: []reports.Study{
 			{Game: "nora", Title: "Expected game score", Answer: []string{strings.Join(lines, ". ") + "."}},
 			{Game: "nora", Title: "Stop and insure frontiers", Answer: []string{"The largest deck at which the policy stops, and at which it insures, by ip held."}, Charts: []reports.Chart{chart}},
@@ -142,6 +161,13 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s sno
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // ftoa writes a figure of a CSV file in full: the shortest text that reads
 // back as v.

@@ -325,6 +325,12 @@ func (c *cascader) fixedCards() uint64 {
 func (c *cascader) run(d []cards.Card, made uint64, pile *[]cards.Card, steps *[]Step) (left int, e Earned, quadRanks uint16) {
 	switch {
 	case c.whole:
+	case pile == nil && steps == nil && c.path == nil:
+		// Nothing to record: at rest, pairs alone and cascades with no
+		// choice are all forced cascades.
+		if left, e, ok := c.forcedCascades(d, made); ok {
+			return left, e, 0
+		}
 	case !hasPair(d):
 		return len(d), e, 0 // at rest: nothing to search
 	case isolatedPairs(d):
@@ -332,6 +338,64 @@ func (c *cascader) run(d []cards.Card, made uint64, pile *[]cards.Card, steps *[
 		return left, e, 0
 	}
 	return c.search(d, made, pile, steps)
+}
+
+// forcedCascades removes the pairs of d in place when no order of removal
+// has a choice to make: every pair now in d starts a cascade that takes,
+// step after step, one pair whose outer neighbours hold other ranks (no run
+// of three, no pairs end to end), and the cascades stay apart, at least one
+// card that stays between any two. Each step is then a pair of its own and
+// every order earns the same: a Joke for a pair of jokers, a Reaction for
+// a pair brought together by removals (every pair of a cascade but its
+// first, and the first if made says removals of this pass brought it
+// together). It returns the cards left and their ip, and reports false,
+// changing nothing, when some order has a choice. It records no steps:
+// the caller asks for none (the pass search settles so, most often after a
+// pull at rest made one pair).
+func (c *cascader) forcedCascades(d []cards.Card, made uint64) (int, Earned, bool) {
+	var e Earned
+	n := len(d)
+	var gone uint64
+	end := -2 // the last position of the last cascade (none yet)
+	jokes, reactions := 0, 0
+	for i := 0; i+1 < n; i++ {
+		if d[i].Rank() != d[i+1].Rank() {
+			continue
+		}
+		// The cascade's pair at this step is l+1, r-1.
+		l, r := i-1, i+2
+		for {
+			rk := d[l+1].Rank()
+			if l >= 0 && d[l].Rank() == rk || r < n && d[r].Rank() == rk {
+				return 0, e, false // a run of three, or pairs end to end
+			}
+			if rk == cards.Joker {
+				jokes++
+			}
+			if r-l > 3 || made>>uint(i)&1 != 0 {
+				reactions++
+			}
+			if l < 0 || r >= n || d[l].Rank() != d[r].Rank() {
+				break
+			}
+			l, r = l-1, r+1
+		}
+		if l+1 <= end+1 {
+			return 0, e, false // it meets the cascade before
+		}
+		gone |= (1<<uint(r-l-1) - 1) << uint(l+1)
+		end, i = r-1, r-1
+	}
+	w := 0
+	for i, cd := range d {
+		if gone>>uint(i)&1 == 0 {
+			d[w] = cd
+			w++
+		}
+	}
+	e[Joke] = jokes * c.r.Joke
+	e[Reaction] = reactions * c.r.Reaction
+	return w, e, true
 }
 
 // isolatedPairs reports whether every pair of d stands alone: its two

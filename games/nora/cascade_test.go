@@ -322,3 +322,92 @@ func TestIsolatedPairsMatchSearch(t *testing.T) {
 		t.Errorf("the fast path took %d of %d orders", taken, total)
 	}
 }
+
+// TestForcedCascades: which orders the forced-cascade path takes, worked
+// by hand.
+func TestForcedCascades(t *testing.T) {
+	for _, tt := range []struct {
+		deck string
+		want bool
+		left int
+	}{
+		{"AS KD KC AH", true, 0},             // a cascade: kings, then the aces by reaction
+		{"2C AS KD KC AH 2D", true, 0},       // three deep
+		{"2C AS KD KC AH 3D 5S 5H", true, 2}, // two cascades apart
+		{"AS KD KC AH 5S 5H", false, 0},      // the aces and fives end to end once the kings fall
+		{"AS KD KC AH AD", false, 0},         // a run of three once the kings fall
+		{"AS KD KC KH", false, 0},            // a run of three now
+		{"2C AS AH 3D 4S 4H 3C", false, 0},   // the cascades meet: 3D and 3C
+		{"JK AS AH JK 2C", true, 1},          // jokers by reaction
+	} {
+		d := mustDeck(t, tt.deck)
+		r := DefaultRules()
+		c := newCascader(&r)
+		n, _, ok := c.forcedCascades(slices.Clone(d), 0)
+		if ok != tt.want || ok && n != tt.left {
+			t.Errorf("forcedCascades(%s) = %d left, %v; want %d, %v", tt.deck, n, ok, tt.left, tt.want)
+		}
+	}
+}
+
+// TestForcedCascadesMatchSearch: where the forced-cascade path takes an
+// order, it leaves what the exact search leaves, with the same ip by
+// source, with and without neighbours brought together by earlier
+// removals: on orders as the pass search makes them (a deck at rest with
+// two cards of a rank brought together, so that their fall cascades) and
+// on shuffled ones, of the full deck and small ones.
+func TestForcedCascadesMatchSearch(t *testing.T) {
+	taken, total := 0, 0
+	for _, ranks := range []int{13, 4, 2} {
+		r := DefaultRules()
+		r.Ranks = ranks
+		c := newCascader(&r)
+		rng := rand.New(rand.NewPCG(uint64(ranks), 10))
+		full := cards.Ranks(ranks, 2)
+		for k := range 6000 {
+			deck := append([]cards.Card(nil), full...)
+			cards.Shuffle(rng, deck)
+			if k%3 != 0 {
+				// At rest, then two cards of a rank pulled together.
+				_, rest, _ := Pass(r, deck)
+				deck = append(deck[:0], rest...)
+				if len(deck) < 3 {
+					continue
+				}
+				i := rng.IntN(len(deck) - 1)
+				for j := i + 2; j < len(deck); j++ {
+					if deck[j].Rank() == deck[i].Rank() {
+						x := deck[j]
+						copy(deck[i+2:j+1], deck[i+1:j])
+						deck[i+1] = x
+						break
+					}
+				}
+			} else {
+				deck = deck[:1+rng.IntN(len(deck))]
+			}
+			var made uint64
+			if k%2 == 1 {
+				made = rng.Uint64()
+			}
+			total++
+			d1, d2 := slices.Clone(deck), slices.Clone(deck)
+			n1, e1, ok := c.forcedCascades(d1, made)
+			if !ok {
+				if !slices.Equal(d1, deck) {
+					t.Fatalf("%s: refused, but changed the order", cards.Format(deck))
+				}
+				continue
+			}
+			taken++
+			n2, e2, q2 := c.search(d2, made, nil, nil)
+			if n1 != n2 || e1 != e2 || q2 != 0 || !slices.Equal(d1[:n1], d2[:n2]) {
+				t.Fatalf("%s (made %b): forced path %d left %v; search %d left %v, quads %b", cards.Format(deck), made, n1, e1, n2, e2, q2)
+			}
+		}
+	}
+	if taken < total/3 {
+		t.Errorf("the forced-cascade path took %d of %d orders", taken, total)
+	}
+	t.Logf("the forced-cascade path took %d of %d orders", taken, total)
+}

@@ -98,7 +98,7 @@ func TestCertifiedGapQuoted(t *testing.T) {
 	}
 	t.Parallel() // independent of the other long tests, and long: they share the cores
 	r := nora.DefaultRules()
-	d, err := DistsContext(context.Background(), t.TempDir(), r, DefaultSamples, DistSeed, PlanWholePass)
+	d, err := DistsContext(context.Background(), t.TempDir(), r, Budget(DefaultSamples), DistSeed, PlanWholePass)
 	if err != nil {
 		t.Fatal(err)
 	}

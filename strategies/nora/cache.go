@@ -15,8 +15,9 @@ import (
 )
 
 // The cache file of a PassDists: a header (cacheMagic, passdistVersion,
-// the PassKey, the deck's ranks and jokers, the number of compositions),
-// every composition's shuffles, and the SHA-256 of all that. Nothing in it
+// the PassKey, the deck's ranks and jokers, the number of compositions,
+// the chunk size), every composition's shuffles, and the SHA-256 of all
+// that. Nothing in it
 // is trusted: readCache checks the checksum, the header against the rules,
 // and every field against what the rules allow, and the caller rebuilds the
 // file on any error. The chance of a dead shuffle is not stored at all: it
@@ -32,34 +33,39 @@ func cachePath(dir, key string) string {
 	return filepath.Join(dir, "nora-samples-"+key+".bin")
 }
 
-// encodeCache returns the cache file of d.
+// encodeCache returns the cache file of d: after the header (magic,
+// version, key, ranks and jokers, the compositions, the chunk size),
+// every composition's shuffles (its counts, then live and dead, each
+// shuffle's weight, top class, choice count and choices), little-endian,
+// then the checksum.
 func encodeCache(d *PassDists, r *nora.Rules) []byte {
-	var b bytes.Buffer
-	b.WriteString(cacheMagic)
-	put := func(v any) { binary.Write(&b, binary.LittleEndian, v) }
-	put(uint32(passdistVersion))
-	b.WriteString(d.Key)
-	put([2]uint8{uint8(r.Ranks), uint8(r.Jokers)})
-	put(uint32(len(d.Dists)))
+	b := make([]byte, 0, 1<<16)
+	b = append(b, cacheMagic...)
+	b = binary.LittleEndian.AppendUint32(b, passdistVersion)
+	b = append(b, d.Key...)
+	b = append(b, uint8(r.Ranks), uint8(r.Jokers))
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(d.Dists)))
+	b = binary.LittleEndian.AppendUint32(b, uint32(d.Chunk))
 	for _, pd := range d.Dists[1:] {
-		put([3]uint8{uint8(pd.Comp.N4), uint8(pd.Comp.N2), uint8(b2i(pd.Comp.Jokers))})
-		put(uint32(pd.Samples))
+		b = append(b, uint8(pd.Comp.N4), uint8(pd.Comp.N2), uint8(b2i(pd.Comp.Jokers)))
+		b = binary.LittleEndian.AppendUint32(b, uint32(pd.Samples))
 		for _, ss := range []*sampleSet{&pd.live, &pd.dead} {
-			put(uint32(ss.Len()))
+			b = binary.LittleEndian.AppendUint32(b, uint32(ss.Len()))
 			for i := range ss.Len() {
 				chs := ss.choices(i)
-				put(ss.Weight[i])
-				put(uint8(ss.Top[i]))
-				put(uint16(len(chs)))
+				b = binary.LittleEndian.AppendUint32(b, ss.Weight[i])
+				b = append(b, uint8(ss.Top[i]))
+				b = binary.LittleEndian.AppendUint16(b, uint16(len(chs)))
 				for _, ch := range chs {
-					put(ch)
+					b = append(b, ch.Next, ch.Flags)
+					b = binary.LittleEndian.AppendUint16(b, ch.Need)
+					b = binary.LittleEndian.AppendUint16(b, uint16(ch.Net))
 				}
 			}
 		}
 	}
-	sum := sha256.Sum256(b.Bytes())
-	b.Write(sum[:])
-	return b.Bytes()
+	sum := sha256.Sum256(b)
+	return append(b, sum[:]...)
 }
 
 // errCache reports a cache file that is not what the rules and key lead to.
@@ -68,6 +74,27 @@ var errCache = errors.New("nora pass samples cache: bad file")
 func cacheErr(format string, a ...any) error {
 	return fmt.Errorf("%w: %s", errCache, fmt.Sprintf(format, a...))
 }
+
+// reader reads a cache file's fields in order; once a read runs past the
+// end, every later one reads zero and bad is set.
+type reader struct {
+	b   []byte
+	bad bool
+}
+
+func (rd *reader) take(n int) []byte {
+	if rd.bad || len(rd.b) < n {
+		rd.bad = true
+		return make([]byte, n)
+	}
+	x := rd.b[:n]
+	rd.b = rd.b[n:]
+	return x
+}
+
+func (rd *reader) u8() uint8   { return rd.take(1)[0] }
+func (rd *reader) u16() uint16 { return binary.LittleEndian.Uint16(rd.take(2)) }
+func (rd *reader) u32() uint32 { return binary.LittleEndian.Uint32(rd.take(4)) }
 
 // decodeCache reads a cache file written by encodeCache for the rules r,
 // key and planner pl, checking everything.
@@ -82,25 +109,14 @@ func decodeCache(data []byte, r *nora.Rules, key string, pl Planner) (*PassDists
 	if !bytes.HasPrefix(body, []byte(cacheMagic)) {
 		return nil, cacheErr("not a pass samples file")
 	}
-	rd := bytes.NewReader(body[len(cacheMagic):])
-	var bad error
-	get := func(v any) {
-		if bad == nil {
-			bad = binary.Read(rd, binary.LittleEndian, v)
-		}
-	}
-	var version uint32
-	get(&version)
-	keyBytes := make([]byte, len(key))
-	if bad == nil {
-		_, bad = rd.Read(keyBytes)
-	}
-	var deck [2]uint8
-	get(&deck)
-	var n uint32
-	get(&n)
-	if bad != nil {
-		return nil, cacheErr("header: %v", bad)
+	rd := &reader{b: body[len(cacheMagic):]}
+	version := rd.u32()
+	keyBytes := rd.take(len(key))
+	ranks, jokers := rd.u8(), rd.u8()
+	n := rd.u32()
+	chunk := rd.u32()
+	if rd.bad {
+		return nil, cacheErr("header cut short")
 	}
 	cs := newComps(r)
 	switch {
@@ -108,59 +124,51 @@ func decodeCache(data []byte, r *nora.Rules, key string, pl Planner) (*PassDists
 		return nil, cacheErr("version %d, want %d", version, passdistVersion)
 	case string(keyBytes) != key:
 		return nil, cacheErr("key %q, want %q", keyBytes, key)
-	case int(deck[0]) != r.Ranks || int(deck[1]) != r.Jokers:
-		return nil, cacheErr("deck ranks=%d jokers=%d, want %d and %d", deck[0], deck[1], r.Ranks, r.Jokers)
+	case int(ranks) != r.Ranks || int(jokers) != r.Jokers:
+		return nil, cacheErr("deck ranks=%d jokers=%d, want %d and %d", ranks, jokers, r.Ranks, r.Jokers)
 	case int(n) != len(cs.List):
 		return nil, cacheErr("%d compositions, want %d", n, len(cs.List))
+	case chunk < 1 || chunk > 1<<24:
+		return nil, cacheErr("chunks of %d shuffles", chunk)
 	}
-	d := &PassDists{Comps: cs, Dists: make([]PassDist, n), Key: key, Planner: pl}
+	d := &PassDists{Comps: cs, Dists: make([]PassDist, n), Key: key, Planner: pl, Chunk: int(chunk)}
 	for i := 1; i < int(n); i++ {
 		pd := &d.Dists[i]
-		var comp [3]uint8
-		var samples uint32
-		get(&comp)
-		get(&samples)
-		if bad != nil {
-			return nil, cacheErr("composition %d: %v", i, bad)
+		comp := [3]uint8{rd.u8(), rd.u8(), rd.u8()}
+		samples := rd.u32()
+		if rd.bad {
+			return nil, cacheErr("composition %d cut short", i)
 		}
 		c := cs.List[i]
 		if comp != [3]uint8{uint8(c.N4), uint8(c.N2), uint8(b2i(c.Jokers))} {
 			return nil, cacheErr("composition %d is %v, want %v", i, comp, c)
 		}
+		if samples%chunk != 0 {
+			return nil, cacheErr("composition %v: %d live shuffles, not chunks of %d", c, samples, chunk)
+		}
 		pd.Comp, pd.Samples = c, int(samples)
 		pd.Dead = nora.DeadChance(c.N4, c.N2, c.Jokers)
-		for _, dead := range []bool{false, true} {
-			ss := &pd.live
-			if dead {
-				ss = &pd.dead
+		for _, ss := range []*sampleSet{&pd.live, &pd.dead} {
+			count := rd.u32()
+			if rd.bad || count > 1<<24 || int(count) > len(rd.b)/7 {
+				return nil, cacheErr("composition %v: %d shuffles", c, count)
 			}
-			var count uint32
-			get(&count)
-			if bad != nil || count > 1<<24 {
-				return nil, cacheErr("composition %v: %d shuffles (%v)", c, count, bad)
-			}
-			ss.Off = append(ss.Off, 0)
+			ss.Weight = make([]uint32, 0, count)
+			ss.Top = make([]Top, 0, count)
+			ss.Off = make([]uint32, 1, count+1)
 			for range count {
-				var w uint32
-				var top uint8
-				var nch uint16
-				get(&w)
-				get(&top)
-				get(&nch)
-				if bad != nil {
-					return nil, cacheErr("composition %v: %v", c, bad)
+				w, top, nch := rd.u32(), rd.u8(), rd.u16()
+				if rd.bad || int(nch)*6 > len(rd.b) {
+					return nil, cacheErr("composition %v cut short", c)
 				}
 				for range nch {
-					var x choice
-					get(&x)
-					ss.Choices = append(ss.Choices, x)
+					x := rd.take(6)
+					ss.Choices = append(ss.Choices, choice{Next: x[0], Flags: x[1],
+						Need: binary.LittleEndian.Uint16(x[2:]), Net: int16(binary.LittleEndian.Uint16(x[4:]))})
 				}
 				ss.Weight = append(ss.Weight, w)
 				ss.Top = append(ss.Top, Top(top))
 				ss.Off = append(ss.Off, uint32(len(ss.Choices)))
-			}
-			if bad != nil {
-				return nil, cacheErr("composition %v: %v", c, bad)
 			}
 		}
 		if err := pd.check(cs, r, pl); err != nil {
@@ -171,8 +179,8 @@ func decodeCache(data []byte, r *nora.Rules, key string, pl Planner) (*PassDists
 			return nil, err
 		}
 	}
-	if rd.Len() != 0 {
-		return nil, cacheErr("%d bytes after the last composition", rd.Len())
+	if rd.bad || len(rd.b) != 0 {
+		return nil, cacheErr("%d bytes after the last composition", len(rd.b))
 	}
 	return d, nil
 }

@@ -112,10 +112,10 @@ func TestCacheChecksEveryField(t *testing.T) {
 		}
 	}
 	other := smallRules(t, "ranks=3")
-	if _, err := decodeCache(encodeCache(d, &r), &other, PassKey(other, 300, 1, d.Planner), d.Planner); !errors.Is(err, errCache) {
+	if _, err := decodeCache(encodeCache(d, &r), &other, PassKey(other, Budget(300), 1, d.Planner), d.Planner); !errors.Is(err, errCache) {
 		t.Errorf("a file for other rules is read back (%v)", err)
 	}
-	if _, err := decodeCache(encodeCache(d, &r), &r, PassKey(r, 301, 1, d.Planner), d.Planner); !errors.Is(err, errCache) {
+	if _, err := decodeCache(encodeCache(d, &r), &r, PassKey(r, Budget(301), 1, d.Planner), d.Planner); !errors.Is(err, errCache) {
 		t.Errorf("a file for another sampling is read back (%v)", err)
 	}
 }
@@ -148,13 +148,13 @@ func TestBuildStopsWhenCancelled(t *testing.T) {
 	r := nora.DefaultRules()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := PolicyContext(ctx, dir, r, DefaultSamples, DefaultIPCap, VariantOptimal); !errors.Is(err, context.Canceled) {
+	if _, err := PolicyContext(ctx, dir, r, Budget(DefaultSamples), DefaultIPCap, VariantOptimal); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled before: %v, want context.Canceled", err)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := EstimatePassDistsContext(ctx, r, DefaultSamples, DistSeed, 2, PlanWholePass)
+	_, err := EstimatePassDistsContext(ctx, r, Budget(DefaultSamples), DistSeed, 2, PlanWholePass)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("cancelled during the build: %v, want context.DeadlineExceeded", err)
 	}

@@ -20,10 +20,13 @@
 // SWITCH. The induction values each shuffle by its best plan for the ip in
 // hand, so the policy decides INSURE on the class of the top card it sees
 // and REVIVEs, stops or shuffles again by the values of passes played that
-// way. In play the bot searches the order it sees and plays the best plan
-// by the solver's values, so on decks small enough to enumerate the
-// solver's value is exactly the bot's expected score; TestBruteForceOracle
-// holds it to the optimum found by brute force over every action.
+// way. In play the bot searches the order it sees for the plans it can pay
+// for and plays the best by the solver's values. Those are the solver's
+// plans but where the search's beam is full, and there the bot may find a
+// better one (see wholePass): on decks small enough to enumerate, the
+// solver's value is the bot's expected score, or a hair under it;
+// TestBruteForceOracle holds it to the optimum found by brute force over
+// every action.
 //
 // What is approximated, and where the bound bites:
 //   - the pass search is a beam search, not an exhaustive one. It orders
@@ -36,10 +39,13 @@
 //     decks the policy comes within 0.0003 points of the optimum; the
 //     lookahead parameter (try every action, plan the rest) measures what
 //     the limits leave on the full deck;
-//   - on large decks the shuffles are a sample (DefaultSamples live ones
-//     per composition), so the values carry sampling error and the upward
-//     bias of an optimum over estimates; Solution.Evaluate re-values the
-//     policy on independent shuffles;
+//   - on large decks the shuffles are a sample, drawn where they make the
+//     value surest for their cost (a budget of DefaultSamples, see
+//     Sampling and EstimatePassDistsContext), so the values carry sampling
+//     error, which Solution.Spread measures (about 2.5 points a game at
+//     the default rules), and the upward bias of an optimum over the
+//     shuffles it was chosen on; RevalueContext re-values the policy on
+//     independent shuffles, free of the bias;
 //   - ip beyond a cap (DefaultIPCap) count as the cap; CapGain measures
 //     that the cap does not bind.
 //

@@ -81,7 +81,8 @@ type Solution struct {
 
 	full, size int
 	// a[k][c*(cap+1)+ip] is the value at the stop-or-shuffle decision with k
-	// rounds to play (this one included), composition c and ip; b is the
+	// rounds to play (this one included), composition c and ip (for the
+	// empty deck c = 0, the whole deck scored and the next round); b is the
 	// value before the shuffle (INSURE pending); w[k][ip] the value at the
 	// start of a round, w[0] = 0.
 	a, b [][]float64
@@ -155,6 +156,11 @@ func solve(ctx context.Context, r nora.Rules, dists *PassDists, ipCap int, v Var
 	for k := 1; k <= r.Rounds; k++ {
 		s.a[k], s.b[k], s.ins[k], s.resc[k] = make([]float64, n), make([]float64, n), make([]uint8, n), make([]uint8, n)
 		s.w[k] = make([]float64, ipCap+1)
+		// The empty deck's row: the round scores the whole deck, and the
+		// next begins.
+		for ip := 0; ip <= ipCap; ip++ {
+			s.a[k][s.at(0, ip)] = float64(s.size) + s.w[k-1][ip]
+		}
 		for c := 1; c <= s.full; c++ {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -195,21 +201,14 @@ func (s *Solution) chooser() *Solution {
 
 // row returns the values, by ip, of ending a pass with composition c left
 // with k rounds to play: the whole deck and the rounds after if c is empty.
-func (s *Solution) row(k, c int, clear []float64) []float64 {
-	if c == 0 {
-		return clear
-	}
+func (s *Solution) row(k, c int) []float64 {
 	return s.a[k][s.at(c, 0) : s.at(c, 0)+s.Cap+1]
 }
 
 // reach returns the value of ending a pass with composition c left and ip
 // held, k rounds to play.
 func (s *Solution) reach(k, c, ip int) float64 {
-	ip = max(s.capIP(ip), 0)
-	if c == 0 {
-		return float64(s.size) + s.w[k-1][ip]
-	}
-	return s.a[k][s.at(c, ip)]
+	return s.a[k][s.at(c, max(s.capIP(ip), 0))]
 }
 
 // price returns the ip a choice needs in hand, and the ip it leaves net of
@@ -218,18 +217,16 @@ func (s *Solution) price(ch choice) (need, net int) { return int(ch.Need), int(c
 
 // scratch holds one solve's working rows.
 type scratch struct {
-	h              int
-	live           [numTops][]float64 // by class of top card: summed values of the live shuffles, by ip
-	liveW          [numTops]float64
-	best, own      []float64
-	clearO, clearC []float64
-	deadC, deadO   [][]float64 // by dead shuffle: the best rescue's value by ip, chooser's and own
-	rescC, rescO   []float64   // V1: the mean rescued value by ip
+	h            int
+	live         [numTops][]float64 // by class of top card: summed values of the live shuffles, by ip
+	liveW        [numTops]float64
+	best, own    []float64
+	deadC, deadO [][]float64 // by dead shuffle: the best rescue's value by ip, chooser's and own
+	rescC, rescO []float64   // V1: the mean rescued value by ip
 }
 
 func newScratch(h int) *scratch {
-	sc := &scratch{h: h, best: make([]float64, h), own: make([]float64, h), clearO: make([]float64, h), clearC: make([]float64, h),
-		rescC: make([]float64, h), rescO: make([]float64, h)}
+	sc := &scratch{h: h, best: make([]float64, h), own: make([]float64, h), rescC: make([]float64, h), rescO: make([]float64, h)}
 	for t := range sc.live {
 		sc.live[t] = make([]float64, h)
 	}
@@ -244,19 +241,51 @@ func (sc *scratch) deadRows(n int) {
 	}
 }
 
-// bestChoice fills sc.best (chooser's values) and sc.own (own values of
-// the chooser's pick) with the best of chs by ip; ip below every choice's
-// need get -Inf.
-func (s *Solution) bestChoice(k int, chs []choice, sc *scratch, best, own []float64) {
+// bestChoice fills best (chooser's values) and own (own values of the
+// chooser's pick, the first of the best) with the best of chs by ip; ip
+// below every choice's need get -Inf. When s decides for itself own is
+// best, and may be the same slice.
+func (s *Solution) bestChoice(k int, chs []choice, best, own []float64) {
 	ch := s.chooser()
+	H := s.Cap + 1
 	for h := range best {
-		best[h], own[h] = math.Inf(-1), math.Inf(-1)
+		best[h] = math.Inf(-1)
+	}
+	if ch == s {
+		for _, c := range chs {
+			need, net := int(c.Need), int(c.Net)
+			row := s.row(k, int(c.Next))
+			// Up to mid, h+net is below the cap; from it on, at the cap.
+			mid := min(max(H-1-net, need), H)
+			if need < mid {
+				dst := best[need:mid]
+				for i, v := range row[need+net : mid+net] {
+					if v > dst[i] {
+						dst[i] = v
+					}
+				}
+			}
+			if v := row[H-1]; mid < H {
+				for h := mid; h < H; h++ {
+					if v > best[h] {
+						best[h] = v
+					}
+				}
+			}
+		}
+		if &own[0] != &best[0] {
+			copy(own, best)
+		}
+		return
+	}
+	for h := range own {
+		own[h] = math.Inf(-1)
 	}
 	for _, c := range chs {
-		need, net := s.price(c)
-		rowC := ch.row(k, int(c.Next), sc.clearC)
-		rowO := s.row(k, int(c.Next), sc.clearO)
-		for h := need; h <= s.Cap; h++ {
+		need, net := int(c.Need), int(c.Net)
+		rowC := ch.row(k, int(c.Next))
+		rowO := s.row(k, int(c.Next))
+		for h := need; h < H; h++ {
 			j := min(h+net, s.Cap)
 			if v := rowC[j]; v > best[h] {
 				best[h], own[h] = v, rowO[j]
@@ -271,10 +300,6 @@ func (s *Solution) solveComp(k, c int, sc *scratch) {
 	d := &s.Dists.Dists[c]
 	ch := s.chooser()
 	H := s.Cap + 1
-	for h := range H {
-		sc.clearO[h] = float64(s.size) + s.w[k-1][h]
-		sc.clearC[h] = float64(s.size) + ch.w[k-1][h]
-	}
 	p, pdead := topChances(d.Comp)
 
 	// Live shuffles: the best plan's value, by class of top card and ip.
@@ -287,7 +312,7 @@ func (s *Solution) solveComp(k, c int, sc *scratch) {
 		if s.Variant == VariantV1 {
 			chs = chs[:1]
 		}
-		s.bestChoice(k, chs, sc, sc.best, sc.own)
+		s.bestChoice(k, chs, sc.best, sc.own)
 		t, wt := d.live.Top[i], float64(d.live.Weight[i])
 		for h := range H {
 			sc.live[t][h] += wt * sc.own[h]
@@ -329,7 +354,7 @@ func (s *Solution) solveComp(k, c int, sc *scratch) {
 			// The fixed rescue, valued on average over the rescuable shuffles.
 			for _, x := range chs {
 				if x.Flags&choiceRescue != 0 {
-					s.bestChoice(k, []choice{x}, sc, sc.best, sc.own)
+					s.bestChoice(k, []choice{x}, sc.best, sc.own)
 					for h := range H {
 						sc.rescC[h] += wt * sc.best[h]
 						sc.rescO[h] += wt * sc.own[h]
@@ -339,7 +364,7 @@ func (s *Solution) solveComp(k, c int, sc *scratch) {
 			}
 			continue
 		}
-		s.bestChoice(k, chs, sc, sc.deadC[i], sc.deadO[i])
+		s.bestChoice(k, chs, sc.deadC[i], sc.deadO[i])
 	}
 	if rescW > 0 {
 		for h := range H {

@@ -2,6 +2,9 @@ package nora
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"math"
 
@@ -11,19 +14,24 @@ import (
 	"github.com/cardsim/cardsim/strategies"
 )
 
-// DefaultSamples is the number of live shuffles drawn per deck composition
-// for the policies solved over whole passes (compositions with fewer
-// distinct arrangements are enumerated exactly). Each shuffle costs a pass
-// search, so the build's time grows with it, while the play does not gain
-// from more: on 2,000 paired deals (seed 11) a policy built from 1,500
-// shuffles scores as one built from 500 (the difference −0.15, −1.31 to
-// +1.01), and one built from 6,000 as one from 1,500 (−0.3, −1.3 to +0.6).
-const DefaultSamples = 500
+// DefaultSamples is the budget of the policies solved over whole passes:
+// what so many live shuffles of every deck composition cost, spread where
+// they make the policy's value surest (Sampling; compositions with fewer
+// distinct arrangements are enumerated exactly). It buys the strength of
+// the 500 shuffles of every composition the policy was built from before
+// at half their cost (14 s of CPU against 31 s on the same machine, the
+// pass search's speed-ups in both), and a value twice as sure (a standard
+// error of 1.5 points against 2.6). Re-valued on the same 1,000
+// independent shuffles of every composition, three builds of this budget
+// (three seeds) are worth 450.20, 450.23 and 450.21 points a game; four of
+// 500 even, 450.47 (the one built before, DistSeed), 450.11, 449.77 and
+// 450.18; of 200 spread, 450.23, 449.66, 449.92; one of 100 spread 448.73.
+const DefaultSamples = 250
 
 // OneSwitchSamples is the number of live shuffles drawn per deck
 // composition for the policies solved over one switch a pass (optimal-v2,
 // optimal-v1), as they were built when they were the best known.
-const OneSwitchSamples = 6000
+const OneSwitchSamples = 1500
 
 // defaultSamples returns the shuffles per composition a variant is built
 // from by default.
@@ -53,6 +61,10 @@ const CheckSeed = 0x636865636b
 // under a context, and a bot that was not prepared builds it at Begin.
 type Optimal struct {
 	Samples int
+	// Uniform builds the policy from Samples live shuffles of every
+	// composition (Sampling.Uniform), to compare with one whose budget is
+	// spread.
+	Uniform bool
 	Cap     int
 	Greedy  bool
 	// Lookahead plays each decision within a pass by trying every action
@@ -76,12 +88,16 @@ type Optimal struct {
 
 func (o *Optimal) options(v Variant, s Setup) *games.Options {
 	op := games.NewOptions("parameter")
-	op.Int(&o.Samples, "samples", s.Samples(v.defaultSamples()), MinSamples, 10_000_000, "live shuffles per deck composition to estimate its pass outcomes")
+	op.Int(&o.Samples, "samples", s.Samples(v.defaultSamples()), MinSamples, 10_000_000, "the build's budget: what so many live shuffles of every deck composition cost, spread where they make the policy's value surest")
+	op.Bool(&o.Uniform, "uniform", false, "draw samples live shuffles of every deck composition instead (as builds did before the budget was spread; to compare)")
 	op.Int(&o.Cap, "cap", DefaultIPCap, 2, 1000, "ip beyond which more ip is treated as no more useful")
 	op.Bool(&o.Lookahead, "lookahead", false, "at every decision within a pass, try each action and plan the rest of the pass from there (a check on the planner; slow)")
 	op.Bool(&o.Greedy, "greedy", false, "once the plan is played and the deck is at rest, plan again from there and play on while the best plan switches (beyond what the solver values)")
 	return op
 }
+
+// sampling returns the sampling the bot's policy is built with.
+func (o *Optimal) sampling() Sampling { return Sampling{Samples: o.Samples, Uniform: o.Uniform} }
 
 // Prepare builds the bot's policy unless it is built (see PolicyContext),
 // stopping with ctx's error when ctx is done. It implements
@@ -90,7 +106,7 @@ func (o *Optimal) Prepare(ctx context.Context) error {
 	if o.sol != nil {
 		return nil
 	}
-	sol, err := PolicyContext(ctx, o.cacheDir, o.rules, o.Samples, o.Cap, o.variant)
+	sol, err := PolicyContext(ctx, o.cacheDir, o.rules, o.sampling(), o.Cap, o.variant)
 	if err != nil {
 		return err
 	}
@@ -185,13 +201,13 @@ func state(v *nora.View) State {
 // moves of the one the policy plays.
 func (o *Optimal) choosePlan(v *nora.View, st State) {
 	o.round, o.pass = v.Round, v.Pass
-	v.CopyPass(o.look)
-	plans := o.pl.plans(o.look)
-	k, c, h, ok := o.sol.index(st)
 	o.plan, o.next = o.plan[:0], 0
+	k, c, h, ok := o.sol.index(st)
 	if !ok {
 		return
 	}
+	v.CopyPass(o.look)
+	plans := o.pl.plans(o.look, h)
 	if i := o.sol.pick(k, c, h, v.Insured, plans, o.pl.rescue()); i >= 0 {
 		o.plan = o.pl.actions(plans[i], o.plan)
 	}
@@ -205,7 +221,7 @@ func (o *Optimal) greedySwitch(v *nora.View, st State) games.Action {
 		return nora.Proceed
 	}
 	v.CopyPass(o.look)
-	plans := o.pl.plans(o.look)
+	plans := o.pl.plans(o.look, h)
 	best, bi := math.Inf(-1), 0
 	for i, pp := range plans {
 		if val, ok := o.sol.planValue(k, h, pp); ok && val > best {
@@ -226,8 +242,8 @@ func (o *Optimal) greedySwitch(v *nora.View, st State) games.Action {
 func (o *Optimal) clairvoyantInsure(v *nora.View, st State) games.Action {
 	o.seen = v.Reveal().Cards(o.seen)
 	o.look.Begin(o.seen[:v.Left])
-	plans := o.pl.plans(o.look)
 	k, c, h, ok := o.sol.index(st)
+	plans := o.pl.plans(o.look, h)
 	r := &o.sol.Rules
 	if !ok || plans[0].live || h < r.Insure {
 		return nora.Skip
@@ -326,13 +342,14 @@ var (
 )
 
 // Policy returns the optimal policy for r, or with clairvoyant set the
-// clairvoyant bound's (PolicyContext without a context).
+// clairvoyant bound's, built from a budget of samples spread
+// (PolicyContext without a context).
 func Policy(cacheDir string, r nora.Rules, samples, ipCap int, clairvoyant bool) (*Solution, error) {
 	v := VariantOptimal
 	if clairvoyant {
 		v = VariantClairvoyant
 	}
-	return PolicyContext(context.Background(), cacheDir, r, samples, ipCap, v)
+	return PolicyContext(context.Background(), cacheDir, r, Budget(samples), ipCap, v)
 }
 
 // PolicyContext returns the policy of the variant for r, computing it once
@@ -340,31 +357,32 @@ func Policy(cacheDir string, r nora.Rules, samples, ipCap int, clairvoyant bool)
 // cacheDir (see DistsContext). It stops early with ctx's error when ctx is
 // done. A command should call it before playing a policy bot, so that
 // Ctrl-C interrupts the build; the bots then find the policy made.
-func PolicyContext(ctx context.Context, cacheDir string, r nora.Rules, samples, ipCap int, v Variant) (*Solution, error) {
-	d, err := DistsContext(ctx, cacheDir, r, samples, DistSeed, v.Planner())
+func PolicyContext(ctx context.Context, cacheDir string, r nora.Rules, sm Sampling, ipCap int, v Variant) (*Solution, error) {
+	d, err := DistsContext(ctx, cacheDir, r, sm, DistSeed, v.Planner())
 	if err != nil {
 		return nil, err
 	}
-	return policies.get(policyKey(r, samples, ipCap, v), func() (*Solution, error) {
+	return policies.get(policyKey(r, sm, ipCap, v), func() (*Solution, error) {
 		return SolveContext(ctx, r, d, ipCap, v)
 	})
 }
 
 // policyKey returns the key of a policy among those built.
-func policyKey(r nora.Rules, samples, ipCap int, v Variant) string {
-	return fmt.Sprintf("%s/%+v/%d/%v", PassKey(r, samples, DistSeed, v.Planner()), r, ipCap, v)
+func policyKey(r nora.Rules, sm Sampling, ipCap int, v Variant) string {
+	return fmt.Sprintf("%s/%+v/%d/%v", PassKey(r, sm, DistSeed, v.Planner()), r, ipCap, v)
 }
 
 // builtPolicy returns the policy of the variant for r if it is built.
-func builtPolicy(r nora.Rules, samples, ipCap int, v Variant) *Solution {
-	s, _ := policies.lookup(policyKey(r, samples, ipCap, v))
+func builtPolicy(r nora.Rules, sm Sampling, ipCap int, v Variant) *Solution {
+	s, _ := policies.lookup(policyKey(r, sm, ipCap, v))
 	return s
 }
 
 // Dists returns the shuffles for r drawn from DistSeed with the plans of
-// the planner pl (DistsContext without a context).
+// the planner pl, from a budget of samples spread (DistsContext without a
+// context).
 func Dists(cacheDir string, r nora.Rules, samples int, pl Planner) (*PassDists, error) {
-	return DistsContext(context.Background(), cacheDir, r, samples, DistSeed, pl)
+	return DistsContext(context.Background(), cacheDir, r, Budget(samples), DistSeed, pl)
 }
 
 // DistsContext returns the shuffles for r, drawn with the given samples
@@ -377,8 +395,8 @@ func Dists(cacheDir string, r nora.Rules, samples int, pl Planner) (*PassDists, 
 // a pass, so changes of the INSURE and REVIVE prices and of the rounds
 // reuse the same shuffles. It stops early with ctx's error when ctx is
 // done.
-func DistsContext(ctx context.Context, cacheDir string, r nora.Rules, samples int, seed uint64, pl Planner) (*PassDists, error) {
-	key := PassKey(r, samples, seed, pl)
+func DistsContext(ctx context.Context, cacheDir string, r nora.Rules, sm Sampling, seed uint64, pl Planner) (*PassDists, error) {
+	key := PassKey(r, sm, seed, pl)
 	return dists.get(key, func() (*PassDists, error) {
 		path := cachePath(cacheDir, key)
 		if path != "" {
@@ -386,7 +404,7 @@ func DistsContext(ctx context.Context, cacheDir string, r nora.Rules, samples in
 				return d, nil
 			}
 		}
-		d, err := EstimatePassDistsContext(ctx, r, samples, seed, 0, pl)
+		d, err := EstimatePassDistsContext(ctx, r, sm, seed, 0, pl)
 		if err != nil {
 			return nil, err
 		}
@@ -395,6 +413,77 @@ func DistsContext(ctx context.Context, cacheDir string, r nora.Rules, samples in
 		}
 		return d, nil
 	})
+}
+
+// CheckDistsContext returns shuffles drawn from CheckSeed as many as d
+// holds (EstimateLikeContext), for the rules r d was drawn for: from
+// memory, else from the cache file in cacheDir, else drawn and written
+// there, as DistsContext does. A policy solved over d is re-valued on them
+// (Solution.EvaluateContext) free of the upward bias of valuing it on the
+// shuffles it was chosen on. It stops early with ctx's error when ctx is
+// done.
+func CheckDistsContext(ctx context.Context, cacheDir string, r nora.Rules, d *PassDists) (*PassDists, error) {
+	sum := sha256.Sum256([]byte(fmt.Sprintf("%s/check/%d", d.Key, CheckSeed)))
+	key := hex.EncodeToString(sum[:])[:16]
+	return dists.get(key, func() (*PassDists, error) {
+		path := cachePath(cacheDir, key)
+		if path != "" {
+			if c, err := readCache(path, &r, key, d.Planner); err == nil && sameCounts(c, d) {
+				return c, nil
+			}
+		}
+		c, err := EstimateLikeContext(ctx, r, d, CheckSeed, 0, key)
+		if err != nil {
+			return nil, err
+		}
+		if path != "" {
+			writeCache(path, c, &r)
+		}
+		return c, nil
+	})
+}
+
+// sameCounts reports whether c holds as many shuffles of every composition
+// as d, drawn in chunks of the same size.
+func sameCounts(c, d *PassDists) bool {
+	if c.Chunk != d.Chunk || len(c.Dists) != len(d.Dists) {
+		return false
+	}
+	for i := range c.Dists {
+		if c.Dists[i].Samples != d.Dists[i].Samples {
+			return false
+		}
+	}
+	return true
+}
+
+// RevalueContext re-values the policies sols, solved for the same rules
+// over the same shuffles, on shuffles drawn independently of them
+// (CheckDistsContext, kept in cacheDir), and returns the re-valued
+// solutions in order: their values are the policies' expected scores free
+// of the bias of valuing a policy on its own shuffles, with the sampling
+// error Spread gives. It stops early with ctx's error when ctx is done.
+func RevalueContext(ctx context.Context, cacheDir string, sols ...*Solution) ([]*Solution, error) {
+	if len(sols) == 0 {
+		return nil, nil
+	}
+	d := sols[0].Dists
+	for _, s := range sols[1:] {
+		if s.Dists != d || s.Rules != sols[0].Rules {
+			return nil, errors.New("the policies re-valued together must be solved over the same shuffles")
+		}
+	}
+	chk, err := CheckDistsContext(ctx, cacheDir, sols[0].Rules, d)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Solution, len(sols))
+	for i, s := range sols {
+		if out[i], err = s.EvaluateContext(ctx, chk); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // checkBuild reports an error if no policy can be built for r with the
@@ -435,7 +524,7 @@ func policyDefinition(name, summary string, v Variant, s Setup) strategies.Defin
 		}
 		// The policy is built by Prepare, under the command's context, or
 		// at the first game; a bot made once it is built has it at once.
-		if sol := builtPolicy(o.rules, o.Samples, o.Cap, v); sol != nil {
+		if sol := builtPolicy(o.rules, o.sampling(), o.Cap, v); sol != nil {
 			o.use(sol)
 		}
 		return o, nil

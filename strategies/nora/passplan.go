@@ -1,6 +1,8 @@
 package nora
 
 import (
+	"cmp"
+	"math/bits"
 	"slices"
 	"sort"
 
@@ -106,9 +108,9 @@ type passSearch struct {
 	states []*nora.PassState // by node
 	nodes  []searchNode
 	arena  []games.Action
-	seen   map[uint64]int32 // position key → latest node with that key (earlier ones by sameKey)
-	beams  []beam           // by switches made: nodes and pulls waiting to be expanded
-	cands  [][]pullCand     // pulls not yet made, by switches made
+	seen   positions    // position key → latest node with that key (earlier ones by sameKey)
+	beams  []beam       // by switches made: nodes and pulls waiting to be expanded
+	cands  [][]pullCand // pulls not yet made, by switches made
 	plans  []passPlan
 	blocks []nora.Block
 	path   []nora.Block
@@ -121,7 +123,7 @@ type passSearch struct {
 
 func newPassSearch(r nora.Rules, cs *Comps) *passSearch {
 	w := nora.NewPassState(r)
-	return &passSearch{r: r, cs: cs, sw: r.Switch, work: w, seen: map[uint64]int32{}}
+	return &passSearch{r: r, cs: cs, sw: r.Switch, work: w}
 }
 
 // withLimits fixes the search's limits whatever the deck's size.
@@ -151,7 +153,7 @@ func (ps *passSearch) list(p *nora.PassState, maxNeed int) []passPlan {
 		ps.lim = searchLimitsFor(len(p.Order()))
 	}
 	ps.nodes, ps.arena, ps.plans, ps.bit = ps.nodes[:0], ps.arena[:0], ps.plans[:0], false
-	clear(ps.seen)
+	ps.seen.reset(ps.lim.Nodes)
 	for i := range ps.beams {
 		ps.beams[i] = beam{e: ps.beams[i].e[:0]}
 		ps.cands[i] = ps.cands[i][:0]
@@ -191,13 +193,9 @@ func (ps *passSearch) act(a games.Action) { ps.arena = append(ps.arena, a) }
 // describe returns the node of position q reached from parent.
 func (ps *passSearch) describe(parent, acts int32, s, need int, q *nora.PassState) searchNode {
 	e := q.Earned()
-	rest := !q.Waiting()
-	left := len(q.Order())
-	if !rest {
-		left = nora.ReducedLen(q.Order())
-	}
+	key, left, waiting := scanPosition(q)
 	return searchNode{parent: parent, acts: acts, actEnd: int32(len(ps.arena)), s: int32(s), need: int32(need),
-		earned: int32(e.Total() - ps.base), left: int32(left), rest: rest, key: positionKey(q), sameKey: -1}
+		earned: int32(e.Total() - ps.base), left: int32(left), rest: !waiting, key: key, sameKey: -1}
 }
 
 // child makes a node from node u: it copies u's position, lets move play
@@ -221,7 +219,7 @@ func (ps *passSearch) child(u int32, s, need int, move func(q *nora.PassState) b
 	n := ps.describe(u, start, s, need, q)
 	n.byHand = ps.nodes[u].byHand || ps.byHand
 	n.sameKey = -1
-	if j, ok := ps.seen[n.key]; ok {
+	if j, ok := ps.seen.get(n.key); ok {
 		n.sameKey = j
 		for ; j >= 0; j = ps.nodes[j].sameKey {
 			o := &ps.nodes[j]
@@ -231,7 +229,7 @@ func (ps *passSearch) child(u int32, s, need int, move func(q *nora.PassState) b
 			}
 		}
 	}
-	ps.seen[n.key] = i
+	ps.seen.put(n.key, i)
 	ps.nodes = append(ps.nodes, n)
 	return i
 }
@@ -242,21 +240,39 @@ func (ps *passSearch) pushNode(s int, u int32) {
 		return
 	}
 	n := &ps.nodes[u]
-	ps.push(s, entry{node: u, left: n.left, earned: n.earned, nee: n.need, byHand: n.byHand})
+	ps.push(s, nodeEntry(u, n.left, n.earned, n.need, n.byHand))
 }
 
-// positionKey identifies a position within a pass: the ranks in order,
-// which neighbours removals brought together while pairs wait, and the
-// ranks quads took (the pass's bonus depends on them).
-func positionKey(q *nora.PassState) uint64 {
+// scanPosition returns, in one reading of q's order, the key that
+// identifies the position within the pass (a hash of the ranks in order,
+// of which neighbours removals brought together while pairs wait, and of
+// the ranks quads took, on which the pass's bonus depends), the cards left
+// once the waiting pairs fall (nora.ReducedLen), and whether a pair waits
+// (q.Waiting).
+func scanPosition(q *nora.PassState) (key uint64, left int, waiting bool) {
+	order := q.Order()
 	h := uint64(14695981039346656037)
-	for _, c := range q.Order() {
-		h ^= uint64(c.Rank())
+	var stack [64]cards.Rank
+	var prev cards.Rank
+	n := 0
+	for k, c := range order {
+		r := c.Rank()
+		h ^= uint64(r)
 		h *= 1099511628211
+		if k > 0 && r == prev {
+			waiting = true
+		}
+		prev = r
+		if n > 0 && stack[n-1] == r {
+			n--
+		} else {
+			stack[n] = r
+			n++
+		}
 	}
-	h ^= uint64(len(q.Order())) << 56
+	h ^= uint64(len(order)) << 56
 	h ^= q.Made() * 0xbf58476d1ce4e5b9
-	return h ^ uint64(q.QuadRanks())*0x9e3779b97f4a7c15
+	return h ^ uint64(q.QuadRanks())*0x9e3779b97f4a7c15, n, waiting
 }
 
 // A pullCand is a pull not yet made: made only if the beam keeps it.
@@ -268,13 +284,48 @@ type pullCand struct {
 	earned     int32
 }
 
-// An entry of the beam: a node (node ≥ 0) or a pull not yet made.
-type entry struct {
-	node              int32 // -1 for a candidate
-	cand              int32
-	left, earned, nee int32
-	byHand            bool // comes after the others of as many cards left
+// An entry of the beam: a node or a pull not yet made, packed so that
+// the beam's order (beamOrder) is the order of (hi, lo) as numbers. hi
+// holds, from the top bit down, the cards left once the waiting pairs fall
+// (7 bits), whether it takes a block by hand (1), the ip earned subtracted
+// from the most it may hold (24), and the need (24); lo the tie-break: for
+// a node maxEntryNode less its index (later nodes first), for a candidate
+// 1<<32 | its index (after every node, earlier candidates first).
+type entry struct{ hi, lo uint64 }
+
+// The bounds of an entry's fields.
+const (
+	maxEntryIP   = 1<<24 - 1
+	maxEntryNode = 1<<31 - 1
+	entryCand    = 1 << 32
+)
+
+// entryHi packs the leading fields of an entry.
+func entryHi(left, earned, need int32, byHand bool) uint64 {
+	if earned < 0 || earned > maxEntryIP || need < 0 || need > maxEntryIP || left < 0 || left > 127 {
+		panic("nora: a pass search entry out of range")
+	}
+	return uint64(left)<<49 | uint64(b2i(byHand))<<48 | uint64(maxEntryIP-earned)<<24 | uint64(need)
 }
+
+// nodeEntry returns the entry of node u.
+func nodeEntry(u, left, earned, need int32, byHand bool) entry {
+	return entry{entryHi(left, earned, need, byHand), uint64(maxEntryNode - u)}
+}
+
+// node returns the entry's node, or -1 for a candidate.
+func (e entry) node() int32 {
+	if e.lo >= entryCand {
+		return -1
+	}
+	return int32(maxEntryNode - e.lo)
+}
+
+// cand returns the index of a candidate's pull.
+func (e entry) cand() int32 { return int32(e.lo - entryCand) }
+
+// less reports whether e comes before f in the beam.
+func (e entry) less(f entry) bool { return e.hi < f.hi || e.hi == f.hi && e.lo < f.lo }
 
 // search expands the nodes by number of switches made: at each number, the
 // Width best (see beamOrder) of the nodes and pulls reaching it, those made
@@ -282,15 +333,15 @@ type entry struct {
 func (ps *passSearch) search(maxNeed int) {
 	for s := 0; s <= ps.lim.Switches; s++ {
 		b := &ps.beams[s]
-		slices.SortFunc(b.e, beamOrder)
+		slices.SortFunc(b.e, entryCmp)
 		b.open, b.next = true, 0
 		expanded := 0
 		for b.next < len(b.e) && expanded < ps.lim.Width {
 			e := b.e[b.next]
 			b.next++
-			u := e.node
+			u := e.node()
 			if u < 0 {
-				if u = ps.makePull(ps.cands[s][e.cand]); u < 0 {
+				if u = ps.makePull(ps.cands[s][e.cand()]); u < 0 {
 					continue // a position held already
 				}
 			}
@@ -317,32 +368,39 @@ type beam struct {
 
 // push offers an entry to bucket s.
 func (ps *passSearch) push(s int, e entry) {
+	ps.offer(s, e)
+}
+
+// offer offers an entry to bucket s, and reports false if a full beam
+// turned it away.
+func (ps *passSearch) offer(s int, e entry) bool {
 	b := &ps.beams[s]
 	if b.open {
-		k := b.next + sort.Search(len(b.e)-b.next, func(k int) bool { return beamOrder(e, b.e[b.next+k]) < 0 })
+		k := b.next + sort.Search(len(b.e)-b.next, func(k int) bool { return e.less(b.e[b.next+k]) })
 		b.e = slices.Insert(b.e, k, e)
-		return
+		return true
 	}
 	h := b.e
 	if len(h) >= 2*ps.lim.Width {
 		ps.bit = true
-		if beamOrder(e, h[0]) >= 0 {
-			return
+		if !e.less(h[0]) {
+			return false
 		}
 		h[0] = e
 		siftDown(h, 0)
-		return
+		return true
 	}
 	h = append(h, e)
 	for i := len(h) - 1; i > 0; {
 		p := (i - 1) / 2
-		if beamOrder(h[i], h[p]) <= 0 {
+		if !h[p].less(h[i]) {
 			break
 		}
 		h[i], h[p] = h[p], h[i]
 		i = p
 	}
 	b.e = h
+	return true
 }
 
 // siftDown restores, from i down, the order of a heap with the worst entry
@@ -350,10 +408,10 @@ func (ps *passSearch) push(s int, e entry) {
 func siftDown(h []entry, i int) {
 	for n := len(h); ; {
 		l, r, m := 2*i+1, 2*i+2, i
-		if l < n && beamOrder(h[l], h[m]) > 0 {
+		if l < n && h[m].less(h[l]) {
 			m = l
 		}
-		if r < n && beamOrder(h[r], h[m]) > 0 {
+		if r < n && h[m].less(h[r]) {
 			m = r
 		}
 		if m == i {
@@ -411,22 +469,26 @@ func (ps *passSearch) expand(u int32, s, maxNeed int) bool {
 	return ps.pulls(u, maxNeed)
 }
 
+// entryCmp compares entries as numbers (the beam's order, beamOrder).
+func entryCmp(x, y entry) int {
+	if x.hi != y.hi {
+		return cmp.Compare(x.hi, y.hi)
+	}
+	return cmp.Compare(x.lo, y.lo)
+}
+
 // beamOrder orders beam entries: fewest cards left once the waiting pairs
-// fall, then most ip, then least need, then first made.
+// fall, then those not taking a block by hand, then most ip, then least
+// need, then nodes before candidates (the later node first, the earlier
+// candidate first).
 func beamOrder(x, y entry) int {
 	switch {
-	case x.left != y.left:
-		return int(x.left - y.left)
-	case x.byHand != y.byHand:
-		return b2i(x.byHand) - b2i(y.byHand)
-	case x.earned != y.earned:
-		return int(y.earned - x.earned)
-	case x.nee != y.nee:
-		return int(x.nee - y.nee)
-	case x.node != y.node:
-		return int(y.node - x.node) // nodes made before candidates
+	case x.less(y):
+		return -1
+	case y.less(x):
+		return 1
 	}
-	return int(x.cand - y.cand)
+	return 0
 }
 
 // midMoves adds the nodes that switch at waiting node u (see passSearch):
@@ -525,11 +587,7 @@ func (ps *passSearch) pulls(u int32, maxNeed int) bool {
 		}
 		for j := i + 2; j < n && j-i-1 <= room; j++ {
 			if order[j].Rank() == order[i].Rank() {
-				for a := 0; a <= j-i-1; a++ {
-					if !ps.pull(u, i, j, a, j-i-1-a, maxNeed) {
-						return false
-					}
-				}
+				ps.pullSplits(u, i, j, maxNeed)
 				break
 			}
 		}
@@ -544,72 +602,126 @@ func (ps *passSearch) pulls(u int32, maxNeed int) bool {
 	// either side.
 	var gone uint64
 	var stack [64]int8
+	var ranks [64]cards.Rank
 	h := 0
-	for i := range n {
-		if h > 0 && order[stack[h-1]].Rank() == order[i].Rank() {
+	for i, c := range order {
+		if r := c.Rank(); h > 0 && ranks[h-1] == r {
 			h--
 			gone |= 1<<uint(stack[h]) | 1<<uint(i)
 		} else {
-			stack[h] = int8(i)
+			stack[h], ranks[h] = int8(i), r
 			h++
 		}
 	}
-	for x := 0; x < n; {
-		if gone&(1<<uint(x)) == 0 {
-			x++
-			continue
-		}
-		y := x
-		for y+1 < n && gone&(1<<uint(y+1)) != 0 {
-			y++
-		}
+	// The cards that stay, in order, and where each card stands among
+	// them (made at the first pull): the two pulled stay, and the cards
+	// that fall cancel among themselves whatever stays, so the cards a
+	// pull leaves are those the survivors without the two reduce to.
+	var kept [64]cards.Card
+	var at [64]int8
+	made := false
+	for rest := gone; rest != 0; {
 		// The stretch x..y falls whole; i left of it past a survivors, j
 		// right of it past b.
+		x := bits.TrailingZeros64(rest)
+		y := x + bits.TrailingZeros64(^(rest >> uint(x))) - 1
+		rest &^= 1<<uint(y+1) - 1
 		for a := 0; a <= room && x-1-a >= 0 && gone&(1<<uint(x-1-a)) == 0; a++ {
 			i := x - 1 - a
 			for b := 0; a+b <= room && y+1+b < n && gone&(1<<uint(y+1+b)) == 0; b++ {
 				j := y + 1 + b
-				if a+b > 0 && order[i].Rank() == order[j].Rank() {
-					if !ps.pull(u, i, j, a, b, maxNeed) {
-						return false
-					}
+				if a+b == 0 || order[i].Rank() != order[j].Rank() {
+					continue
 				}
+				if !made {
+					for k, p := range stack[:h] {
+						kept[k], at[p] = order[p], int8(k)
+					}
+					made = true
+				}
+				ps.pull(u, i, j, a, b, maxNeed, pulledLeft(kept[:h], int(at[i]), int(at[j]), true))
 			}
 		}
-		x = y + 1
 	}
 	return true
 }
 
+// pullSplits adds the pulls bringing the cards at i and j of node u
+// together, by every split of the switches between them: the card at i
+// moving right past a cards, the one at j left past the others.
+func (ps *passSearch) pullSplits(u int32, i, j, maxNeed int) {
+	left := pulledLeft(ps.states[u].Order(), i, j, ps.nodes[u].rest)
+	for a := 0; a <= j-i-1; a++ {
+		if !ps.pull(u, i, j, a, j-i-1-a, maxNeed, left) {
+			// The splits differ only in their order among candidates:
+			// a beam that turned one away turns away those after it.
+			return
+		}
+	}
+}
+
+// pulledLeft returns the cards of order left once the waiting pairs fall
+// after the cards at i and j are brought together (they meet and fall; the
+// others stay in their order). With rest set order holds no pair, so the
+// cards before i are reduced already and the cascade the pull starts
+// stops at the first card it keeps after j.
+func pulledLeft(order []cards.Card, i, j int, rest bool) int {
+	var stack [64]cards.Rank
+	h := 0
+	if !rest {
+		for k, c := range order {
+			if k == i || k == j {
+				continue
+			}
+			if r := c.Rank(); h > 0 && stack[h-1] == r {
+				h--
+			} else {
+				stack[h] = r
+				h++
+			}
+		}
+		return h
+	}
+	// The stack is order[:p] below the cards pushed since, stack[:h].
+	p := i
+	for k := i + 1; k < len(order); k++ {
+		if k == j {
+			continue
+		}
+		r := order[k].Rank()
+		switch {
+		case h > 0 && stack[h-1] == r:
+			h--
+		case h == 0 && p > 0 && order[p-1].Rank() == r:
+			p--
+		case k > j:
+			// Kept: every card after it differs from its neighbour.
+			return p + h + len(order) - k
+		default:
+			stack[h] = r
+			h++
+		}
+	}
+	return p + h
+}
+
 // pull adds the pull bringing the cards at i and j of node u together (the
-// card at i moves right past a cards and the one at j left past b) as a
-// candidate of the beam.
-func (ps *passSearch) pull(u int32, i, j, a, b, maxNeed int) bool {
+// card at i moves right past a cards and the one at j left past b), which
+// leaves left cards once the waiting pairs fall, as a candidate of the
+// beam. It reports false if the beam turned it away.
+func (ps *passSearch) pull(u int32, i, j, a, b, maxNeed, left int) bool {
 	nd := &ps.nodes[u]
 	s := int(nd.s) + a + b
 	need := max(int(nd.need), ps.sw*s-int(nd.earned))
 	if need > maxNeed {
 		return true
 	}
-	// The cards left once the pairs fall, the pull made: the two cards
-	// meet and fall, and the others stay in their order.
-	order := ps.states[u].Order()
-	var stack [64]cards.Rank
-	h := 0
-	for k, c := range order {
-		if k == i || k == j {
-			continue
-		}
-		if r := c.Rank(); h > 0 && stack[h-1] == r {
-			h--
-		} else {
-			stack[h] = r
-			h++
-		}
+	e := entry{entryHi(int32(left), nd.earned, int32(need), nd.byHand), entryCand + uint64(len(ps.cands[s]))}
+	if !ps.offer(s, e) {
+		return false
 	}
 	ps.cands[s] = append(ps.cands[s], pullCand{parent: u, i: int8(i), j: int8(j), a: int8(a), b: int8(b),
-		s: int32(s), need: int32(need), left: int32(h), earned: nd.earned})
-	ps.push(s, entry{node: -1, cand: int32(len(ps.cands[s]) - 1), left: int32(h), earned: nd.earned, nee: int32(need), byHand: nd.byHand})
+		s: int32(s), need: int32(need), left: int32(left), earned: nd.earned})
 	return true
 }
 
@@ -692,4 +804,52 @@ func (ps *passSearch) actions(pp passPlan, dst []games.Action) []games.Action {
 		dst = append(dst, ps.arena[n.acts:n.actEnd]...)
 	}
 	return append(dst, nora.Proceed)
+}
+
+// positions maps the keys of the positions a search holds to their latest
+// node: an open-addressing table with room for twice the most nodes a
+// search holds, emptied for the next search by a new generation, not
+// cleared.
+type positions struct {
+	keys  []uint64
+	nodes []int32
+	gens  []uint32
+	gen   uint32
+}
+
+// reset empties the table for a search of at most n nodes.
+func (t *positions) reset(n int) {
+	size := 1
+	for size < 2*n {
+		size *= 2
+	}
+	t.gen++
+	if len(t.keys) < size || t.gen == 0 {
+		t.keys, t.nodes, t.gens, t.gen = make([]uint64, size), make([]int32, size), make([]uint32, size), 1
+	}
+}
+
+// slot returns the index of key's slot, and whether it holds key.
+func (t *positions) slot(key uint64) (int, bool) {
+	m := len(t.keys) - 1
+	for i := int(key*0x9e3779b97f4a7c15>>40) & m; ; i = (i + 1) & m {
+		if t.gens[i] != t.gen {
+			return i, false
+		}
+		if t.keys[i] == key {
+			return i, true
+		}
+	}
+}
+
+// get returns the node of key, and whether it is held.
+func (t *positions) get(key uint64) (int32, bool) {
+	i, ok := t.slot(key)
+	return t.nodes[i], ok
+}
+
+// put makes u the node of key.
+func (t *positions) put(key uint64, u int32) {
+	i, _ := t.slot(key)
+	t.keys[i], t.nodes[i], t.gens[i] = key, u, t.gen
 }

@@ -2,10 +2,12 @@ package nora
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/games/cards"
 	"github.com/cardsim/cardsim/games/nora"
 )
 
@@ -111,5 +113,87 @@ func BenchmarkPassSearch(b *testing.B) {
 				i++
 			}
 		})
+	}
+}
+
+// TestPulledLeftAtRest: the count of cards a pull leaves, read from the
+// cascade it starts on a deck at rest, is the count the whole stack
+// reduction of the deck without the two cards gives, for every pair of
+// cards of a rank on shuffled decks at rest.
+func TestPulledLeftAtRest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	checked := 0
+	for _, c := range []Comp{{13, 0, true}, {3, 2, false}, {2, 5, true}, {0, 9, false}} {
+		deck := c.deck()
+		for range 300 {
+			cards.Shuffle(rng, deck)
+			if hasPair(deck) {
+				continue
+			}
+			for i := range deck {
+				for j := i + 2; j < len(deck); j++ {
+					if deck[i].Rank() != deck[j].Rank() {
+						continue
+					}
+					if got, want := pulledLeft(deck, i, j, true), pulledLeft(deck, i, j, false); got != want {
+						t.Fatalf("%s: pull %d,%d leaves %d, the stack reduction %d", cards.Format(deck), i, j, got, want)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("only %d pulls checked", checked)
+	}
+}
+
+// TestBeamOrderPacked: the beam's order of packed entries is the order of
+// their fields: fewest cards left, then no block taken by hand, then most
+// ip, then least need, then nodes (the later first) before candidates (the
+// earlier first).
+func TestBeamOrderPacked(t *testing.T) {
+	type fields struct {
+		node, cand, left, earned, need int32
+		byHand                         bool
+	}
+	want := func(x, y fields) int {
+		switch {
+		case x.left != y.left:
+			return int(x.left - y.left)
+		case x.byHand != y.byHand:
+			return b2i(x.byHand) - b2i(y.byHand)
+		case x.earned != y.earned:
+			return int(y.earned - x.earned)
+		case x.need != y.need:
+			return int(x.need - y.need)
+		case x.node != y.node:
+			return int(y.node - x.node)
+		}
+		return int(x.cand - y.cand)
+	}
+	pack := func(f fields) entry {
+		if f.node >= 0 {
+			return nodeEntry(f.node, f.left, f.earned, f.need, f.byHand)
+		}
+		return entry{entryHi(f.left, f.earned, f.need, f.byHand), entryCand + uint64(f.cand)}
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	draw := func() fields {
+		f := fields{node: int32(rng.IntN(6)) - 1, left: int32(rng.IntN(4)), earned: int32(rng.IntN(4)), need: int32(rng.IntN(4)), byHand: rng.IntN(2) == 0}
+		if f.node < 0 {
+			f.cand = int32(rng.IntN(5))
+		}
+		return f
+	}
+	for range 20000 {
+		x, y := draw(), draw()
+		ex, ey := pack(x), pack(y)
+		if x.node >= 0 && ex.node() != x.node || x.node < 0 && (ex.node() != -1 || ex.cand() != x.cand) {
+			t.Fatalf("%+v packs to node %d cand %d", x, ex.node(), ex.cand())
+		}
+		if got, w := beamOrder(ex, ey), want(x, y); (got < 0) != (w < 0) || (got > 0) != (w > 0) {
+			t.Fatalf("%+v against %+v: beamOrder %d, want the sign of %d", x, y, got, w)
+		}
 	}
 }

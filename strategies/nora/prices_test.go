@@ -28,7 +28,7 @@ func TestFreePricesScorePerfect(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sol, err := PolicyContext(context.Background(), dir, r, samples, DefaultIPCap, VariantOptimal)
+		sol, err := PolicyContext(context.Background(), dir, r, Budget(samples), DefaultIPCap, VariantOptimal)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +54,7 @@ func TestValueFallsWithSwitchPrice(t *testing.T) {
 	prev := 0.0
 	for i, price := range []int{0, 1, 2, 4, 8} {
 		r := smallRules(t, "switch="+strconv.Itoa(price))
-		sol, err := PolicyContext(context.Background(), dir, r, 500, DefaultIPCap, VariantOptimal)
+		sol, err := PolicyContext(context.Background(), dir, r, Budget(500), DefaultIPCap, VariantOptimal)
 		if err != nil {
 			t.Fatal(err)
 		}

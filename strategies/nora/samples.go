@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -69,6 +70,16 @@ type sampleSet struct {
 // Len returns the number of distinct shuffles.
 func (ss *sampleSet) Len() int { return len(ss.Weight) }
 
+// totalCount returns the number of shuffles drawn, equal ones counted
+// each time.
+func (ss *sampleSet) totalCount() int {
+	n := 0
+	for _, w := range ss.Weight {
+		n += int(w)
+	}
+	return n
+}
+
 // choices returns the choices of shuffle i.
 func (ss *sampleSet) choices(i int) []choice { return ss.Choices[ss.Off[i]:ss.Off[i+1]] }
 
@@ -93,9 +104,9 @@ type PassDist struct {
 	// Rescue is the chance, given a dead shuffle, that a single swap of two
 	// adjacent cards creates a pair.
 	Rescue float64
-	// Samples is the number of live shuffles drawn, or 0 if every
-	// arrangement of the deck was enumerated (the distributions are then
-	// exact).
+	// Samples is the number of live shuffles drawn (a multiple of
+	// PassDists.Chunk), or 0 if every arrangement of the deck was
+	// enumerated (the distributions are then exact).
 	Samples int
 
 	live, dead sampleSet
@@ -108,6 +119,30 @@ type PassDists struct {
 	Dists   []PassDist // by composition index; Dists[0], the empty deck, is empty
 	Key     string     // PassKey of the rules, the sampling and the planner
 	Planner Planner    // the play within a pass the shuffles' choices list
+	Chunk   int        // the live shuffles of a sampled composition were drawn so many at a time
+}
+
+// Sampling is how a build draws its shuffles (EstimatePassDistsContext).
+type Sampling struct {
+	// Samples is the budget: what Samples live shuffles of every sampled
+	// composition cost. A composition with no more arrangements than
+	// Samples is enumerated.
+	Samples int
+	// Uniform draws Samples live shuffles of every sampled composition,
+	// as builds did before the budget was spread by where it lowers the
+	// value's error most: kept to compare a policy with one built so.
+	Uniform bool
+}
+
+// Budget returns the sampling that spreads a budget of samples.
+func Budget(samples int) Sampling { return Sampling{Samples: samples} }
+
+// String returns "samples=N", with ",uniform" if uniform.
+func (sm Sampling) String() string {
+	if sm.Uniform {
+		return fmt.Sprintf("samples=%d,uniform", sm.Samples)
+	}
+	return fmt.Sprintf("samples=%d", sm.Samples)
 }
 
 // PassKey returns a hash of what the pass distributions depend on: the deck,
@@ -115,10 +150,10 @@ type PassDists struct {
 // planner and the sampling. The other prices, the dead-deck consolations,
 // rounds and start-ip do not change a pass, so distributions are shared
 // across them.
-func PassKey(r nora.Rules, samples int, seed uint64, pl Planner) string {
+func PassKey(r nora.Rules, sm Sampling, seed uint64, pl Planner) string {
 	h := sha256.New()
 	for _, v := range []int{passdistVersion, r.Ranks, r.Jokers, b2i(r.QuadChain), r.Joke, r.Triple, r.Quad, r.Sweep,
-		r.Chain, r.Reaction, r.Jamboree, r.JamboreeFrom, samples, r.Switch, int(pl), searchMaxNeed} {
+		r.Chain, r.Reaction, r.Jamboree, r.JamboreeFrom, sm.Samples, b2i(sm.Uniform), r.Switch, int(pl), searchMaxNeed} {
 		binary.Write(h, binary.LittleEndian, int64(v))
 	}
 	if r.Pair != 0 { // hashed only when set, so that the keys of the rules as written stay as they were
@@ -131,61 +166,111 @@ func PassKey(r nora.Rules, samples int, seed uint64, pl Planner) string {
 
 // passdistVersion changes whenever the estimation changes, so that cached
 // distributions of an older version are not reused.
-const passdistVersion = 5
+const passdistVersion = 6
 
-// EstimatePassDists is EstimatePassDistsContext without a context.
+// EstimatePassDists is EstimatePassDistsContext without a context, its
+// budget of samples spread.
 func EstimatePassDists(r nora.Rules, samples int, seed uint64, workers int, pl Planner) (*PassDists, error) {
-	return EstimatePassDistsContext(context.Background(), r, samples, seed, workers, pl)
+	return EstimatePassDistsContext(context.Background(), r, Budget(samples), seed, workers, pl)
 }
 
 // EstimatePassDistsContext draws the shuffles of every composition and
-// lists the plans each offers under the planner pl: compositions with at most samples distinct
-// arrangements of ranks are enumerated exactly, the others estimated from
-// samples live shuffles (and up to samples/10 dead ones) drawn from seed.
-// The work is spread over workers goroutines (GOMAXPROCS if zero); the
-// result does not depend on their number. It stops early with ctx's error
-// when ctx is done.
-func EstimatePassDistsContext(ctx context.Context, r nora.Rules, samples int, seed uint64, workers int, pl Planner) (*PassDists, error) {
+// lists the plans each offers under the planner pl. Compositions with at
+// most sm.Samples distinct arrangements of ranks are enumerated exactly;
+// the others are sampled from seed. With sm.Uniform each gets sm.Samples
+// live shuffles (and up to a tenth as many dead ones); otherwise the
+// budget, what so many shuffles of every sampled composition would cost,
+// is spread in stages:
+//
+//   - a pilot of pilotSamples(sm.Samples) live shuffles each, from which a
+//     reference policy is solved (the rules' passes, the other prices at
+//     their defaults; see referenceRules) and its sampling error found
+//     (Solution.Spread);
+//   - then, twice (allocationStages), more shuffles where they lower that
+//     error most for their cost, each composition getting its Neyman share
+//     of the budget spent by then (allocate): in proportion to the error
+//     one of its shuffles adds over the square root of what one costs,
+//     never fewer than it has. A composition is settled, and drawn no
+//     more, once that share is reached; one whose shuffles add no error
+//     (never reached, or always worth the same) keeps its pilot.
+//
+// Shuffles are drawn in chunks of the pilot's size, chunk j of a
+// composition from its own stream, so the work is spread over workers
+// goroutines (GOMAXPROCS if zero) and the result does not depend on their
+// number. It stops early with ctx's error when ctx is done.
+func EstimatePassDistsContext(ctx context.Context, r nora.Rules, sm Sampling, seed uint64, workers int, pl Planner) (*PassDists, error) {
+	samples := sm.Samples
 	if err := checkSamples(r, samples); err != nil {
 		return nil, err
 	}
 	if pl != PlanWholePass && pl != PlanOneSwitch {
 		return nil, fmt.Errorf("planner %d: unknown", pl)
 	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	chunk := pilotSamples(samples)
+	if sm.Uniform {
+		chunk = samples
 	}
-	cs := newComps(&r)
-	pd := &PassDists{Comps: cs, Dists: make([]PassDist, len(cs.List)), Key: PassKey(r, samples, seed, pl), Planner: pl}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			e := newEstimator(r, cs, pl)
-			for i := range next {
-				if ctx.Err() != nil {
-					continue
-				}
-				pd.Dists[i] = e.estimate(ctx, i, samples, seed)
-			}
-		})
-	}
-	// Largest first: they take longest.
-	for i := len(cs.List) - 1; i >= 1; i-- {
-		select {
-		case next <- i:
-		case <-ctx.Done():
+	b := newBuild(r, seed, workers, pl, chunk)
+	pilot := make([]int, len(b.cs.List))
+	for c := 1; c < len(pilot); c++ {
+		if arrangements(b.cs.List[c]) > float64(samples) {
+			pilot[c] = 1
 		}
 	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	if err := b.draw(ctx, pilot); err != nil {
 		return nil, err
 	}
-	return pd, nil
+	key := PassKey(r, sm, seed, pl)
+	if sm.Uniform {
+		return b.dists(key), nil
+	}
+	for _, share := range allocationStages {
+		chunks, err := allocate(ctx, b.dists(key), r, share*float64(samples), b.work)
+		if err != nil {
+			return nil, err
+		}
+		if err := b.draw(ctx, chunks); err != nil {
+			return nil, err
+		}
+	}
+	return b.dists(key), nil
 }
+
+// allocationStages are the shares of the budget spent by the end of each
+// stage after the pilot, each allocated by the error found at the end of
+// the last.
+var allocationStages = []float64{0.4, 1}
+
+// EstimateLikeContext draws shuffles of every composition as many as d
+// holds, from seed: d's enumerated compositions enumerated again, and as
+// many live shuffles of the sampled ones in chunks of the same size. It
+// is how a policy's value is checked on shuffles independent of those it
+// was chosen on (Solution.Evaluate): the counts are d's, chosen before
+// these shuffles are drawn. The result's Key is key.
+func EstimateLikeContext(ctx context.Context, r nora.Rules, d *PassDists, seed uint64, workers int, key string) (*PassDists, error) {
+	if d == nil || len(d.Dists) != len(newComps(&r).List) {
+		return nil, errors.New("pass distributions do not fit the rules' deck")
+	}
+	b := newBuild(r, seed, workers, d.Planner, d.Chunk)
+	chunks := make([]int, len(d.Dists))
+	for c := 1; c < len(chunks); c++ {
+		if n := d.Dists[c].Samples; n > 0 {
+			if d.Chunk < 1 || n%d.Chunk != 0 {
+				return nil, fmt.Errorf("composition %v: %d shuffles, not chunks of %d", d.Dists[c].Comp, n, d.Chunk)
+			}
+			chunks[c] = n / d.Chunk
+		}
+	}
+	if err := b.draw(ctx, chunks); err != nil {
+		return nil, err
+	}
+	return b.dists(key), nil
+}
+
+// pilotSamples returns the live shuffles of a composition's pilot, and of
+// each chunk after it: a fifth of samples, at least 10 (or samples if
+// fewer).
+func pilotSamples(samples int) int { return max(min(samples, 10), samples/5) }
 
 // checkSamples reports an error if the shuffles of r cannot be drawn with
 // the given samples.
@@ -197,6 +282,123 @@ func checkSamples(r nora.Rules, samples int) error {
 		return fmt.Errorf("rules ranks=%d jokers=%d: not a deck the game plays", r.Ranks, r.Jokers)
 	}
 	return nil
+}
+
+// build draws the shuffles of every composition: enumerated, or in chunks.
+type build struct {
+	r       nora.Rules
+	cs      *Comps
+	seed    uint64
+	workers int
+	pl      Planner
+	chunk   int        // live shuffles a chunk
+	exact   []*chunkOf // by composition: its enumeration, if enumerated
+	chunks  [][]*chunkOf
+	work    []float64 // by composition: search positions made a shuffle (see allocate)
+}
+
+// chunkOf is what one chunk (or one enumeration) drew: its live and dead
+// shuffles, and the search positions they took.
+type chunkOf struct {
+	live, dead sampleSet
+	work       int
+}
+
+func newBuild(r nora.Rules, seed uint64, workers int, pl Planner, chunk int) *build {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	cs := newComps(&r)
+	return &build{r: r, cs: cs, seed: seed, workers: workers, pl: pl, chunk: chunk,
+		exact: make([]*chunkOf, len(cs.List)), chunks: make([][]*chunkOf, len(cs.List)), work: make([]float64, len(cs.List))}
+}
+
+// draw brings every composition c to want[c] chunks (0: enumerate it, if
+// not done), the chunks spread over the workers, the largest decks first.
+func (b *build) draw(ctx context.Context, want []int) error {
+	type job struct{ c, j int } // j < 0: enumerate
+	var jobs []job
+	for c := len(want) - 1; c >= 1; c-- {
+		if want[c] == 0 {
+			if b.exact[c] == nil {
+				jobs = append(jobs, job{c, -1})
+			}
+			continue
+		}
+		for j := len(b.chunks[c]); j < want[c]; j++ {
+			jobs = append(jobs, job{c, j})
+		}
+		if n := want[c]; n > len(b.chunks[c]) {
+			b.chunks[c] = append(b.chunks[c], make([]*chunkOf, n-len(b.chunks[c]))...)
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	next := make(chan job)
+	var wg sync.WaitGroup
+	for range b.workers {
+		wg.Go(func() {
+			e := newEstimator(b.r, b.cs, b.pl)
+			for jb := range next {
+				if ctx.Err() != nil {
+					continue
+				}
+				if jb.j < 0 {
+					b.exact[jb.c] = e.enumerate(ctx, jb.c)
+				} else {
+					b.chunks[jb.c][jb.j] = e.sample(ctx, jb.c, jb.j, b.chunk, b.seed)
+				}
+			}
+		})
+	}
+	for _, jb := range jobs {
+		select {
+		case next <- jb:
+		case <-ctx.Done():
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for c := range b.chunks {
+		n, work := 0, 0
+		for _, ch := range b.chunks[c] {
+			n += ch.live.totalCount() + ch.dead.totalCount()
+			work += ch.work
+		}
+		if n > 0 {
+			b.work[c] = float64(work) / float64(n)
+		}
+	}
+	return nil
+}
+
+// dists returns the shuffles drawn so far as distributions: each
+// composition's chunks merged in order, equal shuffles counted together.
+func (b *build) dists(key string) *PassDists {
+	pd := &PassDists{Comps: b.cs, Dists: make([]PassDist, len(b.cs.List)), Key: key, Planner: b.pl, Chunk: b.chunk}
+	var live, dead sampleBuilder
+	for c := 1; c < len(b.cs.List); c++ {
+		comp := b.cs.List[c]
+		d := PassDist{Comp: comp, Dead: nora.DeadChance(comp.N4, comp.N2, comp.Jokers)}
+		if ex := b.exact[c]; ex != nil {
+			d.live, d.dead = ex.live, ex.dead
+		} else {
+			live.reset()
+			dead.reset()
+			for _, ch := range b.chunks[c] {
+				live.merge(&ch.live)
+				dead.merge(&ch.dead)
+				d.Samples += ch.live.totalCount()
+			}
+			d.live, d.dead = live.build(), dead.build()
+		}
+		d.summarize(b.cs)
+		pd.Dists[c] = d
+	}
+	return pd
 }
 
 // estimator draws the shuffles of one composition after another; one per
@@ -211,6 +413,7 @@ type estimator struct {
 	dead  sampleBuilder
 	items []oneChoice
 	chs   []choice
+	work  int // search positions made since the last reset
 }
 
 func newEstimator(r nora.Rules, cs *Comps, pl Planner) *estimator {
@@ -223,65 +426,93 @@ func newEstimator(r nora.Rules, cs *Comps, pl Planner) *estimator {
 	return e
 }
 
-// estimate draws the shuffles of composition i.
-func (e *estimator) estimate(ctx context.Context, i, samples int, seed uint64) PassDist {
-	c := e.cs.List[i]
-	d := PassDist{Comp: c, Dead: nora.DeadChance(c.N4, c.N2, c.Jokers)}
+// observe lists the plans of the shuffle order of a deck holding counts,
+// and adds them to the live or the dead shuffles.
+func (e *estimator) observe(order []cards.Card, counts *[15]uint8) {
+	e.look.Begin(order)
+	top := topOf(order[0], counts)
+	if e.ps != nil {
+		plans := e.ps.list(e.look, searchMaxNeed)
+		e.work += len(e.ps.nodes)
+		if plans[0].live {
+			e.live.add(top, e.searchChoices(plans))
+		} else {
+			e.dead.add(top, e.searchChoices(plans[1:]))
+		}
+		return
+	}
+	plans := e.pl.list(e.look)
+	e.work += len(plans)
+	if plans[0].live {
+		e.live.add(top, e.choices(plans, false))
+	} else {
+		e.dead.add(top, e.choices(plans[1:], true))
+	}
+}
+
+// start readies the estimator for composition c and returns its deck in
+// canonical order and its counts by rank.
+func (e *estimator) start(c int) ([]cards.Card, [15]uint8) {
 	e.live.reset()
 	e.dead.reset()
-	deck := c.deck()
+	e.work = 0
+	deck := e.cs.List[c].deck()
 	var counts [15]uint8
 	for _, cd := range deck {
 		counts[cd.Rank()]++
 	}
-	observe := func(order []cards.Card) {
-		e.look.Begin(order)
-		top := topOf(order[0], &counts)
-		if e.ps != nil {
-			plans := e.ps.list(e.look, searchMaxNeed)
-			if plans[0].live {
-				e.live.add(top, e.searchChoices(plans))
-			} else {
-				e.dead.add(top, e.searchChoices(plans[1:]))
-			}
-			return
-		}
-		plans := e.pl.list(e.look)
-		if plans[0].live {
-			e.live.add(top, e.choices(plans, false))
-		} else {
-			e.dead.add(top, e.choices(plans[1:], true))
+	return deck, counts
+}
+
+// finish returns what was drawn since start.
+func (e *estimator) finish() *chunkOf {
+	return &chunkOf{live: e.live.build(), dead: e.dead.build(), work: e.work}
+}
+
+// enumerate lists every arrangement of composition c.
+func (e *estimator) enumerate(ctx context.Context, c int) *chunkOf {
+	deck, counts := e.start(c)
+	enumerate(deck, func(order []cards.Card) bool {
+		e.observe(order, &counts)
+		return ctx.Err() == nil
+	})
+	return e.finish()
+}
+
+// sample draws chunk j of composition c from seed: n live shuffles, and
+// the dead ones met on the way up to a tenth as many (more drawn, if
+// needed and dead shuffles can occur, among up to 200 n more shuffles:
+// they are rare in large decks, and the rescues need them).
+func (e *estimator) sample(ctx context.Context, c, j, n int, seed uint64) *chunkOf {
+	deck, counts := e.start(c)
+	comp := e.cs.List[c]
+	key := uint64(comp.N4)<<8 | uint64(comp.N2)<<1 | uint64(b2i(comp.Jokers))
+	// Chunk 0's stream is the one every composition had when it was drawn
+	// whole (passdistVersion 5), so that a uniform build, one chunk a
+	// composition, draws the shuffles those builds drew.
+	stream := uint64(0x70617373)
+	if j > 0 {
+		stream = games.Mix(stream, uint64(j))
+	}
+	rng := rand.New(rand.NewPCG(games.Mix(seed, key), stream))
+	wantDead := max(n/10, 1)
+	for k := 0; k < n && ctx.Err() == nil; {
+		cards.Shuffle(rng, deck)
+		if hasPair(deck) {
+			e.observe(deck, &counts)
+			k++
+		} else if e.dead.n < wantDead {
+			e.observe(deck, &counts)
 		}
 	}
-	if arrangements(c) <= float64(samples) {
-		enumerate(deck, func(order []cards.Card) bool {
-			observe(order)
-			return ctx.Err() == nil
-		})
-	} else {
-		d.Samples = samples
-		rng := rand.New(rand.NewPCG(games.Mix(seed, uint64(c.N4)<<8|uint64(c.N2)<<1|uint64(b2i(c.Jokers))), 0x70617373))
-		wantDead := max(samples/10, 1)
-		for n := 0; n < samples && ctx.Err() == nil; {
-			cards.Shuffle(rng, deck)
-			if hasPair(deck) {
-				observe(deck)
-				n++
-			} else if e.dead.n < wantDead {
-				observe(deck)
-			}
-		}
-		// Dead shuffles are rare in large decks: draw more for the rescues.
-		for tries := 0; e.dead.n < wantDead && tries < 200*samples && d.Dead > 0 && ctx.Err() == nil; tries++ {
-			cards.Shuffle(rng, deck)
-			if !hasPair(deck) {
-				observe(deck)
-			}
+	dead := nora.DeadChance(comp.N4, comp.N2, comp.Jokers)
+	for tries := 0; e.dead.n < wantDead && tries < 200*n && dead > 0 && ctx.Err() == nil; tries++ {
+		cards.Shuffle(rng, deck)
+		if !hasPair(deck) {
+			e.observe(deck, &counts)
 		}
 	}
-	d.live, d.dead = e.live.build(), e.dead.build()
-	d.summarize(e.cs)
-	return d
+	return e.finish()
 }
 
 // searchChoices reduces the whole-pass search's plans (already the best of
@@ -421,21 +652,31 @@ func (b *sampleBuilder) reset() {
 	b.n = 0
 }
 
-func (b *sampleBuilder) add(top Top, chs []choice) {
-	b.n++
+func (b *sampleBuilder) add(top Top, chs []choice) { b.addN(top, chs, 1) }
+
+// addN adds a shuffle drawn w times.
+func (b *sampleBuilder) addN(top Top, chs []choice, w uint32) {
+	b.n += int(w)
 	b.key = append(b.key[:0], byte(top))
 	for _, ch := range chs {
 		b.key = append(b.key, ch.Next, ch.Flags, byte(ch.Need), byte(ch.Need>>8), byte(ch.Net), byte(uint16(ch.Net)>>8))
 	}
 	if i, ok := b.index[string(b.key)]; ok {
-		b.set.Weight[i]++
+		b.set.Weight[i] += w
 		return
 	}
 	b.index[string(b.key)] = len(b.set.Weight)
-	b.set.Weight = append(b.set.Weight, 1)
+	b.set.Weight = append(b.set.Weight, w)
 	b.set.Top = append(b.set.Top, top)
 	b.set.Choices = append(b.set.Choices, chs...)
 	b.set.Off = append(b.set.Off, uint32(len(b.set.Choices)))
+}
+
+// merge adds the shuffles of set, in order.
+func (b *sampleBuilder) merge(set *sampleSet) {
+	for i := range set.Len() {
+		b.addN(set.Top[i], set.choices(i), set.Weight[i])
+	}
 }
 
 // build returns the shuffles gathered, as a set of their own.

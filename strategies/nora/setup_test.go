@@ -14,17 +14,17 @@ func TestSetupSamples(t *testing.T) {
 		n     int
 		want  int
 	}{
-		{0, 500, 500},      // no scale
-		{1, 500, 500},      // a whole share
-		{1.5, 500, 500},    // not a share: ignored
-		{-0.5, 500, 500},   // not a share: ignored
-		{0.5, 500, 250},    // half
-		{0.001, 500, 100},  // never below MinSamples
-		{0.001, 6000, 100}, // the one-switch policies too
-		{0.1, 6000, 600},   // rounded share
-		{0.001, 40, 40},    // never more than asked for
-		{0.25, 1001, 250},  // 250.25 rounds down
-		{0.5, 301, 151},    // 150.5 rounds half away from zero
+		{0, 500, 500},     // no scale
+		{1, 500, 500},     // a whole share
+		{1.5, 500, 500},   // not a share: ignored
+		{-0.5, 500, 500},  // not a share: ignored
+		{0.5, 500, 250},   // half
+		{0.001, 500, 20},  // never below MinSamples
+		{0.001, 1500, 20}, // the one-switch policies too
+		{0.1, 1500, 150},  // rounded share
+		{0.001, 15, 15},   // never more than asked for
+		{0.25, 1001, 250}, // 250.25 rounds down
+		{0.5, 301, 151},   // 150.5 rounds half away from zero
 	} {
 		if got := (Setup{SampleScale: tt.scale}).Samples(tt.n); got != tt.want {
 			t.Errorf("Setup{SampleScale: %g}.Samples(%d) = %d, want %d", tt.scale, tt.n, got, tt.want)
@@ -39,8 +39,8 @@ func TestScaledDefaultSamples(t *testing.T) {
 		setup Setup
 		want  map[string]string
 	}{
-		{Setup{}, map[string]string{"optimal": "500", "optimal-v2": "6000", "optimal-v1": "6000", "upper-bound": "500"}},
-		{Setup{SampleScale: 0.1}, map[string]string{"optimal": "100", "optimal-v2": "600", "optimal-v1": "600", "upper-bound": "100"}},
+		{Setup{}, map[string]string{"optimal": "250", "optimal-v2": "1500", "optimal-v1": "1500", "upper-bound": "250"}},
+		{Setup{SampleScale: 0.1}, map[string]string{"optimal": "25", "optimal-v2": "150", "optimal-v1": "150", "upper-bound": "25"}},
 	} {
 		reg := new(strategies.Registry)
 		Register(reg, tt.setup)
@@ -61,5 +61,5 @@ func TestScaledDefaultSamples(t *testing.T) {
 func ExampleSetup_Samples() {
 	s := Setup{SampleScale: 0.001} // as CARDSIM_DEAL_SCALE=0.001 sets it
 	fmt.Println(s.Samples(DefaultSamples), s.Samples(OneSwitchSamples), Setup{}.Samples(DefaultSamples))
-	// Output: 100 100 500
+	// Output: 20 20 250
 }
