@@ -120,7 +120,7 @@ func (v *View) SampleState(dst games.State, seed uint64) games.State {
 	if !ok || d == nil || d.g != src.g {
 		d = src.Clone().(*State)
 	}
-	d.pos = src.pos
+	d.pos, d.known = src.pos, false
 	d.record, d.events = false, d.events[:0]
 	slices.Sort(d.pos.stock[d.pos.top:d.pos.nStock])
 	d.Determinize(0, seed)
