@@ -24,16 +24,16 @@ import (
 // first); the search stops sooner when the most visited leads the next by
 // more visits than are left, which cannot change the choice.
 //
-// In a game of one player, with Reuse, the subtree of the action played is
-// kept as the next decision's tree when nothing hidden came to light on the
-// way: the iterations that went through that action were searches from the
-// next decision already, on samples of the same information, so they count
-// towards its Budget and only the rest are run. Whether anything came to
-// light is seen without peeking: a sample of the view, advanced by the
-// action played, must show exactly the view of the next decision (see
-// showSame). In
-// Chris-Cross, where the stock is seen only when it refills the tableau,
-// about half the iterations are kept.
+// In a game of one player, with reuse on (NewISMCTS), the subtree of the
+// action played is kept as the next decision's tree when nothing hidden
+// came to light on the way: the iterations that went through that action
+// were searches from the next decision already, on samples of the same
+// information, so they count towards its Budget and only the rest are
+// run. Whether anything came to light is seen without peeking: a sample of
+// the view, advanced by the action played, must show exactly the view of
+// the next decision (see showSame). In Chris-Cross, where the stock is
+// seen only when it refills the tableau, about half the iterations are
+// kept.
 type ISMCTS struct {
 	s       *searcher
 	budget  int
@@ -87,8 +87,8 @@ func (m *ISMCTS) add(parent int32, a games.Action, seat int) int32 {
 	return id
 }
 
-// Choose returns the root action visited most in Budget iterations; a lone
-// legal action is returned without search.
+// Choose returns the root action visited most once the root has Budget
+// visits (see ISMCTS); a lone legal action is returned without search.
 func (m *ISMCTS) Choose(v games.View, legal []games.Action) games.Action {
 	if len(legal) == 1 {
 		m.played = -1
