@@ -66,6 +66,7 @@ type searcher struct {
 	lo, hi   int
 	state    games.State // the scratch state searches run on
 	rollouts []Strategy  // one per seat
+	random   []*Random   // per seat, the rollout bot if it is Random, else nil
 	src      *rand.PCG
 	rng      *rand.Rand
 	legal    []games.Action // the scratch state's legal actions
@@ -106,6 +107,8 @@ func newSearcher(name string, r *Registry, g games.Game, rollout string) (*searc
 			}
 		}
 		s.rollouts = append(s.rollouts, bot)
+		r, _ := bot.(*Random)
+		s.random = append(s.random, r)
 	}
 	return s, nil
 }
@@ -154,7 +157,11 @@ func (s *searcher) rollout(seed uint64) {
 		}
 		s.legal = st.Legal(s.legal)
 		a := s.legal[0]
-		if len(s.legal) > 1 {
+		switch {
+		case len(s.legal) == 1:
+		case s.random[seat] != nil:
+			a = s.random[seat].Choose(nil, s.legal) // it reads no view: spare making one
+		default:
 			a = s.rollouts[seat].Choose(st.View(seat), s.legal)
 		}
 		st.Apply(a)

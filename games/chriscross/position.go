@@ -3,6 +3,7 @@ package chriscross
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
@@ -204,55 +205,68 @@ func (p *Position) Legal(dst []games.Action) []games.Action {
 	return dst
 }
 
-// appendPairs appends the castable pairs in ascending order.
+// appendPairs appends the castable pairs in ascending order. It goes
+// through the cells from the last to the first, keeping the cells seen of
+// each rank as a bit set, so that each cell meets the later cells of its
+// rank at once; the pairs come out in descending order and are reversed.
 func (p *Position) appendPairs(dst []games.Action) []games.Action {
 	n0 := len(dst)
-	s := int(p.cfg.size)
-	for c := 0; c < s; c++ {
-		// Most columns hold no rank twice: find out in one pass.
-		var seen uint16
-		dup := false
-		for r := 0; r < s; r++ {
-			if x := p.grid[Cell(r, c)]; x != 0 {
-				bit := uint16(1) << x.Rank()
-				dup = dup || seen&bit != 0
-				seen |= bit
-			}
-		}
-		if !dup {
+	var main, anti uint32 // the diagonals, when full and they pair
+	if p.cfg.diagonals {
+		main, anti = p.fullDiagonal(false), p.fullDiagonal(true)
+	}
+	var seen [16]uint32 // the cells after the current one, by rank
+	for i := maxCells - 1; i >= 0; i-- {
+		c := p.grid[i]
+		if c == 0 {
 			continue
 		}
-		for r1 := 0; r1 < s-1; r1++ {
-			i := Cell(r1, c)
-			a := p.grid[i]
-			if a == 0 {
-				continue
-			}
-			end := s
-			if p.cfg.adjacent {
-				end = r1 + 2
-			}
-			for r2 := r1 + 1; r2 < end; r2++ {
-				j := Cell(r2, c)
-				if b := p.grid[j]; b != 0 && b.Rank() == a.Rank() {
-					dst = append(dst, games.Action(i*maxCells+j))
-				}
-			}
+		later := seen[c.Rank()]
+		seen[c.Rank()] = later | 1<<i
+		if later == 0 {
+			continue
+		}
+		var with uint32
+		if p.cfg.adjacent {
+			with = later & (1 << (i + maxSize))
+		} else {
+			with = later & (columnCells << (i % maxSize))
+		}
+		if main>>i&1 != 0 {
+			with |= later & main
+		}
+		if anti>>i&1 != 0 {
+			with |= later & anti
+		}
+		for ; with != 0; with &^= 1 << (31 - bits.LeadingZeros32(with)) {
+			dst = append(dst, games.Action(i*maxCells+31-bits.LeadingZeros32(with)))
 		}
 	}
-	if p.cfg.diagonals {
-		var d [maxSize]int
-		dst = p.appendDiagonal(dst, p.diagonal(&d, false))
-		dst = p.appendDiagonal(dst, p.diagonal(&d, true))
-	}
-	// Insertion sort: the list is short and mostly in order.
-	for k := n0 + 1; k < len(dst); k++ {
-		for m := k; m > n0 && dst[m] < dst[m-1]; m-- {
-			dst[m], dst[m-1] = dst[m-1], dst[m]
-		}
-	}
+	slices.Reverse(dst[n0:])
 	return dst
 }
+
+// fullDiagonal returns the cells of the main diagonal (top left to bottom
+// right) or the anti diagonal (top right to bottom left) if every one holds
+// a card, else 0.
+func (p *Position) fullDiagonal(anti bool) uint32 {
+	s := int(p.cfg.size)
+	var m uint32
+	for r := range s {
+		i := Cell(r, r)
+		if anti {
+			i = Cell(r, s-1-r)
+		}
+		if p.grid[i] == 0 {
+			return 0
+		}
+		m |= 1 << i
+	}
+	return m
+}
+
+// columnCells holds the cells of column 0; shifted left by c, column c's.
+const columnCells = 1 | 1<<maxSize | 1<<(2*maxSize) | 1<<(3*maxSize) | 1<<(4*maxSize)
 
 // diagonal fills d with the cells of the main diagonal (top left to bottom
 // right) or the anti diagonal (top right to bottom left), in ascending
@@ -267,31 +281,6 @@ func (p *Position) diagonal(d *[maxSize]int, anti bool) []int {
 		}
 	}
 	return d[:s]
-}
-
-// appendDiagonal appends the pairs of diagonal d if it is full.
-func (p *Position) appendDiagonal(dst []games.Action, d []int) []games.Action {
-	var seen uint16
-	dup := false
-	for _, i := range d {
-		if p.grid[i] == 0 {
-			return dst
-		}
-		bit := uint16(1) << p.grid[i].Rank()
-		dup = dup || seen&bit != 0
-		seen |= bit
-	}
-	if !dup {
-		return dst
-	}
-	for x, i := range d {
-		for _, j := range d[x+1:] {
-			if p.grid[i].Rank() == p.grid[j].Rank() {
-				dst = append(dst, games.Action(i*maxCells+j))
-			}
-		}
-	}
-	return dst
 }
 
 // onDiagonal reports whether cells i < j are a pair of a full diagonal.
@@ -397,14 +386,23 @@ func (p *Position) act(a games.Action, log *[]games.Event) {
 
 // settle plays everything the rules decide, and every decision with a
 // single legal action, until a real choice or the end.
-func (p *Position) settle(log *[]games.Event) {
-	var buf [maxLegal]games.Action
+func (p *Position) settle(log *[]games.Event) { p.settleKeep(log, nil) }
+
+// settleKeep settles as settle does. When it stops at a choice of pairs to
+// cast it leaves the legal actions in keep (if not nil) and returns how
+// many there are; otherwise it returns -1.
+func (p *Position) settleKeep(log *[]games.Event, keep *[maxLegal]games.Action) int {
+	var own [maxLegal]games.Action
+	buf := &own
+	if keep != nil {
+		buf = keep
+	}
 	for {
 		switch p.stage {
 		case Casting:
 			if p.castStep == 0 && p.nStock == p.top && p.tableauCount() == 0 {
 				p.end(true, log)
-				return
+				return -1
 			}
 			l := p.Legal(buf[:0])
 			switch len(l) {
@@ -413,7 +411,7 @@ func (p *Position) settle(log *[]games.Event) {
 			case 1:
 				p.act(l[0], log)
 			default:
-				return
+				return len(l)
 			}
 		case Moving:
 			if p.vacated&^p.decided == 0 {
@@ -425,9 +423,9 @@ func (p *Position) settle(log *[]games.Event) {
 				p.decided |= 1 << t
 				continue
 			}
-			return
+			return -1
 		default:
-			return
+			return -1
 		}
 	}
 }

@@ -20,6 +20,12 @@ type State struct {
 	record bool
 	events []games.Event
 	view   View
+
+	// legal[:nLegal] are the legal actions when known is set: Apply keeps
+	// the ones its settling found, so that Legal need not find them again.
+	legal  [maxLegal]games.Action
+	nLegal int
+	known  bool
 }
 
 var (
@@ -44,6 +50,7 @@ func (s *State) Reset(seed uint64) {
 	cards.Shuffle(s.rng, s.work)
 	s.events = s.events[:0]
 	s.pos.deal(s.g.rules, s.work, s.log())
+	s.known = false
 }
 
 // Deal starts a game from the deal text: the cards in the order dealt, the
@@ -59,6 +66,7 @@ func (s *State) Deal(deal string, seed uint64) error {
 	copy(s.work, d)
 	s.events = s.events[:0]
 	s.pos.deal(s.g.rules, s.work, s.log())
+	s.known = false
 	return nil
 }
 
@@ -71,10 +79,19 @@ func (s *State) Turn() int {
 }
 
 // Legal appends the legal actions to dst[:0] in ascending order.
-func (s *State) Legal(dst []games.Action) []games.Action { return s.pos.Legal(dst) }
+func (s *State) Legal(dst []games.Action) []games.Action {
+	if s.known {
+		return append(dst[:0], s.legal[:s.nLegal]...)
+	}
+	return s.pos.Legal(dst)
+}
 
 // Apply plays a legal action; it panics on one that is not.
-func (s *State) Apply(a games.Action) { s.pos.apply(a, s.log()) }
+func (s *State) Apply(a games.Action) {
+	s.pos.act(a, s.log())
+	s.nLegal = s.pos.settleKeep(s.log(), &s.legal)
+	s.known = s.nLegal >= 0
+}
 
 // View returns the player's view, valid until the state next changes.
 func (s *State) View(seat int) games.View {

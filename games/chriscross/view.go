@@ -115,7 +115,7 @@ func (v *View) SampleState(dst games.State, seed uint64) games.State {
 	src := v.Handle.s
 	d := games.SampleTarget("chriscross", src, dst, func(d *State) bool { return d.g == src.g },
 		func() *State { return src.Clone().(*State) })
-	d.pos = src.pos
+	d.pos, d.known = src.pos, false
 	d.record, d.events = false, d.events[:0]
 	slices.Sort(d.pos.stock[d.pos.top:d.pos.nStock])
 	d.Determinize(0, seed)

@@ -23,6 +23,7 @@ type State struct {
 	held    uint64                  // bit p: card p dealt and still held
 	dark    uint64                  // bit p: card p held and showing its dark face
 	avail   uint64                  // bit w: the set pile[w:w+4] has a play
+	kind    [maxCards]uint8         // kind[w]: kinds(w), wherever avail has bit w
 	removed int
 	stopped bool // the player ended the game with plays left
 
@@ -137,8 +138,11 @@ func (s *State) deal() {
 	if s.g.topOnly {
 		s.avail = 0
 	}
-	if w := s.n - 4; w >= 0 && s.kinds(w) != 0 {
-		s.avail |= 1 << w
+	if w := s.n - 4; w >= 0 {
+		if k := s.kinds(w); k != 0 {
+			s.avail |= 1 << w
+			s.kind[w] = k
+		}
 	}
 	if s.avail == 0 {
 		s.deadDeals++
@@ -175,8 +179,9 @@ func (s *State) recheck(lo, hi int) {
 	lo = max(lo, 0)
 	hi = min(hi, s.n-4)
 	for w := lo; w <= hi; w++ {
-		if s.kinds(w) != 0 {
+		if k := s.kinds(w); k != 0 {
 			s.avail |= 1 << w
+			s.kind[w] = k
 		} else {
 			s.avail &^= 1 << w
 		}
@@ -203,7 +208,7 @@ func (s *State) Legal(dst []games.Action) []games.Action {
 	}
 	for m := s.avail; m != 0; m &= m - 1 {
 		w := bits.TrailingZeros64(m)
-		for k := s.kinds(w); k != 0; k &= k - 1 {
+		for k := s.kind[w]; k != 0; k &= k - 1 {
 			dst = append(dst, Play(w, Kind(bits.TrailingZeros8(k))))
 		}
 	}
@@ -222,7 +227,7 @@ func (s *State) legal(a games.Action) bool {
 		return false
 	}
 	w, k := Decode(a)
-	return w <= s.n-4 && s.avail>>w&1 != 0 && s.kinds(w)>>k&1 != 0
+	return w <= s.n-4 && s.avail>>w&1 != 0 && s.kind[w]>>k&1 != 0
 }
 
 // Apply plays a legal action. It panics on an illegal one.
@@ -293,6 +298,7 @@ func (s *State) remove(at, cnt int) {
 	}
 	m |= s.avail >> (at + cnt) << at
 	s.avail = m
+	copy(s.kind[at:], s.kind[at+cnt:s.n+cnt]) // the sets above the gap move down
 	s.recheck(at-3, at-1)
 }
 

@@ -46,7 +46,7 @@ func (c *clearing) run(present uint64) {
 		// can shrink to one card; p2 likewise to two cards; g holds j with
 		// E(i,a) ∧ F(a,j) for some a; q holds j with G(i,b) ∧ E(b,j).
 		var e, f, p1, p2, g, q uint64
-		for j := i + 1; j <= last; j++ {
+		for j := i + 1; j <= last; {
 			bit := uint64(1) << j
 			in := j == i+1 || q&bit != 0
 			if j > i+1 && p2&bit != 0 && real && j < last {
@@ -69,6 +69,13 @@ func (c *clearing) run(present uint64) {
 			if g&bit != 0 {
 				q |= c.e[j]
 			}
+			// Past i+1 an index acts only if an accumulator holds it,
+			// and rows add only later indices: go to the next one held.
+			m := (p1 | p2 | g | q) >> (j + 1)
+			if m == 0 {
+				break
+			}
+			j += 1 + bits.TrailingZeros64(m)
 		}
 		c.e[i], c.f[i] = e, f
 	}

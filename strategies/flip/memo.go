@@ -12,11 +12,7 @@ import (
 // earlier solves are told apart by a generation number, so clearing costs
 // nothing; when the probed slots are full an entry is overwritten, which
 // costs only time.
-type memo struct {
-	slots []slot
-	mask  uint64
-	gen   uint32
-}
+type memo struct{ table[slot] }
 
 type slot struct {
 	held, dark uint64
@@ -28,18 +24,7 @@ type slot struct {
 
 const probes = 4
 
-func (m *memo) init(bits int) {
-	m.slots = make([]slot, 1<<bits+probes)
-	m.mask = 1<<bits - 1
-}
-
-func (m *memo) clear() {
-	m.gen++
-	if m.gen == 0 { // wrapped: old entries could look current
-		clear(m.slots)
-		m.gen = 1
-	}
-}
+func (m *memo) init(bits int) { m.table.init(bits, probes) }
 
 func hash(k flip.Key) uint64 {
 	return games.Mix(k.Held^k.Dark*0x9e3779b97f4a7c15, uint64(k.Dealt))

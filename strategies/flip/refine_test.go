@@ -46,7 +46,7 @@ func TestCloseFromIsClosure(t *testing.T) {
 	g := newGame(t, "forced-play=false")
 	s := g.NewFlipState()
 	var x relaxed
-	x.init(10)
+	x.init(9, 10)
 	checked := 0
 	for range 3000 {
 		s.Reset(rng.Uint64())

@@ -43,10 +43,11 @@ type relaxedStep struct {
 	kind flip.Kind
 }
 
-// init allocates the tables, 2^bits slots each.
-func (x *relaxed) init(bits int) {
-	x.clears.init(bits - 1)
-	x.lost.init(bits)
+// init allocates the tables: 2^clears slots for the clearing cache, 2^lost
+// for the lost positions.
+func (x *relaxed) init(clears, lost int) {
+	x.clears.init(clears)
+	x.lost.init(lost)
 }
 
 // prepare records the faces of s's deal and forgets earlier solves.

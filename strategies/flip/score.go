@@ -57,9 +57,33 @@ func (sv *Solver) search(d, disc int) int {
 	if v, ok := sv.memo.get(key, disc, key.Held); ok {
 		return v
 	}
-	legal := sv.order(d, s)
 	val := 0
 	child := sv.stack[d+1]
+	if disc == 0 {
+		// Only the first action in order is searched: find it without
+		// sorting the rest.
+		a, more := sv.first(d, s)
+		if sv.limit > 0 && sv.nodes >= sv.limit && sv.best >= 0 {
+			sv.aborted = true
+		}
+		if sv.aborted || sv.best >= sv.upper {
+			return sv.max // unfinished: no bound known
+		}
+		child.CopyFrom(s)
+		child.Apply(a)
+		sv.path = append(sv.path, a)
+		val = sv.search(d+1, 0)
+		sv.path = sv.path[:len(sv.path)-1]
+		if more {
+			sv.cut = true
+			val = sv.max // unexplored lines: no bound known
+		}
+		if !sv.aborted && sv.best < sv.upper {
+			sv.memo.put(key, disc, val, key.Held)
+		}
+		return val
+	}
+	legal := sv.order(d, s)
 	for i, a := range legal {
 		if i > 0 && disc == 0 {
 			sv.cut = true
@@ -116,6 +140,27 @@ func (sv *Solver) order(d int, s *flip.State) []games.Action {
 	}
 	sv.legal[d] = legal
 	return legal
+}
+
+// first returns the action order puts first at stack[d] (the play of the
+// greatest gain, the highest of equal ones; dealing when there is no play)
+// and whether order would list another.
+func (sv *Solver) first(d int, s *flip.State) (games.Action, bool) {
+	legal := s.Legal(sv.legal[d])
+	sv.legal[d] = legal
+	best, bestGain, plays, pass := flip.Pass, -1, 0, false
+	for _, a := range legal {
+		if a == flip.Pass {
+			pass = true
+			continue
+		}
+		plays++
+		if g := s.Gain(a); g >= bestGain {
+			best, bestGain = a, g
+		}
+	}
+	pass = pass && s.Dealt() < s.Game().Size()
+	return best, plays > 1 || plays == 1 && pass
 }
 
 // upperBound returns a score no line from the position can beat: the

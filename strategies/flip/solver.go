@@ -113,19 +113,51 @@ func (sv *Solver) setup(g *flip.Game) {
 	sv.path = make([]games.Action, 0, depth)
 	sv.line = make([]games.Action, 0, depth)
 	sv.scratch = g.NewFlipState()
-	bits := 14
-	most := max(sv.Budget, sv.WinBudget)
-	if sv.Budget == 0 || sv.WinBudget == 0 {
+	// A table holds at most one entry per position that a phase visits
+	// between two clears, and gets room for twice that: the memo for a
+	// pass of the best-score search (Budget) or for the win search in the
+	// real game (WinBudget, but under optional play on any set only the
+	// quick search, the rest of the win being decided in the relaxed
+	// game), the lost table for the relaxed game's win search (WinBudget).
+	// The clearing cache only spares work, whatever its size: a deal's
+	// search meets a few thousand sets of present cards.
+	win := sv.WinBudget
+	if rules := g.RuleValues(); !rules.ForcedPlay && rules.Windows == flip.WindowsAny {
+		win = quickWin(sv.WinBudget)
+	}
+	memo, lost := tableBits(sv.Budget, win), tableBits(sv.Budget, sv.WinBudget)
+	if sv.tableBits > 0 {
+		memo, lost = min(memo, sv.tableBits), min(lost, sv.tableBits)
+	}
+	sv.memo.init(memo)
+	sv.relax.init(min(lost-1, clearBits), lost)
+}
+
+// clearBits caps the clearing cache at 2^clearBits slots.
+const clearBits = 15
+
+// tableBits returns the size, as a power of two from 2^14 to 2^21 slots, of
+// a table for phases of budget and win positions (0: no limit).
+func tableBits(budget, win int) int {
+	most := max(budget, win)
+	if budget == 0 || win == 0 {
 		most = 0
 	}
+	bits := 14
 	for bits < 21 && (most == 0 || 1<<bits < 2*most) {
 		bits++
 	}
-	if sv.tableBits > 0 {
-		bits = min(bits, sv.tableBits)
+	return bits
+}
+
+// quickWin returns the positions the search of the real game may visit for
+// a win under optional play on any set, where the relaxed game decides the
+// rest, out of a win budget (0: no limit).
+func quickWin(budget int) int {
+	if budget == 0 {
+		return 20_000
 	}
-	sv.memo.init(bits)
-	sv.relax.init(bits)
+	return min(max(budget/32, 1), 20_000)
 }
 
 // Solve returns the best score reachable from s and a line that reaches it.
@@ -221,10 +253,7 @@ func (sv *Solver) decide(root *flip.State, static bool) (won, decided bool) {
 	budget := sv.WinBudget
 	quick := budget
 	if static {
-		quick = min(max(budget/32, 1), 20_000)
-		if budget == 0 {
-			quick = 20_000
-		}
+		quick = quickWin(budget)
 	}
 	sv.memo.clear()
 	won = sv.runWin(root, quick)

@@ -9,6 +9,34 @@ import (
 // tableProbes is how many slots a lookup in the relaxation's tables tries.
 const tableProbes = 8
 
+// table is the storage of the solver's fixed-size hash tables (memo,
+// lostTable, clearTable): 2^bits slots and the probes past the last, and
+// the generation that tells current entries from those of earlier solves.
+// Forgetting every entry (clear) starts a new generation and costs
+// nothing; a slot counts only if it carries the current generation.
+type table[S any] struct {
+	slots []S
+	mask  uint64
+	gen   uint32
+}
+
+// init allocates 2^bits slots, and probes more so that a lookup at the
+// last slot may probe on.
+func (t *table[S]) init(bits, probes int) {
+	t.slots = make([]S, 1<<bits+probes)
+	t.mask = 1<<bits - 1
+}
+
+// clear starts a new generation. When the generation number wraps round
+// the slots are zeroed, since entries of long ago would look current.
+func (t *table[S]) clear() {
+	t.gen++
+	if t.gen == 0 {
+		clear(t.slots)
+		t.gen = 1
+	}
+}
+
 // lostTable remembers positions of the relaxation found lost. A position
 // is its present cards h and dark cards k, searched in one round of
 // Solver.refine with that round's exact set. An entry (h, k) of a round
@@ -20,9 +48,7 @@ const tableProbes = 8
 // slots are full an old entry is overwritten, which costs only time.
 // Entries of earlier solves are told apart by a generation number.
 type lostTable struct {
-	slots  []lostSlot
-	mask   uint64
-	gen    uint32
+	table[lostSlot]
 	rounds []uint64 // the exact set of each round
 	use    []bool   // use[r]: round r's exact set is within the current one's
 	places []uint64 // the exact sets of those rounds, newest first, each once
@@ -34,18 +60,11 @@ type lostSlot struct {
 	round uint16
 }
 
-func (t *lostTable) init(bits int) {
-	t.slots = make([]lostSlot, 1<<bits+tableProbes)
-	t.mask = 1<<bits - 1
-}
+func (t *lostTable) init(bits int) { t.table.init(bits, tableProbes) }
 
 // clear forgets every entry and round.
 func (t *lostTable) clear() {
-	t.gen++
-	if t.gen == 0 {
-		clear(t.slots)
-		t.gen = 1
-	}
+	t.table.clear()
 	t.rounds = t.rounds[:0]
 }
 
@@ -112,11 +131,7 @@ func (t *lostTable) put(h, k uint64) {
 
 // clearTable caches clearing.run's verdict on whole sets of present cards:
 // whether all could be removed and the most that could.
-type clearTable struct {
-	slots []clearSlot
-	mask  uint64
-	gen   uint32
-}
+type clearTable struct{ table[clearSlot] }
 
 type clearSlot struct {
 	h    uint64
@@ -124,18 +139,7 @@ type clearSlot struct {
 	most uint8
 }
 
-func (t *clearTable) init(bits int) {
-	t.slots = make([]clearSlot, 1<<bits+tableProbes)
-	t.mask = 1<<bits - 1
-}
-
-func (t *clearTable) clear() {
-	t.gen++
-	if t.gen == 0 {
-		clear(t.slots)
-		t.gen = 1
-	}
-}
+func (t *clearTable) init(bits int) { t.table.init(bits, tableProbes) }
 
 // most returns the most of the present cards h removals could take,
 // running c on a miss.

@@ -1,7 +1,9 @@
 // Package spite holds the bots for Spite and Malice: greedy (plays its
 // stockpile card whenever it can, otherwise the single plays that bring a
 // centre stack closer to it, chaining jokers when they free it this turn,
-// then discards to keep its piles in order) and
+// and the cards its upcard cannot use; it spares the opponent's upcard only
+// while that costs it little; then it discards to keep its piles in order)
+// and
 // planner (searches the sequences of plays within the turn, through the
 // hand, the discard piles and jokers, for one that frees the stockpile card
 // or empties the hand, however many jokers freeing it takes, and chooses

@@ -221,3 +221,52 @@ func TestDrawnEndgames(t *testing.T) {
 		t.Errorf("%d of %d draws are endgames of a low stock and full discard piles: want nine in ten", endgame, drawn)
 	}
 }
+
+// TestBeatsRandom: greedy and the planner, the bots meant to stand for
+// players, beat one that plays at random clearly: over 2,000 deals of seed
+// 1 under the default rules, the bot in seat 0 on even deals and seat 1 on
+// odd ones, each wins at least 60% of the games, and random none. The
+// draws are held below where they stood when this was written (greedy
+// 9.2%, the planner 12.7%), about three standard errors above: the report
+// issue asks for at most 5%, which neither reaches. The drawn games are
+// mostly ones where a King, Queen or Jack sits on the bot's stockpile from
+// early on and the cards that could carry a stack to it are locked in both
+// seats' discard piles before it gets there.
+func TestBeatsRandom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: runs in make test-long")
+	}
+	const deals = 2000
+	g := newGame(t)
+	s := g.NewState()
+	for _, tt := range []struct {
+		name     string
+		maxDrawn int
+	}{{"greedy", 220}, {"planner", 290}} {
+		bot := newBot(t, tt.name)
+		random := strategies.NewRandom()
+		var won, drawn int
+		var legal []games.Action
+		for i := range int64(deals) {
+			seat := int(i % 2)
+			var bots [2]strategies.Strategy
+			bots[seat], bots[1-seat] = bot, random
+			s.Reset(sim.GameSeed(1, i))
+			for k := range 2 {
+				bots[k].Begin(sim.BotSeed(1, i, k))
+			}
+			legal = play(s, bots, legal)
+			switch s.Outcome(seat).Result {
+			case games.Win:
+				won++
+			case games.Draw:
+				drawn++
+			}
+		}
+		t.Logf("%s against random: won %d, drawn %d of %d", tt.name, won, drawn, deals)
+		if won < deals*60/100 || drawn > tt.maxDrawn || won+drawn != deals {
+			t.Errorf("%s against random: won %d and drew %d of %d games; want at least 60%% won, at most %d drawn and none lost",
+				tt.name, won, drawn, deals, tt.maxDrawn)
+		}
+	}
+}

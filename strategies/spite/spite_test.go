@@ -145,31 +145,6 @@ func TestDecisionsIgnoreHiddenCards(t *testing.T) {
 	}
 }
 
-// TestPlannerBeatsGreedy: over the same deals, each bot in each seat, the
-// planner wins more games than greedy.
-func TestPlannerBeatsGreedy(t *testing.T) {
-	g := newGame(t)
-	s := g.NewState()
-	var wins [2]int // planner, greedy
-	for game := range uint64(150) {
-		for pSeat := range 2 {
-			s.Reset(game)
-			var bots [2]strategies.Strategy
-			bots[pSeat], bots[1-pSeat] = newBot(t, "planner"), newBot(t, "greedy")
-			play(s, bots, nil)
-			switch s.Outcome(pSeat).Result {
-			case games.Win:
-				wins[0]++
-			case games.Loss:
-				wins[1]++
-			}
-		}
-	}
-	if wins[0] <= wins[1] {
-		t.Errorf("planner won %d, greedy %d of 300 games", wins[0], wins[1])
-	}
-}
-
 func TestRegistry(t *testing.T) {
 	r := new(strategies.Registry)
 	Register(r)
@@ -230,13 +205,17 @@ func TestGreedyDiscardsFromFullHand(t *testing.T) {
 	}
 }
 
-// TestGreedyDigs: with an empty hand and an empty stock, ending the turn
-// would change nothing, so greedy plays a discard pile's top card to the
-// centre, onto the highest stack, rather than sit still (under
-// rebuild=completed such tables used to sit until the game was drawn); it
-// still spares the opponent's upcard, and with cards to draw it ends the
-// turn.
-func TestGreedyDigs(t *testing.T) {
+// TestGreedySpares: greedy leaves the opponent's upcard out of reach (a
+// stack one below it) unless it carries that stack past it this turn, so
+// long as its own stockpile moves and outside the endgame. The table: its
+// upcard 5, the opponent's 10, stacks at 7 and 8, discard piles topped by
+// 8D and 9C. Above its upcard, it plays the highest card that spares the
+// opponent (8D onto the 7) rather than 9C, which would leave the stack at
+// 9; with a 10 in hand to carry that stack on, after ten turns of its own
+// stockpile standing still, in the endgame (the stock at rebuild-at or
+// below, where every stack goes back into the stock at the next draw), or
+// with spare=false, it plays 9C.
+func TestGreedySpares(t *testing.T) {
 	card := func(s string) cards.Card {
 		c, err := cards.Parse(s)
 		if err != nil {
@@ -244,21 +223,39 @@ func TestGreedyDigs(t *testing.T) {
 		}
 		return c
 	}
-	v := &spite.View{Me: 0, Rules: spite.DefaultRules(), Upcards: [2]cards.Card{card("5S"), card("JH")}, Stockpiles: [2]int{10, 10},
-		Stacks: []cards.Rank{7, 8}}
-	v.Discards[0][0] = []cards.Card{card("8D")}
-	v.Discards[0][1] = []cards.Card{card("9C")}
+	table := func() *spite.View {
+		v := &spite.View{Me: 0, Rules: spite.DefaultRules(), Upcards: [2]cards.Card{card("5S"), card("10H")}, Stockpiles: [2]int{10, 10},
+			Stacks: []cards.Rank{7, 8}, Stock: 30, Turn: 1, Hand: []cards.Card{card("KS"), card("QD")}}
+		v.Discards[0][0] = []cards.Card{card("8D")}
+		v.Discards[0][1] = []cards.Card{card("9C")}
+		return v
+	}
 	legal := []games.Action{spite.Play(spite.FromPile(0), 8), spite.Play(spite.FromPile(1), 9), spite.End}
-	g := newBot(t, "greedy")
-	if a := g.Choose(v, legal); a != spite.Play(spite.FromPile(1), 9) {
-		t.Errorf("greedy chose %v, want 9C from pile 2 onto the stack at 8", spite.Decode(a))
-	}
-	v.Upcards[1] = card("10H") // the stack at 9 would free the opponent's 10
-	if a := g.Choose(v, legal); a != spite.Play(spite.FromPile(0), 8) {
-		t.Errorf("greedy chose %v, want 8D: 9C would free the opponent's 10", spite.Decode(a))
-	}
-	v.Stock = 5
-	if a := g.Choose(v, legal); a != spite.End {
-		t.Errorf("greedy chose %v with cards to draw, want the end of its turn", spite.Decode(a))
+	spare, carry := legal[0], legal[1]
+	for _, tt := range []struct {
+		name   string
+		params []string
+		edit   func(v *spite.View)
+		later  int // turns later that greedy chooses again, its stockpile unmoved
+		want   games.Action
+	}{
+		{"spares", nil, func(*spite.View) {}, 0, spare},
+		{"a 10 carries the stack past", nil, func(v *spite.View) { v.Hand = append(v.Hand, card("10D")) }, 0, carry},
+		{"five turns of its own later", nil, func(*spite.View) {}, 9, spare},
+		{"six turns of its own later", nil, func(*spite.View) {}, 10, carry},
+		{"patience=20, six turns later", []string{"patience=20"}, func(*spite.View) {}, 10, spare},
+		{"endgame", nil, func(v *spite.View) { v.Stock = 12 }, 0, carry},
+		{"endgame under rebuild=completed", nil, func(v *spite.View) { v.Stock = 12; v.Rules.Rebuild = spite.RebuildCompleted }, 0, spare},
+		{"spare=false", []string{"spare=false"}, func(*spite.View) {}, 0, carry},
+	} {
+		g := newBot(t, "greedy", tt.params...)
+		g.Begin(1)
+		v := table()
+		tt.edit(v)
+		g.Choose(v, legal) // its stockpile seen at turn 1
+		v.Turn += tt.later
+		if a := g.Choose(v, legal); a != tt.want {
+			t.Errorf("%s: greedy chose %v, want %v", tt.name, spite.Decode(a), spite.Decode(tt.want))
+		}
 	}
 }
