@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cardsim/cardsim/cmd/catalog"
+	norabots "github.com/cardsim/cardsim/strategies/nora"
 )
 
 // TestNoraCacheDir: Nora's pass samples go where they always went, cardsim
@@ -55,8 +56,8 @@ func TestNoraSetupScale(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range def.Params(g) {
-		if p.Name == "samples" && p.Default != "100" {
-			t.Errorf("optimal's samples default %s under %s=0.001, want 100", p.Default, catalog.DealScaleEnv)
+		if want := strconv.Itoa(norabots.MinSamples); p.Name == "samples" && p.Default != want {
+			t.Errorf("optimal's samples default %s under %s=0.001, want %s (the fewest a scaled default takes)", p.Default, catalog.DealScaleEnv, want)
 		}
 	}
 }
