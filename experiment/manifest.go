@@ -128,7 +128,7 @@ func jsonType(k reflect.Kind) string {
 // specInts are the fields of a spec that hold whole numbers, and specInt
 // lists those that hold lists of them.
 var (
-	specInts     = []string{"games", "max_games", "seed"}
+	specInts     = []string{"games", "max_games", "seed", "best"}
 	specIntLists = []string{"budgets"}
 )
 
@@ -193,7 +193,7 @@ func ParseSpec(b []byte) (Spec, error) {
 		return Spec{}, errors.New(yamlError(err))
 	}
 	if s.Kind == "" {
-		return Spec{}, errors.New("no kind: want kind: run, compare, sweep, tournament, skill, analyze, solve or report")
+		return Spec{}, errors.New("no kind: want kind: run, compare, sweep, tournament, skill, analyze, solve, report or tune")
 	}
 	for _, d := range []struct {
 		field string
@@ -212,6 +212,11 @@ func ParseSpec(b []byte) (Spec, error) {
 		{"strategy", func() {
 			if s.Kind == Skill {
 				s.Strategy = DefaultSkillStrategy
+			}
+		}},
+		{"best", func() {
+			if s.Kind == Tune {
+				s.Best = DefaultBest
 			}
 		}},
 		{"budgets", func() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,15 +14,16 @@ import (
 	"github.com/cardsim/cardsim/sim"
 )
 
-// runSweep plays a sweep: a run at every point of the grid of spec's rules,
-// on the same deals, each point saving its progress in the checkpoint
-// directory. study names the game of a report's study, whose deals the
+// runSweep plays a sweep: a run at every point of the grid of spec's rules
+// (or of its joint points), on the same deals, each point saving its
+// progress in the checkpoint directory, and each set against the
+// reference point (the default point, else the first) deal by deal. study names the game of a report's study, whose deals the
 // report has planned and whose progress label it starts; "" for the sweep
 // command, whose points' deals are added to the meter's plan. The sweep goes into out when every point is played; after an
 // interruption the points finished go there marked partial, and the Result
 // holds them beside the error.
 func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*Result, error) {
-	keys, points, values, err := Grid(spec.Rules)
+	keys, points, values, err := spec.points()
 	if err != nil {
 		return nil, err
 	}
@@ -33,6 +35,13 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*
 			return nil, err
 		}
 		cfgs = append(cfgs, cfg)
+	}
+	for i, vm := range values {
+		for _, k := range keys {
+			if _, ok := vm[k]; !ok {
+				vm[k] = ruleValue(cfgs[i].Game, k) // a joint point that leaves k as it is
+			}
+		}
 	}
 	if err := distinctPoints(keys, values, cfgs); err != nil {
 		return nil, err
@@ -56,12 +65,20 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*
 		defer unlock()
 	}
 	sw := &reports.Sweep{Keys: keys, Defaults: ruleDefaults(cfgs[0].Game, keys, values)}
-	// A report's study keeps each point's figures deal by deal, so that its
-	// answers compare two points on the same deals.
-	var deals []*sim.DealFigures
-	if study != "" && spec.Checkpoint == "" {
+	sw.Reference = referencePoint(cfgs, keys, values)
+	// Every point keeps its figures deal by deal until it is set against
+	// the reference point (points are played in the grid's order, so those
+	// before the reference wait for it), unless a sweep's points would
+	// hold more than maxPairedCells figures; a report's study keeps every
+	// point's, so that its answers compare two points on the same deals.
+	deals := make([]*sim.DealFigures, len(cfgs))
+	most := spec.Games
+	if spec.Precision > 0 {
+		most = spec.MaxGames
+	}
+	if study != "" || r.scaled(most)*int64(len(cfgs[0].Lineup))*int64(len(cfgs)) <= maxPairedCells {
 		for i := range cfgs {
-			deals = append(deals, new(sim.DealFigures))
+			deals[i] = new(sim.DealFigures)
 			cfgs[i].Records = deals[i]
 		}
 	}
@@ -78,6 +95,8 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*
 			m.Plan(s.ToPlay())
 		}
 	}
+	ref := sw.Reference
+	same := func(i int) bool { return sameDeals(dealRulesOf(cfgs[ref].Game), dealRulesOf(cfgs[i].Game)) }
 	for i, s := range sessions {
 		label := pointLabel(keys, values[i])
 		res, err := r.play(ctx, s, strings.TrimLeft(study+" ", " ")+pointProgress(i, len(cfgs), keys, values[i]))
@@ -96,11 +115,27 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*
 			done := fmt.Sprintf("during point %s (%d of %d), %s", label, i+1, len(cfgs), DealsDone(res.Tally.Games, s.Deals, s.Precision > 0))
 			return interruptedSweep(spec, sw, done, len(cfgs), out)
 		}
-		pt := reports.SweepPoint{Values: values[i], Summary: res.Summary()}
-		if deals != nil {
-			pt.Deals = deals[i]
+		sw.Points = append(sw.Points, reports.SweepPoint{Values: values[i], Summary: res.Summary(), Deals: deals[i]})
+		switch {
+		case i == ref:
+			for j := range i {
+				sw.Points[j].Differences = pointDifferences(&sw.Points[ref], &sw.Points[j], same(j))
+			}
+		case i > ref:
+			sw.Points[i].Differences = pointDifferences(&sw.Points[ref], &sw.Points[i], same(i))
 		}
-		sw.Points = append(sw.Points, pt)
+		if study == "" && i >= ref {
+			// Figures deal by deal no longer needed: the point's, and
+			// those of the points before the reference.
+			for j := range i + 1 {
+				if j != ref {
+					sw.Points[j].Deals = nil
+				}
+			}
+		}
+	}
+	if study == "" {
+		sw.Points[ref].Deals = nil
 	}
 	m.Finish()
 	if out != "" {
@@ -109,6 +144,80 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*
 		}
 	}
 	return &Result{Spec: *spec, Sweep: sw, kept: kept{out: out}}, nil
+}
+
+// maxPairedCells is the most figures (deals × strategies × points) a
+// sweep keeps deal by deal to pair its points with the reference point:
+// 16 million, about 400 MB. A sweep of more compares its points with the
+// reference unpaired.
+const maxPairedCells = 1 << 24
+
+// referencePoint returns the point every other point of a sweep is set
+// against: the one where every swept rule has its default, or else the
+// first.
+func referencePoint(cfgs []sim.Config, keys []string, values []map[string]string) int {
+	for i, vm := range values {
+		def := true
+		for _, k := range keys {
+			for _, st := range cfgs[i].Game.Rules() {
+				if st.Name == k && !sameValue(vm[k], st.Default, st.Kind) {
+					def = false
+				}
+			}
+		}
+		if def {
+			return i
+		}
+	}
+	return 0
+}
+
+// pointDifferences returns the differences of a point's figures from the
+// reference point's, strategy by strategy (the same strategy at both):
+// the mean score and the win rate, paired deal by deal where both points
+// deal the same cards (sameDeals: no rule that changes the deal differs,
+// and their deal fingerprints agree) and kept their figures from the
+// first deal (sim.DealFigures.PairedDifference); otherwise, as for a point
+// resumed from a checkpoint or one whose rules deal other cards, the two
+// runs' intervals combined as if independent.
+func pointDifferences(ref, pt *reports.SweepPoint, sameDeals bool) []reports.PointDifference {
+	a, b := &ref.Summary, &pt.Summary
+	var out []reports.PointDifference
+	for e := range b.Entries {
+		if e >= len(a.Entries) {
+			break
+		}
+		for _, fig := range []string{"score", "win"} {
+			d := reports.PointDifference{Entry: e, Strategy: b.Entries[e].Strategy.Name, Figure: fig}
+			diff, lo, hi, n, ok := 0.0, 0.0, 0.0, int64(0), false
+			if sameDeals && a.Fingerprint == b.Fingerprint && ref.Deals != nil && pt.Deals != nil {
+				diff, lo, hi, n, ok = ref.Deals.PairedDifference(e, pt.Deals, e, fig, b.Manifest.Confidence)
+			}
+			if ok {
+				d.Diff, d.CILow, d.CIHigh, d.Deals, d.Paired = diff, lo, hi, n, true
+			} else {
+				av, alo, ahi := entryFigure(&a.Entries[e], fig)
+				bv, blo, bhi := entryFigure(&b.Entries[e], fig)
+				d.Diff = bv - av
+				d.CILow = d.Diff - math.Hypot(bv-blo, ahi-av)
+				d.CIHigh = d.Diff + math.Hypot(bhi-bv, av-alo)
+				if fig == "win" {
+					d.CILow, d.CIHigh = math.Max(d.CILow, -1), math.Min(d.CIHigh, 1)
+				}
+				d.Deals = min(a.Manifest.Games, b.Manifest.Games)
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// entryFigure returns an entry's mean score or win rate with its interval.
+func entryFigure(e *sim.EntrySummary, fig string) (v, lo, hi float64) {
+	if fig == "win" {
+		return e.Win.Rate, e.Win.CILow, e.Win.CIHigh
+	}
+	return e.Score.Mean, e.Score.CILow, e.Score.CIHigh
 }
 
 // pointCheckpoint returns the path of the checkpoint of point i of n.
