@@ -222,9 +222,15 @@ func sameDeals(a, b map[string]string) bool {
 func (a *armSet) idx(g, e, f int) int { return (g*a.entries+e)*len(a.figs) + f }
 
 // pairable reports whether group g plays the same cards as the baseline:
-// no rule that changes the deal has another value.
+// no rule that changes the deal has another value, and the deals played
+// so far have the same fingerprint (which catches a rule that changes the
+// deal and is not marked so).
 func (a *armSet) pairable(g int) bool {
-	return a.base >= 0 && sameDeals(a.groups[a.base].dealRules, a.groups[g].dealRules)
+	if a.base < 0 {
+		return false
+	}
+	b, v := a.groups[a.base], a.groups[g]
+	return sameDeals(b.dealRules, v.dealRules) && b.tally.Fingerprint == v.tally.Fingerprint
 }
 
 // changesDeal names the rules that change the deal on which group g

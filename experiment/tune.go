@@ -138,7 +138,7 @@ func (r *Runner) runTune(ctx context.Context, spec *Spec, out string) (*Result, 
 	}
 	t := &reports.Tune{Game: spec.Game, GameTitle: spec.Game, Strategy: a.label(0), Figure: fig.VariantFigure,
 		Goal: goalName(goal), Keys: keys, Leader: res.Leader, Outcome: res.Outcome.String(),
-		Budget: budget, Deals: res.Deals, Plays: res.Plays, Sweep: res.Deals * int64(len(a.groups)), Confidence: spec.Confidence,
+		Budget: budget, Deals: res.Deals, Plays: res.Plays, Sweep: budget * int64(len(a.groups)), Confidence: spec.Confidence,
 		Statements: res.Statements, Nominal: res.Nominal, Seed: spec.Seed, Best: spec.Best, WallSeconds: p.wall()}
 	if def, err := r.Games.Lookup(spec.Game); err == nil && def.Title != "" {
 		t.GameTitle = def.Title

@@ -40,7 +40,7 @@ type Tune struct {
 	// Looks are the deals at each look of the race, Deals those played
 	// by the candidates left, Plays the games played in all (each
 	// candidate's deals, summed), and Sweep the games a sweep of every
-	// candidate at Deals each would have played.
+	// candidate at the budget would have played.
 	Looks      []int64 `json:"looks"`
 	Budget     int64   `json:"budget"` // the most deals a candidate could play
 	Deals      int64   `json:"deals"`
@@ -185,7 +185,7 @@ func TuneSentence(t *Tune) string {
 		}
 		fmt.Fprintf(&b, "It leads, but the budget of %s deals ran out before %s could be told apart from it: not decided. ", grouped(t.Deals), strings.Join(open, "; "))
 	}
-	fmt.Fprintf(&b, "The race played %s games where a sweep of the %d candidates at %s deals each would play %s.", grouped(t.Plays), len(t.Candidates), grouped(t.Deals), grouped(t.Sweep))
+	fmt.Fprintf(&b, "The race played %s games where a sweep of the %d candidates at the budget of %s deals each would play %s.", grouped(t.Plays), len(t.Candidates), grouped(t.Budget), grouped(t.Sweep))
 	return b.String()
 }
 

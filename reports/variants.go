@@ -105,7 +105,11 @@ func VariantVerdict(d *sim.VariantDifference, f *sim.VariantFigure, variant, bas
 	}
 	how := fmt.Sprintf("paired on the same %s deals", grouped(d.Deals))
 	if !d.Paired {
-		how = fmt.Sprintf("unpaired, as %s deals other cards: two independent samples of %s deals", dealRules, grouped(d.Deals))
+		why := dealRules + " deals other cards"
+		if dealRules == "" {
+			why = "the variant deals other cards (the deals' fingerprints differ)"
+		}
+		how = fmt.Sprintf("unpaired, as %s: two independent samples of %s deals", why, grouped(d.Deals))
 	}
 	if d.Nominal > 0 && math.Abs(d.Nominal-confidence) > 1e-9 {
 		how += fmt.Sprintf(", a %s interval at look %d of a sequential plan (%s over all its looks)", levelText(d.Nominal), d.Looks, levelText(confidence))
