@@ -180,7 +180,8 @@ func TestSweepPairsLikeCompare(t *testing.T) {
 }
 
 // TestVariantsOutputs: a comparison of variants writes its table, its
-// tidy rows, summary.json with the variants and a chart per figure; a
+// tidy rows, summary.json with the variants (which rerun plays again to
+// the same table) and a chart per figure; a
 // variant that changes the deal is compared unpaired and says so; and a
 // sweep of joint points sets each against the default point.
 func TestVariantsOutputs(t *testing.T) {
@@ -193,6 +194,9 @@ func TestVariantsOutputs(t *testing.T) {
 		if !strings.Contains(table, want) {
 			t.Errorf("the table lacks %q:\n%s", want, table)
 		}
+	}
+	if again := mustRun(t, "rerun", out, "-q"); again != table {
+		t.Errorf("rerun of the comparison's summary.json prints\n%s\nnot\n%s", again, table)
 	}
 	for _, f := range []string{"summary.json", "variants.csv", "figures.csv", "chart_variants_turns.svg", "chart_variants_score.png", "chart_variants_turns.pdf"} {
 		if fi, err := os.Stat(filepath.Join(out, f)); err != nil || fi.Size() == 0 {
