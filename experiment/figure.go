@@ -88,6 +88,9 @@ func figures(g games.Game, names, margins, references []string) ([]armFigure, er
 			if m.Role.Binary() {
 				f.Rate = true
 				f.Description = "share of games: " + m.Usage
+				if rest, ok := strings.CutPrefix(m.Usage, "1 if "); ok {
+					f.Description = "share of games in which " + rest
+				}
 				f.Margin = DefaultRateMargin
 			}
 		}

@@ -208,6 +208,9 @@ func (r *Runner) tuneArms(spec *Spec, base int) (a *armSet, keys []string, value
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if n := len(variants) * max(len(spec.Strategies), 1); n > MaxArms {
+		return nil, nil, nil, fmt.Errorf("%d candidates × %d strategies: a tune races at most %d arms (each deal costs the square of their number): narrow the values, or sweep them", len(variants), max(len(spec.Strategies), 1), MaxArms)
+	}
 	g, err := r.Game(spec.Game, variants[0].over(spec.Rules))
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("candidate %s: %w", variants[0].Label(), err)

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -187,5 +188,32 @@ func TestJointPoints(t *testing.T) {
 		if _, _, _, err := JointPoints(tt.rules, tt.points); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("JointPoints(%q, %q): %v, want %q", tt.rules, tt.points, err, tt.want)
 		}
+	}
+}
+
+// TestPlanPoints: a plan file lists joint points as mappings or as
+// key=value lists, and they join the points of the flags.
+func TestPlanPoints(t *testing.T) {
+	path := t.TempDir() + "/plan.yaml"
+	if err := os.WriteFile(path, []byte("game: nora\npoints:\n  - {insure: 2, switch: 3}\n  - [insure=1, switch=4]\n  - revive=8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := ReadPlan(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := Spec{Kind: Sweep, Points: []string{"insure=0"}}
+	if err := plan.Apply(&spec, path, func(string) bool { return false }); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"insure=2,switch=3", "insure=1,switch=4", "revive=8", "insure=0"}
+	if !slices.Equal(spec.Points, want) {
+		t.Errorf("points %q, want %q", spec.Points, want)
+	}
+	if err := os.WriteFile(path, []byte("game: nora\npoints: insure=2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadPlan(path); err == nil || !strings.Contains(err.Error(), "want a list of points") {
+		t.Errorf("a plan of points not in a list: %v", err)
 	}
 }

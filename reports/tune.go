@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image/color"
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/cardsim/cardsim/sim"
 )
@@ -121,9 +124,18 @@ func (t *Tune) goalWords() string {
 	case "lowest":
 		return "the lowest " + what
 	case "nearest":
-		return "the " + what + " nearest " + figureValue(&t.Figure, t.Target)
+		return "the " + what + " nearest " + t.targetText()
 	}
 	return "the highest " + what
+}
+
+// targetText writes the target of a race to the nearest value: a rate in
+// %, any other figure as given.
+func (t *Tune) targetText() string {
+	if t.Figure.Rate {
+		return pct(t.Target)
+	}
+	return strconv.FormatFloat(t.Target, 'g', -1, 64)
 }
 
 // gapWords names a gap from the leader: "lower by", "farther from the
@@ -151,18 +163,14 @@ func TuneSentence(t *Tune) string {
 	rank := t.Ranked()
 	l := &t.Candidates[t.Leader]
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s gives %s's %s %s (%s to %s) over %s deals", l.Label, t.Strategy, figureWhat(f), figureValue(f, l.Mean),
+	fmt.Fprintf(&b, "%s has %s for %s: %s (%s to %s) over %s deals. ", l.Label, t.goalWords(), t.Strategy, figureValue(f, l.Mean),
 		figureValue(f, l.CILow), figureValue(f, l.CIHigh), grouped(l.Deals))
-	if t.Goal == "nearest" {
-		fmt.Fprintf(&b, ", against a target of %s", figureValue(f, t.Target))
-	}
-	b.WriteString(". ")
 	gapRange := func(c *TuneCandidate) string {
 		return fmt.Sprintf("%s (%s to %s)", figureSize(f, c.Gap), figureBound(f, c.GapLow), figureBound(f, c.GapHigh))
 	}
 	switch t.Outcome {
 	case "decided":
-		fmt.Fprintf(&b, "It has %s: every other candidate was dropped, decided worse at %s confidence that the best was kept", t.goalWords(), levelText(t.Confidence))
+		fmt.Fprintf(&b, "Every other candidate was dropped, decided worse (at %s confidence that the best was kept)", levelText(t.Confidence))
 		if len(rank) > 1 {
 			r := &t.Candidates[rank[1]]
 			fmt.Fprintf(&b, "; the last dropped, %s, was %s %s after %s deals", r.Label, t.gapWords(), gapRange(r), grouped(r.Deals))
@@ -175,7 +183,7 @@ func TuneSentence(t *Tune) string {
 				tied = append(tied, t.Candidates[i].Label)
 			}
 		}
-		fmt.Fprintf(&b, "It ties with %s: each within ±%s of it, paired on the same deals, so no candidate among them is %s by more than the margin. ", strings.Join(tied, ", "), figureSize(f, f.Margin), strings.TrimPrefix(t.goalWords(), "the "))
+		fmt.Fprintf(&b, "It ties with %s: each within ±%s of it, paired on the same deals, so none of them is better by more than the margin. ", strings.Join(tied, ", "), figureSize(f, f.Margin))
 	default:
 		var open []string
 		for _, i := range rank {
@@ -244,8 +252,12 @@ func WriteTuneCSV(w io.Writer, t *Tune) error {
 }
 
 // TuneChart draws every candidate's figure with its interval, in the
-// order of the ranking, rates in %, with the target as a reference line
-// for a race to the nearest value.
+// order the candidates were given (a rule's values in order), those still
+// in the race when it ended in colour and those dropped in grey, rates in
+// %, with the target as a reference line for a race to the nearest value.
+// Each interval is the one the candidate was last judged by: a repeated
+// interval of the race's plan, at the race's error rate split over its
+// intervals.
 func TuneChart(t *Tune) (Chart, error) {
 	f := &t.Figure
 	scale := 1.0
@@ -259,34 +271,65 @@ func TuneChart(t *Tune) (Chart, error) {
 		label += " (%)"
 	}
 	p.Y.Label.Text = label
-	rank := t.Ranked()
-	vals := make(plotter.Values, len(rank))
-	labels := make([]string, len(rank))
-	eb := errorBars{XYs: make(plotter.XYs, len(rank)), YErrors: make(plotter.YErrors, len(rank))}
-	for x, i := range rank {
+	n := len(t.Candidates)
+	kept, dropped := make(plotter.Values, n), make(plotter.Values, n)
+	labels := make([]string, n)
+	eb := errorBars{XYs: make(plotter.XYs, n), YErrors: make(plotter.YErrors, n)}
+	for i := range t.Candidates {
 		c := &t.Candidates[i]
 		v, lo, hi := c.Mean*scale, c.CILow*scale, c.CIHigh*scale
-		if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
-			lo, hi = v, v
+		if math.Abs(lo) > 1e300 || math.Abs(hi) > 1e300 {
+			lo, hi = v, v // never judged: no interval to draw
 		}
-		vals[x] = v
-		labels[x] = c.Label
-		if c.Status != "leading" {
-			labels[x] += "\n(" + c.Status + ")"
+		if c.Status == "dropped" {
+			dropped[i] = v
+		} else {
+			kept[i] = v
 		}
-		eb.XYs[x] = plotter.XY{X: float64(x), Y: v}
-		eb.YErrors[x] = struct{ Low, High float64 }{v - lo, hi - v}
+		var vals []string
+		for _, k := range t.Keys {
+			if x, ok := c.Values[k]; ok {
+				vals = append(vals, x)
+			}
+		}
+		labels[i] = strings.Join(vals, ", ")
+		eb.XYs[i] = plotter.XY{X: float64(i), Y: v}
+		eb.YErrors[i] = struct{ Low, High float64 }{v - lo, hi - v}
 	}
-	addIntervalKey(p, t.Nominal)
-	c, err := barChart(p, vals, labels, eb, "tune", "candidate, best first")
+	width := vg.Points(math.Max(4, math.Min(20, 300/float64(n))))
+	var bars []plot.Plotter
+	for _, s := range []struct {
+		vals plotter.Values
+		col  color.Color
+		name string
+	}{{kept, barColor, "in the race at its end"}, {dropped, droppedColor, "dropped"}} {
+		b, err := plotter.NewBarChart(s.vals, width)
+		if err != nil {
+			return Chart{}, err
+		}
+		b.Color, b.LineStyle.Width = s.col, 0
+		bars = append(bars, b)
+		p.Legend.Add(s.name, b)
+	}
+	ebars, err := plotter.NewYErrorBars(eb)
 	if err != nil {
 		return Chart{}, err
 	}
+	ebars.LineStyle.Color, ebars.LineStyle.Width = intervalColor, vg.Points(1.5)
+	p.Add(plotter.NewGrid())
+	p.Add(bars...)
+	p.Add(ebars)
+	p.Legend.Add("interval ("+levelText(t.Confidence)+" for the race)", intervalKey{})
+	p.NominalX(labels...)
+	p.X.Label.Text = strings.Join(t.Keys, ", ")
 	if t.Goal == "nearest" {
-		addRefLine(p, t.Target*scale, false, "target "+figureValue(f, t.Target))
+		addRefLine(p, t.Target*scale, false, "target "+t.targetText())
 	}
-	return c, nil
+	return Chart{Name: "tune", Plot: p}, nil
 }
+
+// droppedColor fills the bars of candidates a race dropped.
+var droppedColor = color.RGBA{R: 190, G: 190, B: 190, A: 255}
 
 // WriteTuneDir writes a tune into dir: tune.json, tune.csv and its chart
 // as SVG, PNG and PDF, each file atomically.

@@ -22,7 +22,10 @@ func figureWhat(f *sim.VariantFigure) string {
 	case "win":
 		return "win rate"
 	}
-	return strings.TrimSuffix(f.Description, " (per game)") + " per game"
+	if f.Rate {
+		return f.Description
+	}
+	return strings.TrimSuffix(f.Description, " (per game)") + ", per game"
 }
 
 // figureValue writes a value of a figure: a rate in %, a score to two
@@ -144,9 +147,14 @@ func VariantVerdict(d *sim.VariantDifference, f *sim.VariantFigure, variant, bas
 	return fmt.Sprintf("%s moves %s %s: %s, %s; %s.", variant, whose, figs, iv, how, state)
 }
 
-// levelText writes a confidence level as a percentage: "95%", "99.2%".
+// levelText writes a confidence level as a percentage, with the digits
+// that tell it from 100%: "95%", "99.2%", "99.9988%".
 func levelText(c float64) string {
-	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", 100*c), "0"), ".") + "%"
+	digits := 2
+	for digits < 8 && math.Round(100*c*math.Pow(10, float64(digits))) >= 100*math.Pow(10, float64(digits)) {
+		digits++
+	}
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.*f", digits, 100*c), "0"), ".") + "%"
 }
 
 // grouped writes n with commas between groups of three digits.

@@ -255,6 +255,7 @@ func TestVariantsRefused(t *testing.T) {
 		{[]string{"tune", "nora", "--rule", "insure=1,2", "--goal", "2", "--figure", "win"}, "the win is a share from 0 to 1"},
 		{[]string{"tune", "nora", "--rule", "insure=1,01", "--goal", "highest"}, "are the same rules"},
 		{[]string{"tune", "nora", "--rule", "insure=1", "--goal", "highest"}, "nothing to sweep"},
+		{[]string{"tune", "nora", "--rule", "insure=0..64", "--goal", "highest"}, "65 candidates × 1 strategies: a tune races at most 64 arms"},
 		{[]string{"tune", "nora", "--rule", "insure=1,2", "--goal", "highest", "--shard", "0/2"}, "unknown flag: --shard"},
 		{[]string{"tune", "nora", "--rule", "insure=1,2", "--goal", "highest", "--precision", "1"}, "unknown flag: --precision"},
 	} {
