@@ -203,7 +203,7 @@ func TuneSentence(t *Tune) string {
 func WriteTuneTable(w io.Writer, t *Tune) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "%s, seed %d, %s: %s; race of %d candidates, at most %s deals each\n", t.GameTitle, t.Seed, t.Strategy, t.goalWords(), len(t.Candidates), grouped(t.Budget))
-	fmt.Fprintf(tw, "rank\tcandidate\tstanding\tdeals\t%s\t%s interval\tgap from the leader\tpaired interval\n", figureWhat(&t.Figure), levelText(t.Confidence))
+	fmt.Fprintf(tw, "rank\tcandidate\tstanding\tdeals\t%s\tinterval\tgap from the leader\tpaired interval\n", figureWhat(&t.Figure))
 	for r, i := range t.Ranked() {
 		c := &t.Candidates[i]
 		gap := "—"
@@ -218,7 +218,8 @@ func WriteTuneTable(w io.Writer, t *Tune) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintln(w, "\n"+t.Sentence)
+	_, err := fmt.Fprintf(w, "(each interval the one a candidate was last judged by: %s for the race as a whole, its error split over %d intervals)\n\n%s\n",
+		levelText(t.Confidence), t.Statements, t.Sentence)
 	return err
 }
 
