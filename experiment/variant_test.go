@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -216,4 +217,16 @@ func TestPlanPoints(t *testing.T) {
 	if _, err := ReadPlan(path); err == nil || !strings.Contains(err.Error(), "want a list of points") {
 		t.Errorf("a plan of points not in a list: %v", err)
 	}
+}
+
+func ExampleParseVariant() {
+	v, err := ParseVariant("cheap:insure=2,switch=3")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(v.Label(), v.Rules)
+	fmt.Println(v.over([]string{"rounds=5", "insure=1"}))
+	// Output:
+	// cheap [insure=2 switch=3]
+	// [rounds=5 insure=2 switch=3]
 }
