@@ -13,8 +13,8 @@ func NewCmdCompare(f *Factory) *cobra.Command {
 	var vf variantFlags
 	var pilot bool
 	cmd := &cobra.Command{
-		Use:   "compare <game> --strategies a,b[,c…]",
-		Short: "Compare strategies on the same deals, with paired intervals",
+		Use:   "compare <game> --strategies a,b[,c…] | --variant [name:]key=value,…",
+		Short: "Compare strategies, or rule variants, on the same deals, with paired intervals",
 		Long: `Play every strategy on the same deals (common random numbers) and report each
 one's figures and every pairwise difference, with the interval of the paired
 differences per deal: far narrower than two independent runs would give (the
