@@ -89,6 +89,9 @@ func metricsFor(r Rules) []games.Metric {
 func ipBalance(r Rules) []games.Balance {
 	b := games.Balance{Out: []string{"ip_spent.insure", "ip_spent.switch", "ip_spent.revive", "ip_unused"}, Start: int64(r.StartIP)}
 	for s := range NumSources {
+		if s == Pair && r.Pair == 0 {
+			continue // ip_earned.pair is listed only when ip-pair pays (Metrics)
+		}
 		b.In = append(b.In, "ip_earned."+s.String())
 	}
 	return []games.Balance{b}
