@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardsim/cardsim/internal/inputfile"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim"
 )
@@ -97,6 +99,55 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*
 	}
 	ref := sw.Reference
 	same := func(i int) bool { return sameDeals(dealRulesOf(cfgs[ref].Game), dealRulesOf(cfgs[i].Game)) }
+	// A point resumed from its checkpoint kept no figures deal by deal of
+	// the deals played before: where they are needed, its deals are played
+	// again for them (figures), so that a resumed sweep pairs its points as
+	// one never interrupted. A point's differences, once found, are kept
+	// beside its checkpoint, so that a finished point needs no figures
+	// again unless it is the reference or waits for it.
+	resumed := make([]bool, len(cfgs))
+	for i, s := range sessions {
+		resumed[i] = s.Resume != nil && s.Resume.Played() > 0
+	}
+	figures := func(i int) (*sim.DealFigures, error) {
+		pt := &sw.Points[i]
+		if deals[i] == nil || !resumed[i] || pt.Deals != nil {
+			return pt.Deals, nil
+		}
+		cfg := cfgs[i]
+		df := new(sim.DealFigures)
+		cfg.Records, cfg.Workers = df, r.workers()
+		again := &sim.Session{Config: cfg, Deals: pt.Summary.Manifest.Games, Confidence: spec.Confidence}
+		m.Plan(again.Deals)
+		if _, err := m.Play(ctx, again, pointLabel(keys, values[i])+" again, to pair it"); err != nil {
+			return nil, err
+		}
+		pt.Deals = df
+		return df, nil
+	}
+	differ := func(i int) error {
+		if spec.Checkpoint != "" {
+			if ds, ok := readDifferences(spec, i, len(cfgs)); ok && resumed[i] {
+				sw.Points[i].Differences = ds
+				return nil
+			}
+		}
+		a, err := figures(ref)
+		if err != nil {
+			return err
+		}
+		b, err := figures(i)
+		if err != nil {
+			return err
+		}
+		rp, pt := sw.Points[ref], sw.Points[i]
+		rp.Deals, pt.Deals = a, b
+		sw.Points[i].Differences = pointDifferences(&rp, &pt, same(i))
+		if spec.Checkpoint != "" {
+			return writeDifferences(spec, i, len(cfgs), sw.Points[i].Differences)
+		}
+		return nil
+	}
 	for i, s := range sessions {
 		label := pointLabel(keys, values[i])
 		res, err := r.play(ctx, s, strings.TrimLeft(study+" ", " ")+pointProgress(i, len(cfgs), keys, values[i]))
@@ -115,14 +166,28 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*
 			done := fmt.Sprintf("during point %s (%d of %d), %s", label, i+1, len(cfgs), DealsDone(res.Tally.Games, s.Deals, s.Precision > 0))
 			return interruptedSweep(spec, sw, done, len(cfgs), out)
 		}
-		sw.Points = append(sw.Points, reports.SweepPoint{Values: values[i], Summary: res.Summary(), Deals: deals[i]})
+		pt := reports.SweepPoint{Values: values[i], Summary: res.Summary()}
+		if !resumed[i] {
+			pt.Deals = deals[i]
+		}
+		sw.Points = append(sw.Points, pt)
+		var derr error
 		switch {
 		case i == ref:
-			for j := range i {
-				sw.Points[j].Differences = pointDifferences(&sw.Points[ref], &sw.Points[j], same(j))
+			for j := 0; j < i && derr == nil; j++ {
+				derr = differ(j)
 			}
 		case i > ref:
-			sw.Points[i].Differences = pointDifferences(&sw.Points[ref], &sw.Points[i], same(i))
+			derr = differ(i)
+		}
+		if derr != nil {
+			if errors.Is(derr, context.Canceled) {
+				m.Finish()
+				sw.Points = sw.Points[:i]
+				done := fmt.Sprintf("while pairing point %s (%d of %d) with the reference", label, i+1, len(cfgs))
+				return interruptedSweep(spec, sw, done, len(cfgs), out)
+			}
+			return nil, fmt.Errorf("point %s: %w", label, derr)
 		}
 		if study == "" && i >= ref {
 			// Figures deal by deal no longer needed: the point's, and
@@ -144,6 +209,36 @@ func (r *Runner) runSweep(ctx context.Context, spec *Spec, out, study string) (*
 		}
 	}
 	return &Result{Spec: *spec, Sweep: sw, kept: kept{out: out}}, nil
+}
+
+// differencesPath returns the path of the differences of point i of n,
+// kept beside its checkpoint.
+func differencesPath(spec *Spec, i, n int) string {
+	return filepath.Join(spec.Checkpoint, fmt.Sprintf("point-%d-of-%d.differences.json", i+1, n))
+}
+
+// readDifferences reads the differences of point i of n kept beside its
+// checkpoint, if there are any that read.
+func readDifferences(spec *Spec, i, n int) ([]reports.PointDifference, bool) {
+	b, err := inputfile.Read(differencesPath(spec, i, n), MaxPlanBytes)
+	if err != nil {
+		return nil, false
+	}
+	var ds []reports.PointDifference
+	if json.Unmarshal(b, &ds) != nil {
+		return nil, false
+	}
+	return ds, true
+}
+
+// writeDifferences keeps the differences of point i of n beside its
+// checkpoint.
+func writeDifferences(spec *Spec, i, n int, ds []reports.PointDifference) error {
+	b, err := json.Marshal(ds)
+	if err != nil {
+		return err
+	}
+	return reports.WriteFileAtomic(differencesPath(spec, i, n), append(b, '\n'))
 }
 
 // maxPairedCells is the most figures (deals × strategies × points) a

@@ -39,9 +39,11 @@ Every point is set against the reference point, the one where every swept rule
 has its default (or the first point where none has): the difference of each
 strategy's mean score and win rate, paired deal by deal where the two points deal
 the same cards, with its interval. With several strategies, their paired
-differences at each point follow. A point resumed from a checkpoint, or whose
-rules deal other cards (cardsim rules <game> marks them), is compared unpaired:
-the two intervals combined as if independent, and the table says so.
+differences at each point follow. A point whose rules deal other cards (cardsim
+rules <game> marks them) is compared unpaired: the two intervals combined as if
+independent, and the table says so. A sweep resumed from its checkpoints plays
+again the deals of the points it needs deal by deal (the reference, the point
+under way), so that it pairs them as a sweep never interrupted does.
 
 Writes (with --out DIR) sweep.csv with one row per point and strategy, sweep.json
 with every point's full summary and differences, differences.csv with every
