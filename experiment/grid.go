@@ -3,6 +3,7 @@ package experiment
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -124,9 +125,12 @@ func Grid(rules []string) (keys []string, points [][]string, values []map[string
 		if !ok || k == "" {
 			return nil, nil, nil, fmt.Errorf("rule %q: want key=value or key=v1,v2,…", r)
 		}
-		vals := strings.Split(v, ",")
+		vals, err := expandRanges(strings.Split(v, ","))
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("rule %s: %w", k, err)
+		}
 		if len(vals) == 1 {
-			fixed = append(fixed, r)
+			fixed = append(fixed, k+"="+vals[0])
 			continue
 		}
 		if slices.Contains(keys, k) {
@@ -180,6 +184,100 @@ func Grid(rules []string) (keys []string, points [][]string, values []map[string
 			return keys, points, values, nil
 		}
 	}
+}
+
+// expandRanges returns values with each range "lo..hi" (every whole
+// number from lo to hi) or "lo..hi:step" (lo, lo+step, … up to hi)
+// written out, in order.
+func expandRanges(values []string) ([]string, error) {
+	var out []string
+	for _, v := range values {
+		lo, rest, ok := strings.Cut(strings.TrimSpace(v), "..")
+		if !ok {
+			out = append(out, v)
+			continue
+		}
+		hi, step, stepped := strings.Cut(rest, ":")
+		a, erra := strconv.ParseFloat(strings.TrimSpace(lo), 64)
+		b, errb := strconv.ParseFloat(strings.TrimSpace(hi), 64)
+		if erra != nil || errb != nil {
+			out = append(out, v) // not a range of numbers, such as a path ../rules.csv
+			continue
+		}
+		d := 1.0
+		var errd error
+		if stepped {
+			d, errd = strconv.ParseFloat(strings.TrimSpace(step), 64)
+		}
+		if errd != nil || !(d > 0) || math.IsInf(a, 0) || math.IsInf(b, 0) || math.IsInf(d, 0) || b < a {
+			return nil, fmt.Errorf("range %q: want lo..hi (every whole number from lo to hi) or lo..hi:step, lo at most hi and step positive", v)
+		}
+		n := math.Floor((b-a)/d+1e-9) + 1
+		if n > MaxSweepPoints {
+			return nil, fmt.Errorf("range %q holds %.0f values, more than the %d a sweep plays", v, n, MaxSweepPoints)
+		}
+		for i := range int(n) {
+			x := a + float64(i)*d
+			out = append(out, strconv.FormatFloat(math.Round(x*1e9)/1e9, 'f', -1, 64))
+		}
+	}
+	return out, nil
+}
+
+// JointPoints reads the points of a sweep or a tune given as a list, each
+// "key=value,key=value" (ranges are not taken: a point is one setting of
+// its rules), over the fixed rules, none of which may be swept: the keys
+// the points set, in the order they first appear, every point as the full
+// list of rule options, and the values each point gives its keys (a key a
+// point does not set is absent: it keeps its value in force).
+func JointPoints(rules, pts []string) (keys []string, points [][]string, values []map[string]string, err error) {
+	for _, r := range rules {
+		if k, v, _ := strings.Cut(r, "="); strings.Contains(v, ",") {
+			return nil, nil, nil, fmt.Errorf("rule %s is swept and --point gives points: sweep a grid of --rule values or list the points, not both", k)
+		}
+	}
+	if len(pts) > MaxSweepPoints {
+		return nil, nil, nil, fmt.Errorf("%d points are more than the %d a sweep plays", len(pts), MaxSweepPoints)
+	}
+	seen := map[string]bool{}
+	for _, pt := range pts {
+		v, err := ParseVariant(pt)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("--point %q: %w", pt, errors.Unwrap(err))
+		}
+		if v.Name != "" {
+			return nil, nil, nil, fmt.Errorf("--point %q: a point takes no name: write key=value,key=value", pt)
+		}
+		vm := map[string]string{}
+		for _, kv := range v.Rules {
+			k, val, _ := strings.Cut(kv, "=")
+			k, val = strings.TrimSpace(k), strings.TrimSpace(val)
+			vm[k] = val
+			if !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+		label := strings.Join(v.Rules, ",")
+		if seen[label] {
+			return nil, nil, nil, fmt.Errorf("--point %s given twice: give each point once", pt)
+		}
+		seen[label] = true
+		points = append(points, v.over(rules))
+		values = append(values, vm)
+	}
+	if len(points) < 2 {
+		return nil, nil, nil, errors.New("give at least two points to compare: --point key=value,key=value, repeated")
+	}
+	return keys, points, values, nil
+}
+
+// Points returns the points of spec's sweep or tune: its joint points if
+// it lists any (JointPoints), else the grid of its rules (Grid).
+func (s *Spec) points() (keys []string, points [][]string, values []map[string]string, err error) {
+	if len(s.Points) > 0 {
+		return JointPoints(s.Rules, s.Points)
+	}
+	return Grid(s.Rules)
 }
 
 // pointLabel names a point of a sweep by its swept rules, such as

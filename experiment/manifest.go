@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -95,7 +96,62 @@ func ReadSpec(path string) (Spec, error) {
 	case strings.HasPrefix(strings.ToLower(strings.TrimSpace(m.Stopped)), "interrupted"):
 		return Spec{}, fmt.Errorf("%q is the partial summary of an interrupted run (%q): resume that run rather than replay it", path, m.Stopped)
 	}
-	return SpecOf(&m), nil
+	spec := SpecOf(&m)
+	if top["variants"] != nil {
+		var sum sim.Summary
+		if err := json.Unmarshal(b, &sum); err != nil || sum.Variants == nil {
+			return Spec{}, fmt.Errorf("%q: a summary whose variants do not read", path)
+		}
+		specOfVariants(&spec, &sum)
+	}
+	return spec, nil
+}
+
+// specOfVariants makes spec, the Spec of a comparison's baseline, the Spec
+// of the whole comparison of variants s holds: every variant's changes,
+// the baseline named, the figures with their margins and references, and
+// the rules under the variants' changes as written (a rule the baseline
+// variant changes takes its value in an arm that leaves it alone).
+func specOfVariants(spec *Spec, s *sim.Summary) {
+	vs := s.Variants
+	spec.Kind = Compare
+	variant := func(name string, changes map[string]sim.RuleValue) Variant {
+		v := Variant{Name: name}
+		for _, k := range slices.Sorted(maps.Keys(changes)) {
+			v.Rules = append(v.Rules, k+"="+changes[k].Text)
+		}
+		if v.Name == strings.Join(v.Rules, " ") {
+			v.Name = ""
+		}
+		return v
+	}
+	if vs.Baseline != AsWritten {
+		spec.Baseline = vs.Baseline
+		spec.Variants = append(spec.Variants, variant(vs.Baseline, vs.BaselineChanges))
+		for i, r := range spec.Rules {
+			k, _, _ := strings.Cut(r, "=")
+			if _, changed := vs.BaselineChanges[k]; !changed {
+				continue
+			}
+			for _, a := range vs.Arms {
+				if _, also := a.Changes[k]; !also {
+					spec.Rules[i] = k + "=" + a.Summary.Manifest.Rules[k].Text
+					break
+				}
+			}
+		}
+	}
+	for _, a := range vs.Arms {
+		spec.Variants = append(spec.Variants, variant(a.Name, a.Changes))
+	}
+	spec.Figures, spec.Margins, spec.References = nil, nil, nil
+	for _, f := range vs.Figures {
+		spec.Figures = append(spec.Figures, f.Name)
+		spec.Margins = append(spec.Margins, f.Name+"="+strconv.FormatFloat(f.Margin, 'g', -1, 64))
+		if f.Reference != nil {
+			spec.References = append(spec.References, f.Name+"="+strconv.FormatFloat(*f.Reference, 'g', -1, 64))
+		}
+	}
 }
 
 // jsonFieldError says which field of a manifest holds a value of the wrong
@@ -128,7 +184,7 @@ func jsonType(k reflect.Kind) string {
 // specInts are the fields of a spec that hold whole numbers, and specInt
 // lists those that hold lists of them.
 var (
-	specInts     = []string{"games", "max_games", "seed"}
+	specInts     = []string{"games", "max_games", "seed", "best"}
 	specIntLists = []string{"budgets"}
 )
 
@@ -193,7 +249,7 @@ func ParseSpec(b []byte) (Spec, error) {
 		return Spec{}, errors.New(yamlError(err))
 	}
 	if s.Kind == "" {
-		return Spec{}, errors.New("no kind: want kind: run, compare, sweep, tournament, skill, analyze, solve or report")
+		return Spec{}, errors.New("no kind: want kind: run, compare, sweep, tournament, skill, analyze, solve, report or tune")
 	}
 	for _, d := range []struct {
 		field string
@@ -212,6 +268,11 @@ func ParseSpec(b []byte) (Spec, error) {
 		{"strategy", func() {
 			if s.Kind == Skill {
 				s.Strategy = DefaultSkillStrategy
+			}
+		}},
+		{"best", func() {
+			if s.Kind == Tune {
+				s.Best = DefaultBest
 			}
 		}},
 		{"budgets", func() {

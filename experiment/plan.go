@@ -22,7 +22,7 @@ const MaxPlanBytes = 1 << 20
 
 // planFields are the fields of a plan file, in the order the help lists
 // them.
-var planFields = []string{"game", "strategy", "strategies", "params", "rules", "games", "seed", "precision", "target", "max_games", "confidence"}
+var planFields = []string{"game", "strategy", "strategies", "params", "rules", "points", "games", "seed", "precision", "target", "max_games", "confidence"}
 
 // Plan is a plan file (YAML or JSON) that describes a sweep, for
 // repeatable studies: the fields of the flags that say what to play. A
@@ -35,7 +35,10 @@ type Plan struct {
 	Params     []string
 	// Rules are entries as --rule takes them: key=value, or key=v1,v2,…
 	// for a swept rule.
-	Rules      []string
+	Rules []string
+	// Points are joint points, each a list of key=value entries or a
+	// mapping of rules to values, in place of a grid of swept rules.
+	Points     []string
 	Games      *int64
 	Seed       *uint64
 	Precision  *float64
@@ -105,6 +108,8 @@ func (p *Plan) set(key string, val *yaml.Node) error {
 		p.Params, err = scalars(val)
 	case "rules":
 		p.Rules, err = planRules(val)
+	case "points":
+		p.Points, err = planPoints(val)
 	case "games":
 		p.Games, err = planInt(val, 2, "at least 2 deals per point")
 	case "max_games":
@@ -224,6 +229,28 @@ func planRules(n *yaml.Node) ([]string, error) {
 	return nil, errors.New("want a list such as [insure=0,1,2, rounds=10] or a mapping such as {insure: [0, 1, 2], rounds: 10}")
 }
 
+// planPoints reads the joint points of a plan: a list whose entries are
+// each "key=value,key=value", a list of key=value, or a mapping of rules
+// to single values, such as [{insure: 2, switch: 3}, {insure: 1}].
+func planPoints(n *yaml.Node) ([]string, error) {
+	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
+		return nil, errors.New("want a list of points, such as [{insure: 2, switch: 3}, {insure: 1, switch: 4}]")
+	}
+	var out []string
+	for i, e := range n.Content {
+		rules, err := variantRules(e)
+		if err != nil {
+			return nil, fmt.Errorf("point %d: %w", i+1, err)
+		}
+		var flat []string
+		for _, r := range rules {
+			flat = append(flat, strings.Split(r, ",")...)
+		}
+		out = append(out, strings.Join(flat, ","))
+	}
+	return out, nil
+}
+
 // planInt reads a whole number in decimal of at least least.
 func planInt(n *yaml.Node, least int64, want string) (*int64, error) {
 	s, err := scalar(n)
@@ -280,6 +307,7 @@ func (plan *Plan) Apply(spec *Spec, path string, given func(flag string) bool) e
 	}
 	spec.Params = append(plan.Params, spec.Params...)
 	spec.Rules = append(plan.Rules, spec.Rules...)
+	spec.Points = append(plan.Points, spec.Points...)
 	if err := parse.OnceEach("parameter", spec.Params); err != nil {
 		return fmt.Errorf("--plan %s and the flags: %w", path, err)
 	}

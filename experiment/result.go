@@ -23,6 +23,8 @@ type Result struct {
 	Tournament *reports.Tournament
 	// Skill is a skill ladder.
 	Skill *reports.Skill
+	// Tune is a race of rule variants toward a target.
+	Tune *reports.Tune
 	// Page is an analysis's or a solver's page.
 	Page *reports.Report
 	// Report is the designers' report.
@@ -52,7 +54,12 @@ func (r *Runner) Run(ctx context.Context, spec Spec, out string) (*Result, error
 	}
 	switch spec.Kind {
 	case Run, Compare:
+		if len(spec.Variants) > 0 {
+			return r.runVariants(ctx, &spec, out)
+		}
 		return r.runSession(ctx, &spec, out, false)
+	case Tune:
+		return r.runTune(ctx, &spec, out)
 	case Sweep:
 		return r.runSweep(ctx, &spec, out, "")
 	case Tournament:

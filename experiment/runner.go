@@ -238,10 +238,16 @@ func (r *Runner) Validate(spec Spec) error {
 	}
 	switch spec.Kind {
 	case Run, Compare, Tournament:
+		if len(spec.Variants) > 0 {
+			return r.checkVariantArms(&spec)
+		}
 		_, err := r.config(&spec, spec.Rules)
 		return err
+	case Tune:
+		_, _, _, err := r.tuneArms(&spec, -1)
+		return err
 	case Sweep:
-		_, points, _, err := Grid(spec.Rules)
+		_, points, _, err := spec.points()
 		if err != nil {
 			return err
 		}

@@ -26,10 +26,11 @@ const (
 	Analyze    Kind = "analyze"    // a game's analysis
 	Solve      Kind = "solve"      // a game's solver
 	Report     Kind = "report"     // the designers' studies of every game
+	Tune       Kind = "tune"       // a race of rule variants toward a target
 )
 
 // Kinds lists every kind of experiment.
-var Kinds = []Kind{Run, Compare, Sweep, Tournament, Skill, Analyze, Solve, Report}
+var Kinds = []Kind{Run, Compare, Sweep, Tournament, Skill, Analyze, Solve, Report, Tune}
 
 // Spec is one experiment written down: what to play, on which deals, to
 // what precision, and where to keep its progress. It is the value every
@@ -41,9 +42,30 @@ var Kinds = []Kind{Run, Compare, Sweep, Tournament, Skill, Analyze, Solve, Repor
 type Spec struct {
 	Kind Kind   `json:"kind" yaml:"kind"`
 	Game string `json:"game,omitempty" yaml:"game,omitempty"`
-	// Rules are rule options "key=value"; in a sweep "key=v1,v2,…" sweeps
+	// Rules are rule options "key=value"; in a sweep or a tune
+	// "key=v1,v2,…" (or a range "key=lo..hi", "key=lo..hi:step") sweeps
 	// the rule over its values.
 	Rules []string `json:"rules,omitempty" yaml:"rules,omitempty"`
+	// Points are the joint points of a sweep or a tune, each
+	// "key=value,key=value": a list of points in place of a grid.
+	Points []string `json:"points,omitempty" yaml:"points,omitempty"`
+	// Variants are rule variants compared on the same deals (compare):
+	// every variant with every strategy, set against Baseline, the name of
+	// one of them, or if empty the rules as written (AsWritten).
+	Variants []Variant `json:"variants,omitempty" yaml:"variants,omitempty"`
+	Baseline string    `json:"baseline,omitempty" yaml:"baseline,omitempty"`
+	// Figures names the figures variants are compared on, or a tune aims
+	// at: "score", "win" or a metric of the game; the first is the main
+	// one. Margins are the margins of practical equivalence, "figure=δ"
+	// or δ alone for the main figure; References are values drawn on the
+	// charts, "figure=value" or the value alone for the main figure.
+	Figures    []string `json:"figures,omitempty" yaml:"figures,omitempty"`
+	Margins    []string `json:"margins,omitempty" yaml:"margins,omitempty"`
+	References []string `json:"references,omitempty" yaml:"references,omitempty"`
+	// Goal is what a tune looks for: "highest", "lowest", or a value of
+	// its figure to come nearest; Best is how many of the best it reports.
+	Goal string `json:"goal,omitempty" yaml:"goal,omitempty"`
+	Best int    `json:"best,omitempty" yaml:"best,omitempty"`
 	// Strategy and Params name one strategy and its parameters
 	// "key=value"; Strategies names several, each "name" or
 	// "name:key=value:…", played on the same deals.
@@ -129,6 +151,8 @@ func DefaultGames(k Kind) int64 {
 		return 100_000
 	case Sweep:
 		return 20_000
+	case Tune:
+		return 64_000
 	case Tournament:
 		return 5_000
 	case Skill:
@@ -168,9 +192,23 @@ func (s *Spec) Check() error {
 			return err
 		}
 	}
+	if err := s.checkVariants(); err != nil {
+		return err
+	}
+	if len(s.Variants) > 0 && s.Kind != Compare {
+		return fmt.Errorf("--variant goes with compare; a %s takes none", s.Kind)
+	}
+	if len(s.Points) > 0 && s.Kind != Sweep && s.Kind != Tune {
+		return fmt.Errorf("--point goes with sweep and tune; a %s takes none", s.Kind)
+	}
+	if (len(s.Figures) > 0 || len(s.Margins) > 0 || len(s.References) > 0) && len(s.Variants) == 0 && s.Kind != Tune {
+		return errors.New("--figure, --margin and --reference go with --variant (compare) and with tune")
+	}
 	switch s.Kind {
 	case Run, Compare:
 		return s.checkRun()
+	case Tune:
+		return s.checkTune()
 	case Sweep:
 		if err := CheckGames("games", s.Games); err != nil {
 			return err
@@ -206,8 +244,16 @@ func CheckGames(flag string, n int64) error {
 }
 
 func (s *Spec) checkRun() error {
-	if s.Kind == Compare && len(s.Strategies) < 2 {
-		return errors.New("compare needs at least two strategies: --strategies a,b")
+	if s.Kind == Compare && len(s.Strategies) < 2 && len(s.Variants) == 0 {
+		return errors.New("compare needs at least two strategies (--strategies a,b) or a rule variant (--variant key=value)")
+	}
+	if len(s.Variants) > 0 {
+		switch {
+		case s.Shard != "":
+			return errors.New("--shard cannot be combined with --variant: the variants' differences are paired deal by deal as they are played, and a shard's part holds only tallies (play the comparison whole, with --checkpoint to keep its progress)")
+		case s.Records != "":
+			return errors.New("--records cannot be combined with --variant: write each variant's records with cardsim run --rule … --records FILE")
+		}
 	}
 	if err := CheckGames("games", s.Games); err != nil {
 		return err

@@ -36,7 +36,11 @@ func writeSummaryDir(dir string, s *sim.Summary, partial bool) ([]string, error)
 		{"summary.json", func(b *bytes.Buffer) error { return WriteJSON(b, s) }},
 		{"figures.csv", func(b *bytes.Buffer) error { return WriteFiguresCSV(b, s) }},
 		{"score_histogram.csv", func(b *bytes.Buffer) error { return WriteHistogramCSV(b, s) }},
+		{"variants.csv", func(b *bytes.Buffer) error { return WriteVariantsCSV(b, s) }},
 	} {
+		if f.name == "variants.csv" && s.Variants == nil {
+			continue
+		}
 		var b bytes.Buffer
 		if err := f.write(&b); err != nil {
 			return nil, fmt.Errorf("%s: %w", f.name, err)
@@ -46,6 +50,13 @@ func writeSummaryDir(dir string, s *sim.Summary, partial bool) ([]string, error)
 	charts, err := Charts(s)
 	if err != nil {
 		return nil, err
+	}
+	if s.Variants != nil {
+		vc, err := VariantCharts(s)
+		if err != nil {
+			return nil, err
+		}
+		charts = append(vc, charts...)
 	}
 	if err := out.charts("chart_", charts); err != nil {
 		return nil, err

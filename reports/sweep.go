@@ -30,6 +30,9 @@ type SweepPoint struct {
 	// comparing it with another point on the same deals (a report's
 	// answers); it is not saved.
 	Deals *sim.DealFigures `json:"-"`
+	// Differences are the point's figures less the reference point's,
+	// strategy by strategy; none at the reference point.
+	Differences []PointDifference `json:"differences,omitempty"`
 }
 
 // Sweep is a rule sweep: the rules swept, in order, and every grid point.
@@ -46,6 +49,10 @@ type Sweep struct {
 	// Stopped says why the sweep holds only some of its grid's points (an
 	// interruption); empty when it holds them all.
 	Stopped string `json:"stopped,omitempty"`
+	// Reference is the index among the grid's points (in the order of
+	// the grid, finished or not) of the point every other is set against:
+	// the one where every swept rule has its default, else the first.
+	Reference int `json:"reference"`
 }
 
 // WriteSweepCSV writes one row per grid point and strategy: the swept
@@ -398,8 +405,10 @@ func reversed(xy plotter.XYs) plotter.XYs {
 }
 
 // WriteSweepDir writes a sweep into dir: sweep.json (every point's full
-// summary), sweep.csv (one row per point and strategy) and the charts as SVG,
-// PNG and PDF, each file atomically. It returns the names written. A sweep
+// summary), sweep.csv (one row per point and strategy), differences.csv
+// (every point's differences from the reference point, and the strategies'
+// differences at each point) and the charts as SVG, PNG and PDF, each file
+// atomically. It returns the names written. A sweep
 // that holds only some of its points (Stopped set) is written marked
 // partial, and never replaces a finished result (ErrFinishedOutput).
 func WriteSweepDir(dir string, sw *Sweep, game string) ([]string, error) {
@@ -414,6 +423,11 @@ func WriteSweepDir(dir string, sw *Sweep, game string) ([]string, error) {
 		return nil, err
 	}
 	out.put("sweep.csv", b.Bytes())
+	var d bytes.Buffer
+	if err := WriteSweepDifferencesCSV(&d, sw); err != nil {
+		return nil, err
+	}
+	out.put("differences.csv", d.Bytes())
 	charts, err := SweepCharts(sw, game)
 	if err != nil {
 		return nil, err
@@ -463,7 +477,10 @@ func WriteSweepTable(w io.Writer, sw *Sweep) error {
 			fmt.Fprintln(tw)
 		}
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return writeSweepDifferences(w, sw)
 }
 
 // MarshalJSON writes the point with each swept value in its rule's kind (a
@@ -471,30 +488,33 @@ func WriteSweepTable(w io.Writer, sw *Sweep) error {
 // manifest writes the rules.
 func (p SweepPoint) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Values  map[string]sim.RuleValue `json:"values"`
-		Summary sim.Summary              `json:"summary"`
-	}{typedValues(p.Values, p.Summary.Manifest.Rules), p.Summary})
+		Values      map[string]sim.RuleValue `json:"values"`
+		Summary     sim.Summary              `json:"summary"`
+		Differences []PointDifference        `json:"differences,omitempty"`
+	}{typedValues(p.Values, p.Summary.Manifest.Rules), p.Summary, p.Differences})
 }
 
 // UnmarshalJSON reads a point written by MarshalJSON.
 func (p *SweepPoint) UnmarshalJSON(b []byte) error {
 	var v struct {
-		Values  map[string]sim.RuleValue `json:"values"`
-		Summary sim.Summary              `json:"summary"`
+		Values      map[string]sim.RuleValue `json:"values"`
+		Summary     sim.Summary              `json:"summary"`
+		Differences []PointDifference        `json:"differences"`
 	}
 	if err := json.Unmarshal(b, &v); err != nil {
 		return err
 	}
-	p.Values, p.Summary = textValues(v.Values), v.Summary
+	p.Values, p.Summary, p.Differences = textValues(v.Values), v.Summary, v.Differences
 	return nil
 }
 
 // sweepJSON is Sweep as JSON writes it, the defaults typed.
 type sweepJSON struct {
-	Keys     []string                 `json:"keys"`
-	Points   []SweepPoint             `json:"points"`
-	Defaults map[string]sim.RuleValue `json:"defaults,omitempty"`
-	Stopped  string                   `json:"stopped,omitempty"`
+	Keys      []string                 `json:"keys"`
+	Points    []SweepPoint             `json:"points"`
+	Defaults  map[string]sim.RuleValue `json:"defaults,omitempty"`
+	Stopped   string                   `json:"stopped,omitempty"`
+	Reference int                      `json:"reference"`
 }
 
 // MarshalJSON writes the sweep with each rule's default in its kind, as
@@ -504,7 +524,7 @@ func (sw Sweep) MarshalJSON() ([]byte, error) {
 	if len(sw.Points) > 0 {
 		rules = sw.Points[0].Summary.Manifest.Rules
 	}
-	return json.Marshal(sweepJSON{sw.Keys, sw.Points, typedValues(sw.Defaults, rules), sw.Stopped})
+	return json.Marshal(sweepJSON{sw.Keys, sw.Points, typedValues(sw.Defaults, rules), sw.Stopped, sw.Reference})
 }
 
 // UnmarshalJSON reads a sweep written by MarshalJSON.
@@ -513,7 +533,7 @@ func (sw *Sweep) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &v); err != nil {
 		return err
 	}
-	*sw = Sweep{Keys: v.Keys, Points: v.Points, Defaults: textValues(v.Defaults), Stopped: v.Stopped}
+	*sw = Sweep{Keys: v.Keys, Points: v.Points, Defaults: textValues(v.Defaults), Stopped: v.Stopped, Reference: v.Reference}
 	return nil
 }
 

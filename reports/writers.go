@@ -18,6 +18,8 @@ type Writers struct {
 	Sweep      *Formats[*Sweep]       // sweep, rerun
 	Tournament *Formats[*Tournament]  // tournament, rerun
 	Skill      *Formats[*Skill]       // skill, rerun
+	Tune       *Formats[*Tune]        // tune, rerun
+	Pilot      *Formats[*Pilot]       // compare --pilot, tune --pilot
 	Trace      *Formats[*TraceRecord] // trace
 	Games      *Formats[*games.Registry]
 	Rules      *Formats[games.Game]
@@ -40,13 +42,15 @@ func NewWriters() *Writers {
 		Sweep:      &Formats[*Sweep]{What: "a sweep"},
 		Tournament: &Formats[*Tournament]{What: "a tournament"},
 		Skill:      &Formats[*Skill]{What: "a skill ladder"},
+		Tune:       &Formats[*Tune]{What: "a tune"},
+		Pilot:      &Formats[*Pilot]{What: "a pilot"},
 		Trace:      &Formats[*TraceRecord]{What: "a trace"},
 		Games:      &Formats[*games.Registry]{What: "the list of games"},
 		Rules:      &Formats[games.Game]{What: "a game's rules"},
 		Strategies: &Formats[StrategyList]{What: "a game's strategies"},
 	}
-	w.Summary.Add("table", "the figures with their intervals, for a terminal", WriteTable)
-	w.Summary.Add("csv", "every figure as a tidy row (figures.csv)", WriteFiguresCSV)
+	w.Summary.Add("table", "the figures with their intervals, for a terminal", summaryTable)
+	w.Summary.Add("csv", "every figure as a tidy row (figures.csv; variants.csv for rule variants)", summaryCSV)
 	w.Summary.Add("json", "the summary (summary.json)", jsonOf[*sim.Summary])
 
 	w.Sweep.Add("table", "a line per point and strategy, for a terminal", WriteSweepTable)
@@ -63,6 +67,13 @@ func NewWriters() *Writers {
 	w.Skill.Add("table", "a line per budget and figure, for a terminal", WriteSkillTable)
 	w.Skill.Add("csv", "a row per budget and figure (skill.csv)", WriteSkillCSV)
 	w.Skill.Add("json", "the study's settings and its rows", jsonOf[*Skill])
+
+	w.Tune.Add("table", "the candidates best first, with the verdict, for a terminal", WriteTuneTable)
+	w.Tune.Add("csv", "a row per candidate (tune.csv)", WriteTuneCSV)
+	w.Tune.Add("json", "the race's candidates and verdict (tune.json)", jsonOf[*Tune])
+
+	w.Pilot.Add("table", "the speed of play and the deals each difference needs, for a terminal", WritePilotTable)
+	w.Pilot.Add("json", "the pilot's figures and estimates", jsonOf[*Pilot])
 
 	w.Trace.Add("text", "every event on a line", func(w io.Writer, r *TraceRecord) error { return r.WriteText(w) })
 	w.Trace.Add("json", "the game and its events", jsonOf[*TraceRecord])
@@ -86,6 +97,24 @@ func NewWriters() *Writers {
 		return WriteJSON(w, StrategyListings(l.Game, l.Strategies))
 	})
 	return w
+}
+
+// summaryTable writes a summary as a table: a comparison of rule variants
+// as WriteVariantsTable does, any other as WriteTable does.
+func summaryTable(w io.Writer, s *sim.Summary) error {
+	if s.Variants != nil {
+		return WriteVariantsTable(w, s)
+	}
+	return WriteTable(w, s)
+}
+
+// summaryCSV writes a summary as tidy rows: a comparison of rule variants
+// as variants.csv (WriteVariantsCSV), any other as figures.csv.
+func summaryCSV(w io.Writer, s *sim.Summary) error {
+	if s.Variants != nil {
+		return WriteVariantsCSV(w, s)
+	}
+	return WriteFiguresCSV(w, s)
 }
 
 // jsonOf writes a result as indented JSON (WriteJSON).

@@ -51,6 +51,10 @@ type Summary struct {
 	// features of that round's deal; a value counts seat-rounds.
 	RoundFeatures []FeatureSummary `json:"round_features,omitempty"`
 	Fingerprint   string           `json:"deal_fingerprint"`
+	// Variants, in a comparison of rule variants, holds every other
+	// variant's figures and differences from this summary's, the
+	// baseline's (sim/variants.go).
+	Variants *Variants `json:"variants,omitempty"`
 }
 
 // Lead returns the figures of the summary's first lineup entry: the one

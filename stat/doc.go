@@ -22,7 +22,8 @@
 // table, SeatsEqual tests that every seat wins alike and SeatPairs gives
 // simultaneous intervals of every pair, both clustered by deal, from the
 // integer sums of SeatSums. Race races rule variants on common deals and
-// drops those decided worse than the leader, with the same plans.
+// drops those decided worse than the leader, with the same plans; its
+// State is kept in a checkpoint and carried on from with ResumeRace.
 //
 // Quantiles come from gonum's distuv, matrices from gonum's mat. Every
 // estimator returns the same bits for the same inputs: sums are taken in

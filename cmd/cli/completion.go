@@ -44,6 +44,10 @@ func completeTree(root *cobra.Command, f *Factory) {
 		register("records", complete.FileExt(reports.RecordFormats...))
 		register("plan", complete.FileExt("yaml", "yml", "json"))
 		register("checkpoint", cobra.NoFileCompletions) // a file to write: any name
+		register("variant", src.RuleSet)
+		register("point", src.RuleSet)
+		register("figure", src.Figure)
+		register("goal", fixed([]string{"highest", "lowest"}))
 	})
 }
 

@@ -55,7 +55,7 @@ func TestDefaultsAgree(t *testing.T) {
 	}{
 		{experiment.Run, NewCmdRun(f)}, {experiment.Compare, NewCmdCompare(f)}, {experiment.Sweep, NewCmdSweep(f)},
 		{experiment.Tournament, NewCmdTournament(f)}, {experiment.Skill, NewCmdSkill(f)}, {experiment.Report, NewCmdReport(f)},
-		{experiment.Analyze, NewCmdAnalyze(f)},
+		{experiment.Analyze, NewCmdAnalyze(f)}, {experiment.Tune, NewCmdTune(f, nil)},
 	} {
 		plain, err := experiment.ParseSpec([]byte("kind: " + string(c.kind) + "\ngame: nora\n"))
 		if err != nil {

@@ -53,6 +53,8 @@ func render(f *Factory, res *experiment.Result, fl *Flags) error {
 		return w.Tournament.Write(f.Out, fl.Format, res.Tournament)
 	case res.Skill != nil:
 		return w.Skill.Write(f.Out, fl.Format, res.Skill)
+	case res.Tune != nil:
+		return w.Tune.Write(f.Out, fl.Format, res.Tune)
 	case res.Report != nil:
 		studies := fmt.Sprintf("%d studies", len(res.Report.Studies))
 		if len(res.Report.Studies) == 1 {
@@ -76,6 +78,8 @@ func (f *Factory) printed(kind experiment.Kind) reports.FormatList {
 		return f.Formats.Tournament
 	case experiment.Skill:
 		return f.Formats.Skill
+	case experiment.Tune:
+		return f.Formats.Tune
 	}
 	return nil
 }

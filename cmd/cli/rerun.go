@@ -26,8 +26,10 @@ same figures again (a run that stopped at a precision is replayed for the deals
 it played). The partial summary of an interrupted run is refused: resume it.
 
 A spec file (YAML or JSON, with a kind: run, compare, sweep, tournament, skill,
-analyze, solve or report, and the fields named as the flags, with _ for -) is
-an experiment written down, and is run as written.`,
+analyze, solve, report or tune, and the fields named as the flags, with _ for -)
+is an experiment written down, and is run as written. Rule variants of a
+comparison are a list under variants:, each "name:key=value,key=value" or
+{name: cheap, rules: [insure=2, switch=3]}, with baseline: naming one of them.`,
 		Example: "  cardsim rerun out/nora/summary.json --out out/again\n  cardsim rerun study.yaml --out out/study",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -39,7 +41,7 @@ an experiment written down, and is run as written.`,
 		},
 	}
 	w := f.Formats
-	opts.add(cmd, nil, workersFlag|quietFlag, "the outputs the experiment writes", w.Summary, w.Sweep, w.Tournament, w.Skill)
+	opts.add(cmd, nil, workersFlag|quietFlag, "the outputs the experiment writes", w.Summary, w.Sweep, w.Tournament, w.Skill, w.Tune)
 	featuresFlag(cmd, &opts.Flags)
 	return cmd
 }

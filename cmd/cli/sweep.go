@@ -22,7 +22,7 @@ type SweepOptions struct {
 func NewCmdSweep(f *Factory) *cobra.Command {
 	opts := &SweepOptions{Spec: experiment.Spec{Kind: experiment.Sweep}}
 	cmd := &cobra.Command{
-		Use:   "sweep <game> --rule key=v1,v2,… [--rule key2=…]",
+		Use:   "sweep <game> --rule key=v1,v2,… [--rule key2=…] | --point key=v,key2=w …",
 		Short: "Run a game over a grid of rule values, on the same deals",
 		Long: `Run a strategy (or several, compared) at every point of a grid of rule values. A
 --rule with several comma-separated values is swept; one with a single value is
@@ -30,13 +30,31 @@ fixed. Every point plays the same deal indices with the same seed, so where the
 rules leave the cards alone the points play the same cards (the deal fingerprint
 per point shows it) and differences between points are not luck.
 
+A range key=lo..hi sweeps every whole number from lo to hi, key=lo..hi:step every
+step. --point key=value,key=value (repeated) sweeps a list of joint points in place
+of a grid: rules changed together, such as --point insure=2,switch=3 --point
+insure=1,switch=4.
+
+Every point is set against the reference point, the one where every swept rule
+has its default (or the first point where none has): the difference of each
+strategy's mean score and win rate, paired deal by deal where the two points deal
+the same cards, with its interval. With several strategies, their paired
+differences at each point follow. A point whose rules deal other cards (cardsim
+rules <game> marks them) is compared unpaired: the two intervals combined as if
+independent, and the table says so. A sweep resumed from its checkpoints plays
+again the deals of the points it needs deal by deal (the reference, the point
+under way), so that it pairs them as a sweep never interrupted does.
+
 Writes (with --out DIR) sweep.csv with one row per point and strategy, sweep.json
-with every point's full summary, and for each swept rule line charts of the mean
-score and the win rate against it with interval bands (SVG, PNG and PDF).
+with every point's full summary and differences, differences.csv with every
+difference as a row, and for each swept rule line charts of the mean score and
+the win rate against it with interval bands (SVG, PNG and PDF).
 
 A sweep can be kept in a YAML or JSON file and run with --plan FILE; flags given
 on the command line are added to the plan's. Fields: game, strategy, strategies,
-params, rules, games, seed, precision, target, max_games, confidence. Rules are
+params, rules, points, games, seed, precision, target, max_games, confidence.
+Points are a list of mappings, such as points: [{insure: 2, switch: 3}, {insure:
+1, switch: 4}]. Rules are
 a list of --rule entries, where an entry without "=" continues the values of the
 one before (rules: [insure=0,1,2,4,8, rounds=10]), or a mapping of each rule to
 its value or values (rules: {insure: [0,1,2,4,8], rounds: 10}). A field given is
@@ -50,6 +68,7 @@ never interrupted.`,
 		Example: `  cardsim sweep nora --strategy rescuer --rule insure=0,1,2,4,8 --games 20000 --out out/insure
   cardsim sweep nora --strategies cautious,rescuer --rule revive=2,4,8 --rule rounds=5
   cardsim sweep --plan studies/insurance.yaml --out out/insurance
+  cardsim sweep nora --strategy rescuer --point insure=2,switch=3 --point insure=1,switch=2 --games 20000
   cardsim sweep nora --rule insure=0,1,2,4,8 --checkpoint sweep.ckpt/ --out out/insure   # later: the same with --resume`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -62,7 +81,8 @@ never interrupted.`,
 	strategyFlag(cmd, &opts.Strategy, "", "strategy to play (default: the game's first)")
 	strategiesFlag(cmd, &opts.Strategies, "compare strategies at every point: `a,b:key=value,…`")
 	paramFlag(cmd, &opts.Params, "strategy parameter `key=value` (repeatable)")
-	ruleFlag(cmd, &opts.Rules, "rule `key=v1,v2,…` to sweep, or key=value to fix (repeatable)")
+	ruleFlag(cmd, &opts.Rules, "rule `key=v1,v2,…` (or key=lo..hi[:step]) to sweep, or key=value to fix (repeatable)")
+	cmd.Flags().StringArrayVar(&opts.Points, "point", nil, "a joint point `key=value,key=value` (repeatable): sweep a list of points in place of a grid")
 	gamesFlag(cmd, &opts.Games, experiment.DefaultGames(experiment.Sweep), "deals per point")
 	opts.Flags.add(cmd, &opts.Spec, playFlags, "sweep.csv, sweep.json and charts", f.Formats.Sweep)
 	opts.checkPrecision = precisionFlags(cmd, &opts.Spec, true)

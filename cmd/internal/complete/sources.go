@@ -1,6 +1,8 @@
 package complete
 
 import (
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/cardsim/cardsim/analyses"
@@ -121,7 +123,7 @@ func (s *Sources) Rule(cmd *cobra.Command, args []string, toComplete string) ([]
 	if g == nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	return Settings(g.Rules(), toComplete, cmd.Name() == "sweep")
+	return Settings(g.Rules(), toComplete, cmd.Name() == "sweep" || cmd.Name() == "tune")
 }
 
 // Opt completes --opt key=value for the analysis of the game given.
@@ -138,4 +140,38 @@ func (s *Sources) Opt(cmd *cobra.Command, args []string, toComplete string) ([]c
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	return Settings(def.Options(), toComplete, false)
+}
+
+// RuleSet completes a set of rule changes "[name:]key=value,key=value"
+// (--variant, --point) for the game given: the rule keys and then their
+// values of the last change, after those already typed.
+func (s *Sources) RuleSet(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	g := s.gameOf(args)
+	if g == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	head, last := "", toComplete
+	if i := strings.LastIndex(toComplete, ","); i >= 0 {
+		head, last = toComplete[:i+1], toComplete[i+1:]
+	} else if name, rest, ok := strings.Cut(toComplete, ":"); ok && !strings.Contains(name, "=") {
+		head, last = name+":", rest
+	}
+	cs, _ := Settings(g.Rules(), last, false)
+	out := make([]cobra.Completion, len(cs))
+	for i, c := range cs {
+		out[i] = head + c
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+}
+
+// Figure completes a figure of the game given: score, win or one of its
+// metrics.
+func (s *Sources) Figure(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	cs := []cobra.Completion{cobra.CompletionWithDesc("score", "the mean score"), cobra.CompletionWithDesc("win", "the win rate")}
+	if g := s.gameOf(args); g != nil {
+		for _, m := range g.Metrics() {
+			cs = append(cs, cobra.CompletionWithDesc(m.Name, m.Usage))
+		}
+	}
+	return Prefixed(cs, toComplete), cobra.ShellCompDirectiveNoFileComp
 }

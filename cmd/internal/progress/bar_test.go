@@ -199,3 +199,26 @@ func interruptedPart(t *testing.T, cfg sim.Config, deals int64) *sim.Part {
 	}
 	return &p
 }
+
+// TestCountCountsDeals: deals counted outside a session move the bar like
+// a session's, and those left unplayed leave the total.
+func TestCountCountsDeals(t *testing.T) {
+	var b strings.Builder
+	m := &Bar{w: &b, now: time.Now, width: 80}
+	m.Plan(1000)
+	add, end := m.Count("toy, 3 variants × 1 strategies", 1000)
+	add(400)
+	if m.done != 400 || m.total() != 1000 || !strings.Contains(b.String(), "toy, 3 variants") {
+		t.Errorf("after 400 deals: done %d of %d, drawn %q", m.done, m.total(), b.String())
+	}
+	end(600)
+	if m.total() != 400 {
+		t.Errorf("600 deals left unplayed: total %d, want 400", m.total())
+	}
+	var _ experimentCounter = m
+}
+
+// experimentCounter is experiment.Counter, which a Bar implements.
+type experimentCounter interface {
+	Count(label string, toPlay int64) (add func(deals int64), end func(left int64))
+}
