@@ -7,8 +7,9 @@ import (
 )
 
 // NewCmdCompare returns the command that compares strategies on the same
-// deals: run with --strategies required.
-func NewCmdCompare(f *Factory) *cobra.Command {
+// deals: run with --strategies required. runF, if not nil, takes the
+// options in place of playing them (see NewCmdRun).
+func NewCmdCompare(f *Factory, runF func(*RunOptions) error) *cobra.Command {
 	opts := &RunOptions{Spec: experiment.Spec{Kind: experiment.Compare}}
 	cmd := &cobra.Command{
 		Use:   "compare <game> --strategies a,b[,c…]",
@@ -25,7 +26,13 @@ Parameters go after the name: --strategies stop-at:cards=20,rescuer:stop=0.2.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Game = args[0]
-			return runRun(cmd.Context(), f, opts)
+			if err := opts.check(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
 		},
 	}
 	opts.addFlags(f, cmd)
