@@ -53,7 +53,7 @@ func TestDefaultsAgree(t *testing.T) {
 		kind experiment.Kind
 		cmd  *cobra.Command
 	}{
-		{experiment.Run, NewCmdRun(f, nil)}, {experiment.Compare, NewCmdCompare(f, nil)}, {experiment.Sweep, NewCmdSweep(f)},
+		{experiment.Run, NewCmdRun(f, nil)}, {experiment.Compare, NewCmdCompare(f, nil)}, {experiment.Sweep, NewCmdSweep(f, nil)},
 		{experiment.Tournament, NewCmdTournament(f)}, {experiment.Skill, NewCmdSkill(f)}, {experiment.Report, NewCmdReport(f)},
 		{experiment.Analyze, NewCmdAnalyze(f)},
 	} {
