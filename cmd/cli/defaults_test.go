@@ -54,7 +54,7 @@ func TestDefaultsAgree(t *testing.T) {
 		cmd  *cobra.Command
 	}{
 		{experiment.Run, NewCmdRun(f, nil)}, {experiment.Compare, NewCmdCompare(f, nil)}, {experiment.Sweep, NewCmdSweep(f, nil)},
-		{experiment.Tournament, NewCmdTournament(f)}, {experiment.Skill, NewCmdSkill(f)}, {experiment.Report, NewCmdReport(f)},
+		{experiment.Tournament, NewCmdTournament(f, nil)}, {experiment.Skill, NewCmdSkill(f, nil)}, {experiment.Report, NewCmdReport(f, nil)},
 		{experiment.Analyze, NewCmdAnalyze(f)},
 	} {
 		plain, err := experiment.ParseSpec([]byte("kind: " + string(c.kind) + "\ngame: nora\n"))
