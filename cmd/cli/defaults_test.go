@@ -55,7 +55,7 @@ func TestDefaultsAgree(t *testing.T) {
 	}{
 		{experiment.Run, NewCmdRun(f, nil)}, {experiment.Compare, NewCmdCompare(f, nil)}, {experiment.Sweep, NewCmdSweep(f, nil)},
 		{experiment.Tournament, NewCmdTournament(f, nil)}, {experiment.Skill, NewCmdSkill(f, nil)}, {experiment.Report, NewCmdReport(f, nil)},
-		{experiment.Analyze, NewCmdAnalyze(f)},
+		{experiment.Analyze, NewCmdAnalyze(f, nil)},
 	} {
 		plain, err := experiment.ParseSpec([]byte("kind: " + string(c.kind) + "\ngame: nora\n"))
 		if err != nil {
