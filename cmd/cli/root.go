@@ -90,9 +90,9 @@ whatever the number of workers.`,
 	cmd.SetOut(f.Out)
 	cmd.SetErr(f.Err)
 	cmd.AddCommand(
-		NewCmdGames(f),
-		NewCmdRules(f),
-		NewCmdStrategies(f),
+		NewCmdGames(f, nil),
+		NewCmdRules(f, nil),
+		NewCmdStrategies(f, nil),
 		NewCmdRun(f, nil),
 		NewCmdSkill(f, nil),
 		NewCmdSolve(f, nil),
@@ -104,8 +104,8 @@ whatever the number of workers.`,
 		NewCmdTrace(f, nil),
 		NewCmdMerge(f, nil),
 		NewCmdRerun(f, nil),
-		NewCmdServe(f),
-		NewCmdVersion(f),
+		NewCmdServe(f, nil),
+		NewCmdVersion(f, nil),
 	)
 	finishTree(cmd, f) // completions, --version, help placeholders (completion.go, version.go, help.go)
 	checkFlags(cmd)    // decimal integers, no empty values, no key twice (once.go)
