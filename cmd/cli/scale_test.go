@@ -38,7 +38,7 @@ func mustRun(t *testing.T, args ...string) string {
 // TestShardMergeIdentical: n shards merged give byte for byte the summary of
 // one run, for n = 1, 3, 8.
 func TestShardMergeIdentical(t *testing.T) {
-	base := []string{"run", "nora", "--strategies", "cautious,rescuer", "--games", "3001", "--seed", "11", "-q"}
+	base := []string{"run", "nora", "--strategies", "cautious,rescuer", "--games", "601", "--seed", "11", "-q"}
 	whole := t.TempDir()
 	mustRun(t, append(base, "--out", whole)...)
 	want := summaryOf(t, whole)
@@ -115,20 +115,13 @@ func TestMergeErrors(t *testing.T) {
 	}
 }
 
-// TestPrecision: --precision stops at the same deal for any number of
-// workers, once the interval is narrow enough, and says so. Flip's greedy
-// bot needs three batches of deals (98,304) to know its mean score to
-// ±0.1, in half a second of CPU.
+// TestPrecision: --precision plays until the interval is narrow enough,
+// and says so. Flip's greedy bot needs three batches of deals (98,304) to
+// know its mean score to ±0.1, in a quarter of a second of CPU. That a run
+// stops at the same deal on any number of workers is experiment's
+// TestPrecisionStopsAtTheSameDeal.
 func TestPrecision(t *testing.T) {
-	var outs, raw []string
-	for _, w := range []string{"1", "2"} {
-		out := mustRun(t, "run", "flip", "--strategy", "greedy", "--precision", "0.1", "--workers", w, "--format", "json", "-q")
-		outs = append(outs, volatile.ReplaceAllString(out, ""))
-		raw = append(raw, out)
-	}
-	if outs[0] != outs[1] {
-		t.Fatal("--precision stopped differently for 1 and 2 workers")
-	}
+	raw := []string{mustRun(t, "run", "flip", "--strategy", "greedy", "--precision", "0.1", "--format", "json", "-q")}
 	var s struct {
 		Manifest struct {
 			Games   int64
@@ -287,7 +280,7 @@ func TestClusterLocally(t *testing.T) {
 	}
 	bin := cardsimBinary(t)
 	const n = 4
-	args := []string{"run", "nora", "--strategy", "rescuer", "--games", "6000", "--seed", "42", "--workers", "1", "--quiet"}
+	args := []string{"run", "nora", "--strategy", "rescuer", "--games", "1200", "--seed", "42", "--workers", "1", "--quiet"}
 	parts := t.TempDir()
 	var procs []*exec.Cmd
 	for k := range n {
@@ -412,11 +405,11 @@ func TestMergeRefusesEditedParts(t *testing.T) {
 func TestResumeFinishedPrecisionRun(t *testing.T) {
 	dir := t.TempDir()
 	ckpt := filepath.Join(dir, "run.ckpt")
-	args := []string{"run", "flip", "--strategy", "greedy", "--precision", "0.1", "--seed", "2", "-q", "--checkpoint", ckpt}
+	args := []string{"run", "flip", "--strategy", "greedy", "--precision", "0.3", "--seed", "2", "-q", "--checkpoint", ckpt}
 	mustRun(t, append(args, "--out", filepath.Join(dir, "first"))...)
 	mustRun(t, append(args, "--resume", "--out", filepath.Join(dir, "again"))...)
 	first, again := summaryOf(t, filepath.Join(dir, "first")), summaryOf(t, filepath.Join(dir, "again"))
-	if first != again || !strings.Contains(again, "precision 0.1 on score reached") {
+	if first != again || !strings.Contains(again, "precision 0.3 on score reached") {
 		t.Errorf("the resumed finished run differs or kept playing:\n%.300s\n%.300s", first, again)
 	}
 }

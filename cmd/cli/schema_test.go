@@ -24,7 +24,7 @@ func TestRealSummariesMatchTheSchema(t *testing.T) {
 		"seats rotated":  {"compare", "roundup", "--strategies", "greedy,defender", "--rule", "players=3", "--games", "30"},
 		"solver compare": {"compare", "chriscross", "--strategies", "greedy,clairvoyant", "--games", "30"},
 		"three":          {"compare", "nora", "--strategies", "stop-at,cautious,rescuer:stop=0.2", "--games", "30"},
-		"precision":      {"run", "nora", "--strategy", "rescuer", "--precision", "20", "--games", "5000"},
+		"precision":      {"run", "nora", "--strategy", "rescuer", "--precision", "0.5", "--max-games", "2000"},
 	} {
 		summaries[name] = []byte(mustRun(t, append(args, "--format", "json", "-q")...))
 	}
