@@ -3,8 +3,10 @@ package cli
 import (
 	"context"
 	"io"
+	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -151,3 +153,85 @@ func TestFlagsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandOptions: the flags of every other command make the options
+// their help describes.
+func TestCommandOptions(t *testing.T) {
+	specOf := func(kind experiment.Kind, game string, f func(*experiment.Spec)) experiment.Spec {
+		s := defaultSpec(kind, game)
+		s.CheckpointEvery = 0
+		f(&s)
+		return s
+	}
+	for _, tt := range []struct {
+		name string
+		got  experiment.Spec
+		want experiment.Spec
+	}{
+		{"sweep", mustParse(t, NewCmdSweep, "nora", "--strategies", "cautious,rescuer", "--rule", "insure=0,2", "--games", "300", "--checkpoint", "ckpt/").Spec,
+			specOf(experiment.Sweep, "nora", func(s *experiment.Spec) {
+				s.Strategies, s.Rules, s.Games, s.Checkpoint, s.CheckpointEvery = []string{"cautious", "rescuer"}, []string{"insure=0,2"}, 300, "ckpt/", experiment.Duration(5*time.Second)
+			})},
+		{"skill", mustParse(t, NewCmdSkill, "spite").Spec,
+			specOf(experiment.Skill, "spite", func(s *experiment.Spec) { s.Strategy, s.Budgets = "ismcts", []int{10, 20, 40, 80} })},
+		{"skill with flags", mustParse(t, NewCmdSkill, "flip", "--strategy", "pimc", "--budgets", "5,10", "--param", "rollout=greedy", "--games", "40").Spec,
+			specOf(experiment.Skill, "flip", func(s *experiment.Spec) {
+				s.Strategy, s.Budgets, s.Params, s.Games = "pimc", []int{5, 10}, []string{"rollout=greedy"}, 40
+			})},
+		{"tournament", mustParse(t, NewCmdTournament, "spite", "--strategies", "planner,greedy,random", "--rule", "jokers=0").Spec,
+			specOf(experiment.Tournament, "spite", func(s *experiment.Spec) {
+				s.Strategies, s.Rules = []string{"planner", "greedy", "random"}, []string{"jokers=0"}
+			})},
+		{"report", mustParse(t, NewCmdReport, "--game", "nora,spite", "--scale", "0.5").Spec,
+			specOf(experiment.Report, "", func(s *experiment.Spec) { s.Only, s.Scale = []string{"nora", "spite"}, 0.5 })},
+		{"analyze", mustParse(t, NewCmdAnalyze, "roundup", "--opt", "games=10", "--opt", "players=2", "--out", "out").Spec,
+			specOf(experiment.Analyze, "roundup", func(s *experiment.Spec) { s.Options = []string{"games=10", "players=2"} })},
+		{"solve", mustParse(t, NewCmdSolve, "nora", "--rule", "ranks=3", "--opt", "samples=100").Spec,
+			experiment.Spec{Kind: experiment.Solve, Game: "nora", Rules: []string{"ranks=3"}, Options: []string{"samples=100"}}},
+		{"trace", mustParse(t, NewCmdTrace, "spite", "--strategies", "planner,greedy", "--seed", "42").Spec,
+			experiment.Spec{Game: "spite", Strategies: []string{"planner", "greedy"}, Seed: 42}},
+	} {
+		if !reflect.DeepEqual(tt.got, tt.want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", tt.name, tt.got, tt.want)
+		}
+	}
+	if o := mustParse(t, NewCmdAnalyze); o.Game != "" {
+		t.Errorf("analyze without a game: game %q, want none (the listing)", o.Game)
+	}
+	if o := mustParse(t, NewCmdReport); o.Out != "out/report" {
+		t.Errorf("report writes into %q by default, want out/report", o.Out)
+	}
+	if o := mustParse(t, NewCmdTrace, "nora", "--index", "17", "--deal", "AS AH"); o.Index != 17 || o.Deal != "AS AH" {
+		t.Errorf("trace --index 17 --deal: %+v", o)
+	}
+	if o := mustParse(t, NewCmdMerge, "a.json", "parts/", "--format", "json"); !slices.Equal(o.Parts, []string{"a.json", "parts/"}) || o.Format != "json" {
+		t.Errorf("merge: %+v", o)
+	}
+	if o := mustParse(t, NewCmdRules, "nora", "--rule", "insure=3"); o.Game != "nora" || !slices.Equal(o.Rules, []string{"insure=3"}) {
+		t.Errorf("rules: %+v", o)
+	}
+	if o := mustParse(t, NewCmdStrategies, "flip", "--format", "json"); o.Game != "flip" || o.Format != "json" {
+		t.Errorf("strategies: %+v", o)
+	}
+	if o := mustParse(t, NewCmdServe, "--addr", "127.0.0.1:9000", "--dir", "runs", "--max-deals", "5000"); o.Addr != "127.0.0.1:9000" || o.Dir != "runs" || o.MaxDeals != 5000 || o.MaxConcurrent != 1 {
+		t.Errorf("serve: %+v", o)
+	}
+	for _, tt := range []struct {
+		err  error
+		want string
+	}{
+		{second(parseOptions(t, NewCmdSweep)), "which game?"},
+		{second(parseOptions(t, NewCmdSweep, "nora", "--max-games", "100")), "--max-games goes with --precision"},
+		{second(parseOptions(t, NewCmdTrace, "nora", "--index", "-1")), "--index -1"},
+		{second(parseOptions(t, NewCmdTrace, "nora", "--deal", " ")), "--deal: empty"},
+		{second(parseOptions(t, NewCmdTournament, "spite", "--workers", "0")), "--workers 0"},
+		{second(parseOptions(t, NewCmdRerun, filepath.Join(t.TempDir(), "none.yaml"))), "none.yaml"},
+	} {
+		if tt.err == nil || !strings.Contains(tt.err.Error(), tt.want) {
+			t.Errorf("%v; want an error with %q", tt.err, tt.want)
+		}
+	}
+}
+
+// second returns the second of two values.
+func second[A, B any](_ A, b B) B { return b }
