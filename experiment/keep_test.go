@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cardsim/cardsim/cmd/catalog"
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/sim"
 )
@@ -56,10 +55,9 @@ func summaryJSON(t *testing.T, s *sim.Summary) string {
 // own, that checkpoint is what it names.
 func TestNothingLostWhenOutFails(t *testing.T) {
 	t.Chdir(t.TempDir())
-	spec := experiment.Spec{Kind: experiment.Compare, Game: "nora", Strategies: []string{"cautious", "rescuer"}, Games: 700, Seed: 4, Confidence: 0.95}
-	newRunner := func() *experiment.Runner {
-		return &experiment.Runner{Games: catalog.Games(), Strategies: catalog.Strategies(), Workers: 2}
-	}
+	spec := toyRun(700)
+	spec.CheckpointEvery = 0
+	newRunner := func() *experiment.Runner { return toyRunner(2) }
 	whole, err := newRunner().Run(context.Background(), spec, "")
 	if err != nil {
 		t.Fatal(err)

@@ -6,20 +6,54 @@ import (
 	"math"
 	"testing"
 
+	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/experiment/toygame"
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/strategies"
 )
 
-// toyRunner returns a Runner that knows the toy game (package toygame) and
-// its bots, and random, on the given number of workers.
+// toyRunner returns a Runner that knows the toy game (package toygame),
+// its bots, its analysis and its question, random, and budgeted (a bot
+// with a budget, for skill ladders), on the given number of workers.
 func toyRunner(workers int) *experiment.Runner {
-	gs, ss := new(games.Registry), new(strategies.Registry)
+	gs, ss, as := new(games.Registry), new(strategies.Registry), new(analyses.Registry)
 	gs.Register(toygame.Definition())
 	toygame.Register(ss)
 	ss.Register(strategies.RandomDefinition())
-	return &experiment.Runner{Games: gs, Strategies: ss, Workers: workers}
+	ss.Register(strategies.Define("budgeted", toygame.Name, "plays its highest card whatever its budget",
+		func() (*budgeted, *games.Options) {
+			b := new(budgeted)
+			o := games.NewOptions("parameter")
+			o.Int(&b.Budget, "budget", 10, 1, 1000, "the budget, which changes nothing")
+			return b, o
+		}, nil))
+	as.Register(toygame.Analysis())
+	return &experiment.Runner{Games: gs, Strategies: ss, Analyses: as, Solvers: new(analyses.Registry), Workers: workers,
+		Studies: []experiment.Study{{Game: toygame.Name, Title: toygame.Question, Strategies: []string{"greedy", "high"}, Games: 300}}}
+}
+
+// budgeted is a bot with a budget that changes nothing: it plays its
+// highest card.
+type budgeted struct{ Budget int }
+
+func (*budgeted) Begin(uint64) {}
+func (*budgeted) Choose(_ games.View, legal []games.Action) games.Action {
+	return legal[len(legal)-1]
+}
+
+// leaderOdds is the exact chance that the seat that leads wins a toy deal
+// of one card each from a deck of ranks ranks in four suits: it wins
+// unless the follower's card is of another rank (4(ranks−1) cards of the
+// 4·ranks−1 left) and the higher, half of those times.
+func leaderOdds(ranks int) float64 {
+	return 1 - float64(4*(ranks-1))/float64(4*ranks-1)/2
+}
+
+// near reports whether a rate measured on n games is within four standard
+// errors of the exact chance p.
+func near(rate, p float64, n int64) bool {
+	return math.Abs(rate-p) <= 4*math.Sqrt(p*(1-p)/float64(n))
 }
 
 // TestRunnerPlaysTheToy: the Runner plays a run of the toy game to its
@@ -35,7 +69,10 @@ func TestRunnerPlaysTheToy(t *testing.T) {
 	}
 	fp := res.Summary.FirstPlayer
 	p := 13.0 / 23
-	if fp == nil || fp.WinRate.Games != 4000 || math.Abs(fp.WinRate.Rate-p) > 4*math.Sqrt(p*(1-p)/4000) {
+	if math.Abs(p-leaderOdds(6)) > 1e-15 {
+		t.Fatalf("leaderOdds(6) = %v, want 13/23", leaderOdds(6))
+	}
+	if fp == nil || fp.WinRate.Games != 4000 || !near(fp.WinRate.Rate, p, 4000) {
 		t.Fatalf("the leader's win rate %+v, want %.4f of 4000 games", fp, p)
 	}
 

@@ -154,13 +154,13 @@ func TestImpossibleTalliesRefused(t *testing.T) {
 	}
 }
 
-// interruptedCheckpoint plays the run cfg of deals deals, interrupted
-// after its third chunk of 8 deals, and returns its checkpoint as read
-// back from its file.
+// interruptedCheckpoint plays the run cfg of deals deals on one worker,
+// interrupted after its third chunk of 8 deals, and returns its checkpoint
+// as read back from its file. On one worker the checkpoint holds the first
+// deals, whatever the machine's load: Spite's first draw, which the
+// forgery of R1 needs, is among its first 16.
 func interruptedCheckpoint(t testing.TB, cfg Config, deals int64) *Part {
 	t.Helper()
-	// One worker: the checkpoint holds the same deals every time (the
-	// first chunks), so a forgery that needs a draw finds the same ones.
 	cfg.Chunk, cfg.Batch, cfg.Workers = 8, 4, 1
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"io"
 	"strings"
 
@@ -26,9 +27,10 @@ type analysisCommand struct {
 }
 
 // NewCmdAnalyze returns the command that answers a game's design questions
-// in a report page.
-func NewCmdAnalyze(f *Factory) *cobra.Command {
-	return newCmdAnalysis(f, analysisCommand{
+// in a report page. runF, if not nil, takes the options in place of
+// running them (see NewCmdRun); without a game they list the analyses.
+func NewCmdAnalyze(f *Factory, runF func(*AnalysisOptions) error) *cobra.Command {
+	return newCmdAnalysis(f, runF, analysisCommand{
 		use:   "analyze <game>",
 		short: "Answer a game's design questions in a report page (cardsim analyze lists them)",
 		long: `Play the game's strategies on the same deals, solve its policies under varied
@@ -48,8 +50,10 @@ given as --opt key=value.`,
 }
 
 // NewCmdSolve returns the command that computes a game's optimal play.
-func NewCmdSolve(f *Factory) *cobra.Command {
-	return newCmdAnalysis(f, analysisCommand{
+// runF, if not nil, takes the options in place of running them (see
+// NewCmdRun); without a game they list the solvers.
+func NewCmdSolve(f *Factory, runF func(*AnalysisOptions) error) *cobra.Command {
+	return newCmdAnalysis(f, runF, analysisCommand{
 		use:   "solve <game>",
 		short: "Compute a game's optimal policy and its value (cardsim solve lists the solvers)",
 		long: `Compute the optimal policy of a game and print its expected score; with --out,
@@ -62,7 +66,7 @@ options of its own, given as --opt key=value.`,
 	})
 }
 
-func newCmdAnalysis(f *Factory, c analysisCommand) *cobra.Command {
+func newCmdAnalysis(f *Factory, runF func(*AnalysisOptions) error, c analysisCommand) *cobra.Command {
 	opts := &AnalysisOptions{Spec: experiment.Spec{Kind: c.kind}}
 	cmd := &cobra.Command{
 		Use:     c.use,
@@ -71,15 +75,16 @@ func newCmdAnalysis(f *Factory, c analysisCommand) *cobra.Command {
 		Example: c.example,
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				_, err := io.WriteString(f.Out, c.registry.Listing())
+			if len(args) == 1 {
+				opts.Game = args[0]
+			}
+			if err := opts.Flags.check(); err != nil {
 				return err
 			}
-			opts.Game = args[0]
-			if _, err := f.runner(nil).Analysis(&opts.Spec); err != nil {
-				return err
+			if runF != nil {
+				return runF(opts)
 			}
-			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
+			return runAnalysis(cmd.Context(), f, c.registry, opts)
 		},
 	}
 	fl := cmd.Flags()
@@ -91,6 +96,19 @@ func newCmdAnalysis(f *Factory, c analysisCommand) *cobra.Command {
 	}
 	fl.SortFlags = false
 	return cmd
+}
+
+// runAnalysis lists the analyses (or solvers) of reg when no game is
+// given, else runs the game's.
+func runAnalysis(ctx context.Context, f *Factory, reg *analyses.Registry, opts *AnalysisOptions) error {
+	if opts.Game == "" {
+		_, err := io.WriteString(f.Out, reg.Listing())
+		return err
+	}
+	if _, err := f.runner(nil).Analysis(&opts.Spec); err != nil {
+		return err
+	}
+	return runSpec(ctx, f, &opts.Flags, opts.Spec)
 }
 
 // what returns what the command's registry holds: an analysis or a solver.

@@ -50,7 +50,7 @@ func TestRunSameForAnyWorkers(t *testing.T) {
 	var sums []string
 	for _, w := range []string{"1", "2"} {
 		dir := t.TempDir()
-		code, _, errs := run(t, "run", "nora", "--strategy", "rescuer", "--games", "3000", "--seed", "7", "--workers", w, "--out", dir, "--quiet")
+		code, _, errs := run(t, "run", "nora", "--strategy", "rescuer", "--games", "600", "--seed", "7", "--workers", w, "--out", dir, "--quiet")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errs)
 		}

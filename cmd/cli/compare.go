@@ -7,8 +7,9 @@ import (
 )
 
 // NewCmdCompare returns the command that compares strategies, and rule
-// variants, on the same deals: run with --strategies or --variant.
-func NewCmdCompare(f *Factory) *cobra.Command {
+// variants, on the same deals: run with --strategies or --variant. runF,
+// if not nil, takes the options in place of playing them (see NewCmdRun).
+func NewCmdCompare(f *Factory, runF func(*RunOptions) error) *cobra.Command {
 	opts := &RunOptions{Spec: experiment.Spec{Kind: experiment.Compare}}
 	var vf variantFlags
 	var pilot bool
@@ -37,13 +38,16 @@ Parameters go after the name: --strategies stop-at:cards=20,rescuer:stop=0.2.
 			if err := vf.apply(&opts.Spec); err != nil {
 				return err
 			}
+			if err := opts.check(); err != nil {
+				return err
+			}
 			if pilot {
-				if err := opts.checkPrecision(); err != nil {
-					return err
-				}
 				return runPilot(cmd.Context(), f, &opts.Flags, opts.Spec)
 			}
-			return runRun(cmd.Context(), f, opts)
+			if runF != nil {
+				return runF(opts)
+			}
+			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
 		},
 	}
 	opts.addFlags(f, cmd)

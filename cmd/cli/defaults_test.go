@@ -53,9 +53,9 @@ func TestDefaultsAgree(t *testing.T) {
 		kind experiment.Kind
 		cmd  *cobra.Command
 	}{
-		{experiment.Run, NewCmdRun(f)}, {experiment.Compare, NewCmdCompare(f)}, {experiment.Sweep, NewCmdSweep(f)},
-		{experiment.Tournament, NewCmdTournament(f)}, {experiment.Skill, NewCmdSkill(f)}, {experiment.Report, NewCmdReport(f)},
-		{experiment.Analyze, NewCmdAnalyze(f)}, {experiment.Tune, NewCmdTune(f, nil)},
+		{experiment.Run, NewCmdRun(f, nil)}, {experiment.Compare, NewCmdCompare(f, nil)}, {experiment.Sweep, NewCmdSweep(f, nil)},
+		{experiment.Tournament, NewCmdTournament(f, nil)}, {experiment.Skill, NewCmdSkill(f, nil)}, {experiment.Report, NewCmdReport(f, nil)},
+		{experiment.Analyze, NewCmdAnalyze(f, nil)}, {experiment.Tune, NewCmdTune(f, nil)},
 	} {
 		plain, err := experiment.ParseSpec([]byte("kind: " + string(c.kind) + "\ngame: nora\n"))
 		if err != nil {

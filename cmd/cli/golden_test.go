@@ -56,6 +56,13 @@ var goldenCases = []struct {
 		[]string{"policy.csv", "round_values.csv", "pass_dists.csv"}},
 }
 
+// longGolden names the cases that run in make test-long only: Nora's
+// analysis and solver build policies from thousands of pass samples
+// (about 25 s of the 31 s of CPU of every case). In the quick suite
+// TestCSVStrict runs both commands on fewer samples, and analyses/nora's
+// tests hold their figures to exact oracles.
+var longGolden = map[string]bool{"analyze_nora": true, "solve_nora": true}
+
 // environmental lines of summary.json: how long and on how many workers a
 // run took, and the toolchain and module versions it was built with. None is
 // a result.
@@ -78,6 +85,9 @@ func normalize(b []byte) string {
 func TestGolden(t *testing.T) {
 	for _, tc := range goldenCases {
 		t.Run(tc.name, func(t *testing.T) {
+			if longGolden[tc.name] && testing.Short() {
+				t.Skip("long: runs in make test-long")
+			}
 			t.Setenv("XDG_CACHE_HOME", t.TempDir()) // Nora's pass distributions, solved afresh
 			out := t.TempDir()
 			args := make([]string, len(tc.args))

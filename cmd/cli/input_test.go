@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/big"
 	"os"
@@ -19,25 +18,14 @@ import (
 // TestDecimalFlags: integer flags are read in decimal, so a leading zero
 // does not make a number octal, and other bases are refused.
 func TestDecimalFlags(t *testing.T) {
-	var s struct {
-		Manifest struct {
-			Seed  uint64
-			Games int64
-		}
+	if o := mustParse(t, NewCmdRun, "nora", "--games", "010", "--seed", "010"); o.Games != 10 || o.Seed != 10 {
+		t.Errorf("--games 010 --seed 010 makes %d games with seed %d, want 10 and 10", o.Games, o.Seed)
 	}
-	out := mustRun(t, "run", "nora", "--games", "010", "--seed", "010", "--format", "json", "-q")
-	if err := json.Unmarshal([]byte(out), &s); err != nil {
-		t.Fatal(err)
+	if o := mustParse(t, NewCmdTrace, "nora", "--index", "010"); o.Index != 10 {
+		t.Errorf("--index 010 makes game %d, want 10", o.Index)
 	}
-	if s.Manifest.Games != 10 || s.Manifest.Seed != 10 {
-		t.Errorf("--games 010 --seed 010 played %d games with seed %d, want 10 and 10", s.Manifest.Games, s.Manifest.Seed)
-	}
-	var tr struct{ Index int64 }
-	if err := json.Unmarshal([]byte(mustRun(t, "trace", "nora", "--index", "010", "--format", "json")), &tr); err != nil {
-		t.Fatal(err)
-	}
-	if tr.Index != 10 {
-		t.Errorf("--index 010 traced game %d, want 10", tr.Index)
+	if o := mustParse(t, NewCmdTournament, "spite", "--strategies", "greedy,random", "--games", "0100"); o.Games != 100 {
+		t.Errorf("tournament --games 0100 makes %d games, want 100", o.Games)
 	}
 	for _, args := range [][]string{
 		{"run", "nora", "--games", "0x10"},

@@ -50,7 +50,7 @@ func exists(path string) bool {
 func TestInterruptedRunKeepsFinishedOut(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good")
-	mustRun(t, "run", "nora", "--games", "2000", "-q", "--out", good)
+	mustRun(t, "run", "nora", "--games", "20", "-q", "--out", good)
 	before, err := os.ReadFile(filepath.Join(good, "summary.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +78,7 @@ func TestInterruptedRunKeepsFinishedOut(t *testing.T) {
 
 	sweep := filepath.Join(dir, "sweep")
 	args := []string{"sweep", "nora", "--rule", "insure=0,1", "-q"}
-	mustRun(t, append(args, "--games", "300", "--out", sweep)...)
+	mustRun(t, append(args, "--games", "20", "--out", sweep)...)
 	before, _ = os.ReadFile(filepath.Join(sweep, "sweep.json"))
 	points := filepath.Join(dir, "points")
 	code, _, errs = interruptWhen(t, func() bool { return exists(filepath.Join(points, "point-2-of-2.json")) },

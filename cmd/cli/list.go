@@ -7,21 +7,30 @@ import (
 	"github.com/cardsim/cardsim/reports"
 )
 
-// NewCmdGames returns the command that lists the games.
-func NewCmdGames(f *Factory) *cobra.Command {
-	fl := &Flags{}
+// GamesOptions are the options of the games command.
+type GamesOptions struct {
+	Flags
+}
+
+// NewCmdGames returns the command that lists the games. runF, if not nil,
+// takes the options in place of listing (see NewCmdRun).
+func NewCmdGames(f *Factory, runF func(*GamesOptions) error) *cobra.Command {
+	opts := &GamesOptions{}
 	cmd := &cobra.Command{
 		Use:   "games",
 		Short: "List the games cardsim plays",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			if err := fl.check(); err != nil {
+			if err := opts.check(); err != nil {
 				return err
 			}
-			return f.Formats.Games.Write(f.Out, fl.Format, f.Games)
+			if runF != nil {
+				return runF(opts)
+			}
+			return f.Formats.Games.Write(f.Out, opts.Format, f.Games)
 		},
 	}
-	fl.add(cmd, nil, 0, "", f.Formats.Games)
+	opts.add(cmd, nil, 0, "", f.Formats.Games)
 	return cmd
 }
 
@@ -32,8 +41,9 @@ type RulesOptions struct {
 	Rules []string
 }
 
-// NewCmdRules returns the command that lists a game's rule options.
-func NewCmdRules(f *Factory) *cobra.Command {
+// NewCmdRules returns the command that lists a game's rule options. runF,
+// if not nil, takes the options in place of listing (see NewCmdRun).
+func NewCmdRules(f *Factory, runF func(*RulesOptions) error) *cobra.Command {
 	opts := &RulesOptions{}
 	cmd := &cobra.Command{
 		Use:   "rules <game>",
@@ -53,6 +63,9 @@ scored (changes_deal in the JSON listing).`,
 			if err := opts.check(); err != nil {
 				return err
 			}
+			if runF != nil {
+				return runF(opts)
+			}
 			g, err := f.runner(nil).Game(opts.Game, opts.Rules)
 			if err != nil {
 				return err
@@ -65,43 +78,64 @@ scored (changes_deal in the JSON listing).`,
 	return cmd
 }
 
-// NewCmdStrategies returns the command that lists the strategies of a game.
-func NewCmdStrategies(f *Factory) *cobra.Command {
-	fl := &Flags{}
+// StrategiesOptions are the options of the strategies command.
+type StrategiesOptions struct {
+	Flags
+	Game string
+}
+
+// NewCmdStrategies returns the command that lists the strategies of a
+// game. runF, if not nil, takes the options in place of listing (see
+// NewCmdRun).
+func NewCmdStrategies(f *Factory, runF func(*StrategiesOptions) error) *cobra.Command {
+	opts := &StrategiesOptions{}
 	cmd := &cobra.Command{
 		Use:     "strategies <game>",
 		Short:   "List the strategies that play a game, with their parameters",
 		Example: "  cardsim strategies nora",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			if err := fl.check(); err != nil {
+			opts.Game = args[0]
+			if err := opts.check(); err != nil {
 				return err
 			}
-			g, err := f.runner(nil).Game(args[0], nil)
+			if runF != nil {
+				return runF(opts)
+			}
+			g, err := f.runner(nil).Game(opts.Game, nil)
 			if err != nil {
 				return err
 			}
-			return f.Formats.Strategies.Write(f.Out, fl.Format, reports.StrategyList{Game: g, Strategies: f.Strategies.For(g)})
+			return f.Formats.Strategies.Write(f.Out, opts.Format, reports.StrategyList{Game: g, Strategies: f.Strategies.For(g)})
 		},
 	}
-	fl.add(cmd, nil, 0, "", f.Formats.Strategies)
+	opts.add(cmd, nil, 0, "", f.Formats.Strategies)
 	return cmd
 }
 
-// NewCmdVersion returns the command that prints cardsim's version.
-func NewCmdVersion(f *Factory) *cobra.Command {
-	fl, formats := &Flags{}, versionFormats()
+// VersionOptions are the options of the version command.
+type VersionOptions struct {
+	Flags
+}
+
+// NewCmdVersion returns the command that prints cardsim's version. runF,
+// if not nil, takes the options in place of printing (see NewCmdRun).
+func NewCmdVersion(f *Factory, runF func(*VersionOptions) error) *cobra.Command {
+	opts, formats := &VersionOptions{}, versionFormats()
 	cmd := &cobra.Command{
 		Use:   "version",
 		Short: "Print cardsim's version, the module version and the commit it was built from",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			if err := fl.check(); err != nil {
+			if err := opts.check(); err != nil {
 				return err
 			}
-			return formats.Write(f.Out, fl.Format, buildinfo.Read())
+			if runF != nil {
+				return runF(opts)
+			}
+			return formats.Write(f.Out, opts.Format, buildinfo.Read())
 		},
 	}
-	fl.add(cmd, nil, 0, "", formats)
+	opts.add(cmd, nil, 0, "", formats)
 	return cmd
 }

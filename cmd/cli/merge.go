@@ -10,8 +10,10 @@ type MergeOptions struct {
 	Parts []string
 }
 
-// NewCmdMerge returns the command that combines shard parts into one summary.
-func NewCmdMerge(f *Factory) *cobra.Command {
+// NewCmdMerge returns the command that combines shard parts into one
+// summary. runF, if not nil, takes the options in place of merging (see
+// NewCmdRun).
+func NewCmdMerge(f *Factory, runF func(*MergeOptions) error) *cobra.Command {
 	opts := &MergeOptions{}
 	cmd := &cobra.Command{
 		Use:   "merge <part.json | dir>...",
@@ -29,6 +31,12 @@ every part-K-of-N.json file in it.`,
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.Parts = args
+			if err := opts.Flags.check(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
 			return runMerge(f, opts)
 		},
 	}
@@ -38,9 +46,6 @@ every part-K-of-N.json file in it.`,
 }
 
 func runMerge(f *Factory, opts *MergeOptions) error {
-	if err := opts.Flags.check(); err != nil {
-		return err
-	}
 	r := f.runner(nil)
 	if opts.Quiet {
 		r.Err = nil // no notes on stderr

@@ -5,9 +5,10 @@ import (
 
 	"github.com/cardsim/cardsim/experiment"
 
-	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -24,11 +25,11 @@ func writePlan(t *testing.T, text string) string {
 }
 
 // TestPlanRuleForms: the README's plan (a YAML list that splits at every
-// comma), the mapping form and the JSON form sweep the grid the flags do.
+// comma), the mapping form and the JSON form make the Spec the flags do.
 func TestPlanRuleForms(t *testing.T) {
-	want := mustRun(t, "sweep", "nora", "--strategy", "rescuer", "--rule", "insure=0,1,2,4,8", "--rule", "rounds=2", "--games", "40", "--format", "csv", "-q")
-	if strings.Count(want, "\n") != 6 {
-		t.Fatalf("the flags swept %d rows, want a header and 5 points:\n%s", strings.Count(want, "\n"), want)
+	want := mustParse(t, NewCmdSweep, "nora", "--strategy", "rescuer", "--rule", "insure=0,1,2,4,8", "--rule", "rounds=2", "--games", "40").Spec
+	if len(want.Rules) != 2 || want.Games != 40 {
+		t.Fatalf("the flags made %+v", want)
 	}
 	for name, text := range map[string]string{
 		"README list":   "game: nora\nstrategy: rescuer\nrules: [insure=0,1,2,4,8, rounds=2]\ngames: 40\n",
@@ -39,43 +40,28 @@ func TestPlanRuleForms(t *testing.T) {
 		"JSON":          `{"game": "nora", "strategy": "rescuer", "rules": ["insure=0,1,2,4,8", "rounds=2"], "games": 40}`,
 		"JSON mapping":  `{"game": "nora", "strategy": "rescuer", "rules": {"insure": [0, 1, 2, 4, 8], "rounds": 2}, "games": 40}`,
 	} {
-		code, got, errs := run(t, "sweep", "--plan", writePlan(t, text), "--format", "csv", "-q")
-		if code != 0 || got != want {
-			t.Errorf("%s: exit %d, %s\n%s\nwant\n%s", name, code, errs, got, want)
+		got := mustParse(t, NewCmdSweep, "--plan", writePlan(t, text)).Spec
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %+v\nwant %+v", name, got, want)
 		}
 	}
 	// In a mapping the rules are swept in the order written.
-	got := mustRun(t, "sweep", "--plan", writePlan(t, "game: nora\nrules: {rounds: [1, 2], insure: [0, 1]}\ngames: 20\n"), "--format", "csv", "-q")
-	if !strings.HasPrefix(got, "rounds,insure,") {
-		t.Errorf("mapping {rounds, insure} swept as %.40q", got)
+	got := mustParse(t, NewCmdSweep, "--plan", writePlan(t, "game: nora\nrules: {rounds: [1, 2], insure: [0, 1]}\ngames: 20\n")).Spec
+	if !slices.Equal(got.Rules, []string{"rounds=1,2", "insure=0,1"}) {
+		t.Errorf("mapping {rounds, insure} makes rules %q", got.Rules)
 	}
 }
 
 // TestPlanZeroValues: a zero in a plan is that value, never the default:
 // seed 0 is seed 0, and 0 deals is an error.
 func TestPlanZeroValues(t *testing.T) {
-	out := mustRun(t, "sweep", "--plan", writePlan(t, "game: nora\nrules: [insure=0,1]\nseed: 0\ngames: 010\n"), "--format", "json", "-q")
-	var sw struct {
-		Points []struct {
-			Summary struct {
-				Manifest struct {
-					Seed  uint64
-					Games int64
-				}
-			}
-		}
+	plan := mustParse(t, NewCmdSweep, "--plan", writePlan(t, "game: nora\nrules: [insure=0,1]\nseed: 0\ngames: 010\n")).Spec
+	if plan.Seed != 0 || plan.Games != 10 {
+		t.Errorf("plan seed 0, games 010 makes seed %d, %d games", plan.Seed, plan.Games)
 	}
-	if err := json.Unmarshal([]byte(out), &sw); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range sw.Points {
-		if m := p.Summary.Manifest; m.Seed != 0 || m.Games != 10 {
-			t.Errorf("plan seed 0, games 010 played seed %d, %d games", m.Seed, m.Games)
-		}
-	}
-	flags := mustRun(t, "sweep", "nora", "--rule", "insure=0,1", "--seed", "0", "--games", "10", "--format", "json", "-q")
-	if volatile.ReplaceAllString(flags, "") != volatile.ReplaceAllString(out, "") {
-		t.Error("plan with seed 0 differs from --seed 0")
+	flags := mustParse(t, NewCmdSweep, "nora", "--rule", "insure=0,1", "--seed", "0", "--games", "10").Spec
+	if !reflect.DeepEqual(plan, flags) {
+		t.Errorf("plan with seed 0 makes %+v\n--seed 0 makes %+v", plan, flags)
 	}
 	for _, tt := range []struct{ plan, want string }{
 		{"game: nora\nrules: [insure=0,1]\ngames: 0\n", `line 3: games: "0": want at least 2`},

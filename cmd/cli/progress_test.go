@@ -14,8 +14,8 @@ func TestProgressQuietWhenPiped(t *testing.T) {
 		{"run", "nora", "--games", "50"},
 		{"sweep", "nora", "--rule", "insure=0,2", "--games", "50"},
 		{"tournament", "spite", "--strategies", "greedy,random", "--games", "20"},
-		{"report", "--game", "spite", "--scale", "0.01", "--out", dir + "/report"},
-		{"analyze", "roundup", "--opt", "games=20", "--opt", "players=2", "--opt", "mixes=greedy", "--out", dir + "/roundup"},
+		{"report", "--game", "spite", "--scale", "0.001", "--out", dir + "/report"},
+		{"analyze", "roundup", "--opt", "games=2", "--opt", "players=2", "--opt", "mixes=greedy", "--out", dir + "/roundup"},
 	} {
 		code, _, errs := run(t, args...)
 		if code != 0 || errs != "" {

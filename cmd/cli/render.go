@@ -10,13 +10,10 @@ import (
 	"github.com/cardsim/cardsim/reports"
 )
 
-// runSpec checks the shared flags, runs spec through the command's runner
-// into --out and prints the result in --format. An interrupted sweep
-// prints the points it finished before its error.
+// runSpec runs spec through the command's runner into --out and prints
+// the result in --format; the command has checked its flags. An
+// interrupted sweep prints the points it finished before its error.
 func runSpec(ctx context.Context, f *Factory, fl *Flags, spec experiment.Spec) error {
-	if err := fl.check(); err != nil {
-		return err
-	}
 	if err := f.checkFormat(&spec, fl); err != nil {
 		return err
 	}

@@ -13,8 +13,9 @@ type ReportOptions struct {
 }
 
 // NewCmdReport returns the command that answers the designers' questions of
-// every game in one page.
-func NewCmdReport(f *Factory) *cobra.Command {
+// every game in one page. runF, if not nil, takes the options in place of
+// playing them (see NewCmdRun).
+func NewCmdReport(f *Factory, runF func(*ReportOptions) error) *cobra.Command {
 	opts := &ReportOptions{Spec: experiment.Spec{Kind: experiment.Report}}
 	cmd := &cobra.Command{
 		Use:   "report",
@@ -35,6 +36,12 @@ a million times; a study plays at least 2 deals however small the scale.`,
 		Example: "  cardsim report --out out/report\n  cardsim report --scale 10 --game nora --out out/nora",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := opts.Flags.check(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
 			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
 		},
 	}

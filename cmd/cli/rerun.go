@@ -9,12 +9,14 @@ import (
 // RerunOptions are the options of the rerun command.
 type RerunOptions struct {
 	Flags
-	From string // summary.json, its directory, or a spec file
+	experiment.Spec        // read from From
+	From            string // summary.json, its directory, or a spec file
 }
 
 // NewCmdRerun returns the command that plays again the experiment a run's
-// outputs or a spec file record.
-func NewCmdRerun(f *Factory) *cobra.Command {
+// outputs or a spec file record. runF, if not nil, takes the options, with
+// the Spec read, in place of playing them (see NewCmdRun).
+func NewCmdRerun(f *Factory, runF func(*RerunOptions) error) *cobra.Command {
 	opts := &RerunOptions{}
 	cmd := &cobra.Command{
 		Use:   "rerun <summary.json | dir | spec.yaml>",
@@ -33,11 +35,19 @@ comparison are a list under variants:, each "name:key=value,key=value" or
 		Example: "  cardsim rerun out/nora/summary.json --out out/again\n  cardsim rerun study.yaml --out out/study",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			spec, err := experiment.ReadSpec(args[0])
+			opts.From = args[0]
+			if err := opts.Flags.check(); err != nil {
+				return err
+			}
+			spec, err := experiment.ReadSpec(opts.From)
 			if err != nil {
 				return err
 			}
-			return runSpec(cmd.Context(), f, &opts.Flags, spec)
+			opts.Spec = spec
+			if runF != nil {
+				return runF(opts)
+			}
+			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
 		},
 	}
 	w := f.Formats

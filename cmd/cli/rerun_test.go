@@ -14,10 +14,10 @@ import (
 func TestRerunGivesTheSameFigures(t *testing.T) {
 	dir := t.TempDir()
 	first, again, fromSpec := filepath.Join(dir, "first"), filepath.Join(dir, "again"), filepath.Join(dir, "spec")
-	mustRun(t, "compare", "nora", "--strategies", "stop-at:cards=12,cautious", "--rule", "rounds=3", "--games", "600", "--seed", "5", "--out", first, "-q")
+	mustRun(t, "compare", "nora", "--strategies", "stop-at:cards=12,cautious", "--rule", "rounds=3", "--games", "100", "--seed", "5", "--out", first, "-q")
 	mustRun(t, "rerun", filepath.Join(first, "summary.json"), "--out", again, "-q")
 	spec := filepath.Join(dir, "study.yaml")
-	os.WriteFile(spec, []byte("kind: compare\ngame: nora\nstrategies: [\"stop-at:cards=12\", cautious]\nrules: [rounds=3]\ngames: 600\nseed: 5\n"), 0o644)
+	os.WriteFile(spec, []byte("kind: compare\ngame: nora\nstrategies: [\"stop-at:cards=12\", cautious]\nrules: [rounds=3]\ngames: 100\nseed: 5\n"), 0o644)
 	mustRun(t, "rerun", spec, "--out", fromSpec, "-q")
 	want, err := os.ReadFile(filepath.Join(first, "figures.csv"))
 	if err != nil {

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"context"
-
 	"github.com/spf13/cobra"
 
 	"github.com/cardsim/cardsim/experiment"
@@ -17,7 +15,10 @@ type RunOptions struct {
 }
 
 // NewCmdRun returns the command that plays many games and summarises them.
-func NewCmdRun(f *Factory) *cobra.Command {
+// Once its flags are checked it calls runF with its options, if runF is
+// not nil, in place of playing them: the seam tests use to check flags
+// without playing a deal (as every command's constructor takes one).
+func NewCmdRun(f *Factory, runF func(*RunOptions) error) *cobra.Command {
 	opts := &RunOptions{Spec: experiment.Spec{Kind: experiment.Run}}
 	cmd := &cobra.Command{
 		Use:   "run <game>",
@@ -76,7 +77,13 @@ a run: --records cannot be combined with --checkpoint or --resume.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Game = args[0]
-			return runRun(cmd.Context(), f, opts)
+			if err := opts.check(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
 		},
 	}
 	opts.addFlags(f, cmd)
@@ -102,9 +109,11 @@ func (opts *RunOptions) addFlags(f *Factory, cmd *cobra.Command) {
 	fl.SortFlags = false
 }
 
-func runRun(ctx context.Context, f *Factory, opts *RunOptions) error {
+// check checks the flags of run and compare: the precision flags, then
+// the shared ones.
+func (opts *RunOptions) check() error {
 	if err := opts.checkPrecision(); err != nil {
 		return err
 	}
-	return runSpec(ctx, f, &opts.Flags, opts.Spec)
+	return opts.Flags.check()
 }

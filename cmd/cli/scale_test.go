@@ -36,12 +36,13 @@ func mustRun(t *testing.T, args ...string) string {
 }
 
 // TestShardMergeIdentical: n shards merged give byte for byte the summary of
-// one run, for n = 1, 3, 8.
+// one run, for n = 1, 3, 8 (printed as JSON: --out would draw every chart).
 func TestShardMergeIdentical(t *testing.T) {
-	base := []string{"run", "nora", "--strategies", "cautious,rescuer", "--games", "3001", "--seed", "11", "-q"}
-	whole := t.TempDir()
-	mustRun(t, append(base, "--out", whole)...)
-	want := summaryOf(t, whole)
+	base := []string{"run", "nora", "--strategies", "cautious,rescuer", "--games", "601", "--seed", "11", "-q"}
+	want := volatile.ReplaceAllString(mustRun(t, append(base, "--format", "json")...), "")
+	if !strings.Contains(want, `"entries"`) {
+		t.Fatalf("the run printed %.200q, not a summary", want)
+	}
 	for _, n := range []int{1, 3, 8} {
 		parts := t.TempDir()
 		var files []string
@@ -49,9 +50,8 @@ func TestShardMergeIdentical(t *testing.T) {
 			mustRun(t, append(base, "--shard", fmt.Sprintf("%d/%d", k, n), "--out", parts, "--workers", fmt.Sprint(1+k%2))...)
 			files = append(files, filepath.Join(parts, fmt.Sprintf("part-%d-of-%d.json", k, n)))
 		}
-		merged := t.TempDir()
-		mustRun(t, append([]string{"merge", "--out", merged}, files...)...)
-		if got := summaryOf(t, merged); got != want {
+		merged := mustRun(t, append([]string{"merge", "--format", "json"}, files...)...)
+		if got := volatile.ReplaceAllString(merged, ""); got != want {
 			t.Errorf("%d shards merged differ from one run", n)
 		}
 	}
@@ -115,20 +115,13 @@ func TestMergeErrors(t *testing.T) {
 	}
 }
 
-// TestPrecision: --precision stops at the same deal for any number of
-// workers, once the interval is narrow enough, and says so. Flip's greedy
-// bot needs three batches of deals (98,304) to know its mean score to
-// ±0.1, in half a second of CPU.
+// TestPrecision: --precision plays until the interval is narrow enough,
+// and says so. Flip's greedy bot needs three batches of deals (98,304) to
+// know its mean score to ±0.1, in a quarter of a second of CPU. That a run
+// stops at the same deal on any number of workers is experiment's
+// TestPrecisionStopsAtTheSameDeal.
 func TestPrecision(t *testing.T) {
-	var outs, raw []string
-	for _, w := range []string{"1", "2"} {
-		out := mustRun(t, "run", "flip", "--strategy", "greedy", "--precision", "0.1", "--workers", w, "--format", "json", "-q")
-		outs = append(outs, volatile.ReplaceAllString(out, ""))
-		raw = append(raw, out)
-	}
-	if outs[0] != outs[1] {
-		t.Fatal("--precision stopped differently for 1 and 2 workers")
-	}
+	raw := []string{mustRun(t, "run", "flip", "--strategy", "greedy", "--precision", "0.1", "--format", "json", "-q")}
 	var s struct {
 		Manifest struct {
 			Games   int64
@@ -246,7 +239,7 @@ func TestCheckpointMidBatch(t *testing.T) {
 	dir := t.TempDir()
 	ckpt := filepath.Join(dir, "run.ckpt")
 	args := []string{"run", "chriscross", "--strategy", "flatmc", "--param", "budget=1", "--games", "1000", "--seed", "4", "-q",
-		"--checkpoint", ckpt, "--checkpoint-every", "10ms", "--out", filepath.Join(dir, "out")}
+		"--checkpoint", ckpt, "--checkpoint-every", "10ms", "--format", "json"}
 	cmd := exec.Command(bin, args...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -263,14 +256,15 @@ func TestCheckpointMidBatch(t *testing.T) {
 	if part.Played() == 0 || part.Played() >= 1000 {
 		t.Fatalf("the checkpoint holds %d of 1000 deals, want some but not all", part.Played())
 	}
-	if out, err := exec.Command(bin, append(args, "--resume")...).CombinedOutput(); err != nil {
-		t.Fatalf("resume: %v\n%s", err, out)
+	resumed, err := exec.Command(bin, append(args, "--resume")...).Output()
+	if err != nil {
+		t.Fatalf("resume: %v", err)
 	}
-	whole := t.TempDir()
-	if out, err := exec.Command(bin, "run", "chriscross", "--strategy", "flatmc", "--param", "budget=1", "--games", "1000", "--seed", "4", "-q", "--out", whole).CombinedOutput(); err != nil {
-		t.Fatalf("uninterrupted run: %v\n%s", err, out)
+	whole, err := exec.Command(bin, "run", "chriscross", "--strategy", "flatmc", "--param", "budget=1", "--games", "1000", "--seed", "4", "-q", "--format", "json").Output()
+	if err != nil {
+		t.Fatalf("uninterrupted run: %v", err)
 	}
-	if summaryOf(t, filepath.Join(dir, "out")) != summaryOf(t, whole) {
+	if volatile.ReplaceAllString(string(resumed), "") != volatile.ReplaceAllString(string(whole), "") || !strings.Contains(string(whole), `"entries"`) {
 		t.Error("interrupted and resumed run differs from an uninterrupted one")
 	}
 }
@@ -287,7 +281,7 @@ func TestClusterLocally(t *testing.T) {
 	}
 	bin := cardsimBinary(t)
 	const n = 4
-	args := []string{"run", "nora", "--strategy", "rescuer", "--games", "6000", "--seed", "42", "--workers", "1", "--quiet"}
+	args := []string{"run", "nora", "--strategy", "rescuer", "--games", "1200", "--seed", "42", "--workers", "1", "--quiet"}
 	parts := t.TempDir()
 	var procs []*exec.Cmd
 	for k := range n {
@@ -303,14 +297,15 @@ func TestClusterLocally(t *testing.T) {
 			t.Fatalf("shard process: %v", err)
 		}
 	}
-	merged, whole := t.TempDir(), t.TempDir()
-	if out, err := exec.Command(bin, "merge", parts, "--out", merged).CombinedOutput(); err != nil {
-		t.Fatalf("merge: %v\n%s", err, out)
+	merged, err := exec.Command(bin, "merge", parts, "--format", "json").Output()
+	if err != nil {
+		t.Fatalf("merge: %v", err)
 	}
-	if out, err := exec.Command(bin, append(args, "--out", whole)...).CombinedOutput(); err != nil {
-		t.Fatalf("one run: %v\n%s", err, out)
+	whole, err := exec.Command(bin, append(args, "--format", "json")...).Output()
+	if err != nil {
+		t.Fatalf("one run: %v", err)
 	}
-	if summaryOf(t, merged) != summaryOf(t, whole) {
+	if volatile.ReplaceAllString(string(merged), "") != volatile.ReplaceAllString(string(whole), "") || !strings.Contains(string(whole), `"entries"`) {
 		t.Error("the merged shards differ from one run")
 	}
 }
@@ -412,11 +407,11 @@ func TestMergeRefusesEditedParts(t *testing.T) {
 func TestResumeFinishedPrecisionRun(t *testing.T) {
 	dir := t.TempDir()
 	ckpt := filepath.Join(dir, "run.ckpt")
-	args := []string{"run", "flip", "--strategy", "greedy", "--precision", "0.1", "--seed", "2", "-q", "--checkpoint", ckpt}
+	args := []string{"run", "flip", "--strategy", "greedy", "--precision", "0.3", "--seed", "2", "-q", "--checkpoint", ckpt}
 	mustRun(t, append(args, "--out", filepath.Join(dir, "first"))...)
 	mustRun(t, append(args, "--resume", "--out", filepath.Join(dir, "again"))...)
 	first, again := summaryOf(t, filepath.Join(dir, "first")), summaryOf(t, filepath.Join(dir, "again"))
-	if first != again || !strings.Contains(again, "precision 0.1 on score reached") {
+	if first != again || !strings.Contains(again, "precision 0.3 on score reached") {
 		t.Errorf("the resumed finished run differs or kept playing:\n%.300s\n%.300s", first, again)
 	}
 }

@@ -24,7 +24,7 @@ func TestRealSummariesMatchTheSchema(t *testing.T) {
 		"seats rotated":  {"compare", "roundup", "--strategies", "greedy,defender", "--rule", "players=3", "--games", "30"},
 		"solver compare": {"compare", "chriscross", "--strategies", "greedy,clairvoyant", "--games", "30"},
 		"three":          {"compare", "nora", "--strategies", "stop-at,cautious,rescuer:stop=0.2", "--games", "30"},
-		"precision":      {"run", "nora", "--strategy", "rescuer", "--precision", "20", "--games", "5000"},
+		"precision":      {"run", "nora", "--strategy", "rescuer", "--precision", "0.5", "--max-games", "2000"},
 		"variants":       {"compare", "roundup", "--strategies", "greedy,defender", "--variant", "three:players=3", "--variant", "goal=12", "--figure", "turns,win", "--reference", "win=0.5", "--games", "30"},
 		"variants to a precision": {"compare", "nora", "--strategies", "rescuer", "--variant", "switch=3", "--baseline", "switch=3", "--variant", "insure=2",
 			"--precision", "3", "--max-games", "4000"},

@@ -11,7 +11,8 @@ import (
 )
 
 // NewCmdServe returns the command that runs the workbench in the browser.
-func NewCmdServe(f *Factory) *cobra.Command {
+// runF, if not nil, takes the options in place of serving (see NewCmdRun).
+func NewCmdServe(f *Factory, runF func(*serve.Options) error) *cobra.Command {
 	opts := serve.Options{Runner: func() *experiment.Runner {
 		r := f.runner(nil)
 		r.Workers = runtime.GOMAXPROCS(0)
@@ -32,6 +33,9 @@ The workbench listens on loopback only: another address is refused unless
 		Example: "  cardsim serve\n  cardsim serve --addr 127.0.0.1:9000 --dir runs/",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(&opts)
+			}
 			s, err := serve.New(opts)
 			if err != nil {
 				return err

@@ -13,8 +13,9 @@ type SkillOptions struct {
 }
 
 // NewCmdSkill returns the command that measures how a search strategy's
-// play improves with its budget.
-func NewCmdSkill(f *Factory) *cobra.Command {
+// play improves with its budget. runF, if not nil, takes the options in
+// place of playing them (see NewCmdRun).
+func NewCmdSkill(f *Factory, runF func(*SkillOptions) error) *cobra.Command {
 	opts := &SkillOptions{Spec: experiment.Spec{Kind: experiment.Skill}}
 	cmd := &cobra.Command{
 		Use:   "skill <game> --strategy S --budgets b1,b2,…",
@@ -40,6 +41,12 @@ with interval bands, as SVG, PNG and PDF.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Game = args[0]
+			if err := opts.Flags.check(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
 			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
 		},
 	}

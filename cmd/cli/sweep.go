@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -18,8 +17,10 @@ type SweepOptions struct {
 	checkPrecision func() error
 }
 
-// NewCmdSweep returns the command that runs a game over a grid of rule values.
-func NewCmdSweep(f *Factory) *cobra.Command {
+// NewCmdSweep returns the command that runs a game over a grid of rule
+// values. runF, if not nil, takes the options in place of playing them
+// (see NewCmdRun): the Spec then holds what --plan adds to the flags.
+func NewCmdSweep(f *Factory, runF func(*SweepOptions) error) *cobra.Command {
 	opts := &SweepOptions{Spec: experiment.Spec{Kind: experiment.Sweep}}
 	cmd := &cobra.Command{
 		Use:   "sweep <game> --rule key=v1,v2,… [--rule key2=…] | --point key=v,key2=w …",
@@ -75,7 +76,13 @@ never interrupted.`,
 			if len(args) == 1 {
 				opts.Game = args[0]
 			}
-			return runSweep(cmd.Context(), f, opts, cmd.Flags().Changed)
+			if err := opts.check(cmd.Flags().Changed); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
 		},
 	}
 	strategyFlag(cmd, &opts.Strategy, "", "strategy to play (default: the game's first)")
@@ -94,7 +101,10 @@ never interrupted.`,
 	return cmd
 }
 
-func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(string) bool) error {
+// check adds the plan's fields to the flags' (those not changed on the
+// command line), then checks the game, the precision flags and the shared
+// ones.
+func (opts *SweepOptions) check(changed func(string) bool) error {
 	if opts.Plan != "" {
 		plan, err := experiment.ReadPlan(opts.Plan)
 		if err != nil {
@@ -110,5 +120,5 @@ func runSweep(ctx context.Context, f *Factory, opts *SweepOptions, changed func(
 	if err := opts.checkPrecision(); err != nil {
 		return err
 	}
-	return runSpec(ctx, f, &opts.Flags, opts.Spec)
+	return opts.Flags.check()
 }

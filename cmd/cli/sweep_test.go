@@ -9,12 +9,14 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/reports"
 )
 
@@ -67,11 +69,21 @@ func TestSweepPlan(t *testing.T) {
 	os.WriteFile(yml, []byte("game: nora\nstrategy: stop-at\nparams: [cards=20]\nrules:\n  - switch=1,3\n  - rounds=1\ngames: 200\nseed: 4\n"), 0o644)
 	js := filepath.Join(dir, "plan.json")
 	os.WriteFile(js, []byte(`{"game": "nora", "strategy": "stop-at", "params": ["cards=20"], "rules": ["switch=1,3", "rounds=1"], "games": 200, "seed": 4}`), 0o644)
-	a := mustRun(t, "sweep", "--plan", yml, "--format", "csv", "-q")
-	b := mustRun(t, "sweep", "--plan", js, "--format", "csv", "-q")
-	c := mustRun(t, "sweep", "nora", "--strategy", "stop-at", "--param", "cards=20", "--rule", "switch=1,3", "--rule", "rounds=1", "--games", "200", "--seed", "4", "--format", "csv", "-q")
-	if a != b || a != c || strings.Count(a, "\n") != 3 {
-		t.Errorf("YAML plan, JSON plan and flags disagree:\n%s\n%s\n%s", a, b, c)
+	a := mustParse(t, NewCmdSweep, "--plan", yml).Spec
+	b := mustParse(t, NewCmdSweep, "--plan", js).Spec
+	c := mustParse(t, NewCmdSweep, "nora", "--strategy", "stop-at", "--param", "cards=20", "--rule", "switch=1,3", "--rule", "rounds=1", "--games", "200", "--seed", "4").Spec
+	want := defaultSpec(experiment.Sweep, "nora")
+	want.Strategy, want.Params, want.Rules, want.Games, want.Seed = "stop-at", []string{"cards=20"}, []string{"switch=1,3", "rounds=1"}, 200, 4
+	for i, got := range []experiment.Spec{a, b, c} {
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %+v\nwant %+v", []string{"YAML plan", "JSON plan", "flags"}[i], got, want)
+		}
+	}
+	// Flags add to the plan's fields, a flag given in place of the plan's.
+	d := mustParse(t, NewCmdSweep, "--plan", yml, "--games", "50", "--rule", "insure=2").Spec
+	want.Games, want.Rules = 50, []string{"switch=1,3", "rounds=1", "insure=2"}
+	if !reflect.DeepEqual(d, want) {
+		t.Errorf("plan and flags: %+v\nwant %+v", d, want)
 	}
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(bad, []byte("game: nora\nrulez: [insure=1,2]\n"), 0o644)

@@ -13,8 +13,9 @@ type TournamentOptions struct {
 }
 
 // NewCmdTournament returns the command that plays every pair of strategies
-// head to head and ranks them.
-func NewCmdTournament(f *Factory) *cobra.Command {
+// head to head and ranks them. runF, if not nil, takes the options in
+// place of playing them (see NewCmdRun).
+func NewCmdTournament(f *Factory, runF func(*TournamentOptions) error) *cobra.Command {
 	opts := &TournamentOptions{Spec: experiment.Spec{Kind: experiment.Tournament}}
 	cmd := &cobra.Command{
 		Use:   "tournament <game> --strategies a,b,c…",
@@ -33,6 +34,12 @@ ranking.csv (one row per strategy).`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Game = args[0]
+			if err := opts.Flags.check(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
 			return runSpec(cmd.Context(), f, &opts.Flags, opts.Spec)
 		},
 	}

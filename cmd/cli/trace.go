@@ -22,8 +22,10 @@ type TraceOptions struct {
 	dealGiven       bool // --deal was given, even as ""
 }
 
-// NewCmdTrace returns the command that plays one game and prints every event.
-func NewCmdTrace(f *Factory) *cobra.Command {
+// NewCmdTrace returns the command that plays one game and prints every
+// event. runF, if not nil, takes the options in place of playing (see
+// NewCmdRun).
+func NewCmdTrace(f *Factory, runF func(*TraceOptions) error) *cobra.Command {
 	opts := &TraceOptions{}
 	cmd := &cobra.Command{
 		Use:   "trace <game>",
@@ -39,6 +41,12 @@ such as "AS 5H 10D ... JK").`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Game = args[0]
 			opts.dealGiven = cmd.Flags().Changed("deal")
+			if err := opts.check(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
 			return runTrace(f, opts)
 		},
 	}
@@ -54,7 +62,8 @@ such as "AS 5H 10D ... JK").`,
 	return cmd
 }
 
-func runTrace(f *Factory, opts *TraceOptions) error {
+// check checks the shared flags, --index and --deal.
+func (opts *TraceOptions) check() error {
 	if err := opts.Flags.check(); err != nil {
 		return err
 	}
@@ -64,6 +73,10 @@ func runTrace(f *Factory, opts *TraceOptions) error {
 	if opts.dealGiven && strings.TrimSpace(opts.Deal) == "" {
 		return errors.New("--deal: empty: give the cards, such as \"AS 5H 10D …\", or leave --deal out for a shuffled deal")
 	}
+	return nil
+}
+
+func runTrace(f *Factory, opts *TraceOptions) error {
 	g, err := f.runner(nil).Game(opts.Game, opts.Rules)
 	if err != nil {
 		return err

@@ -85,7 +85,8 @@ func metricsFor(r Rules) []games.Metric {
 
 // ipBalance returns the balance of ip under rules r: every ip a game
 // earned, from every source, plus the ip it started with, was spent on
-// INSURE, SWITCH or REVIVE or is left unused at the end.
+// INSURE, SWITCH or REVIVE or is left unused at the end. It names only the
+// metrics metricsFor lists: ip_earned.pair only when ip-pair pays.
 func ipBalance(r Rules) []games.Balance {
 	b := games.Balance{Out: []string{"ip_spent.insure", "ip_spent.switch", "ip_spent.revive", "ip_unused"}, Start: int64(r.StartIP)}
 	for s := range NumSources {

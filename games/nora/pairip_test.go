@@ -1,6 +1,7 @@
 package nora_test
 
 import (
+	"slices"
 	"strconv"
 	"testing"
 
@@ -55,6 +56,16 @@ func TestPairIPMetric(t *testing.T) {
 	r, err := nora.ParseRules([]string{"ip-pair=2", "rounds=3"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	for rules, g := range map[string]*nora.Game{"as written": nora.New(nora.DefaultRules()), "ip-pair=2": nora.New(r)} {
+		listed := names(g.Metrics())
+		for _, b := range g.Capabilities().Balances {
+			for _, name := range append(slices.Clone(b.In), b.Out...) {
+				if _, ok := listed[name]; !ok {
+					t.Errorf("rules %s: the balance names %s, which the game does not list", rules, name)
+				}
+			}
+		}
 	}
 	g := nora.New(r)
 	at, ok := names(g.Metrics())["ip_earned.pair"]
