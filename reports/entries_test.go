@@ -32,6 +32,7 @@ func summaryOf(t *testing.T, def games.Definition, rules []string, n int64, name
 	norabots.Register(r, norabots.Setup{})
 	roundupbots.Register(r)
 	spitebots.Register(r)
+	r.Register(strategies.RandomDefinition())
 	cfg := sim.Config{Game: g, Seed: 2, Games: n}
 	for _, name := range names {
 		d, err := r.Lookup(g, name)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/strategies"
 )
 
 // drawsToWins turns every draw of o into a win, with its cluster sums made
@@ -52,7 +53,7 @@ func metricIndex(cfg *Config, name string) int {
 
 // impossibleTallies are the hardening issue's "impossible tally" cases (R1
 // to R3), each an edit of the tally of a real part of the run named by
-// game ("nora": cautious and rescuer; "spite": greedy against planner;
+// game ("nora": cautious and rescuer; "spite": greedy against random;
 // "roundup": greedy and defender at four players), with the words its
 // refusal holds. Each edit keeps what it does not aim at consistent, as a
 // forger would. The fuzz targets take the edited parts as seeds.
@@ -63,9 +64,9 @@ var impossibleTallies = []struct {
 }{
 	{"R1 two winners a game: every draw a win for both seats", "spite", everyDrawAWin, "one seat at most wins a play"},
 	{"R2 s2 = 0", "spite", func(_ *Config, tl *Tally) { tl.Entries[0].Cluster.S2 = 0 }, "Σ(s)²"},
-	{"R2 s2 at |Σs|, below (Σs)²/deals", "spite", func(_ *Config, tl *Tally) {
+	{"R2 s2 just below (Σs)²/deals", "spite", func(_ *Config, tl *Tally) {
 		_, sum, _ := tl.Entries[0].Score.totals()
-		tl.Entries[0].Cluster.S2 = max(sum, -sum)
+		tl.Entries[0].Cluster.S2 = (sum*sum+tl.Games-1)/tl.Games - 1 // ⌈(Σs)²/deals⌉ − 1
 	}, "(Cauchy–Schwarz)"},
 	{"R2 w2 = 0", "spite", func(_ *Config, tl *Tally) { tl.Entries[0].Cluster.W2 = 0 }, "Σ(w)²"},
 	{"R2 a negative sum of squares", "spite", func(_ *Config, tl *Tally) { tl.Features[0].Moments[momentIndex(6, 6)] = -1 }, "Σ(x·s)² = -1"},
@@ -95,10 +96,36 @@ var impossibleTallies = []struct {
 	}, "balance"},
 }
 
+// forge applies edit to tl and fails the test if it changed nothing: the
+// part played holds none of what the forgery turns (no draw to make a win,
+// say), so its refusal would test nothing.
+func forge(t *testing.T, cfg *Config, tl *Tally, edit func(*Config, *Tally)) {
+	t.Helper()
+	before, err := json.Marshal(tl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(cfg, tl)
+	after, err := json.Marshal(tl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(before) == string(after) {
+		t.Fatal("the forgery changes nothing in this part: its run no longer holds what the forgery edits")
+	}
+}
+
 // impossibleRuns returns the runs the impossible tallies edit, by game.
 func impossibleRuns(t testing.TB) map[string]Config {
 	runs := severalSeats(t, 0)
 	runs["nora"] = noraLineupConfig(t, "cautious", "rescuer")
+	// Spite: greedy against random, whose stalls draw about one deal in
+	// eight, so that every part and checkpoint holds draws for R1 to turn
+	// into wins, and greedy's scores sum far from 0 for R2's bound.
+	sp := runs["spite"]
+	random := strategies.RandomDefinition()
+	sp.Lineup = []Player{sp.Lineup[0], {Strategy: random}}
+	runs["spite"] = sp
 	for name, cfg := range runs {
 		cfg.Chunk, cfg.Batch = 0, 0
 		runs[name] = cfg
@@ -141,7 +168,7 @@ func TestImpossibleTalliesRefused(t *testing.T) {
 		t.Run(strings.ReplaceAll(tt.name, " ", "_"), func(t *testing.T) {
 			cfg := runs[tt.game]
 			ps := copyParts(t, parts[tt.game])
-			tt.edit(&cfg, ps[1].Tally)
+			forge(t, &cfg, ps[1].Tally, tt.edit)
 			ps[1].Seal()
 			merged, err := mergeFiles(t, &cfg, ps)
 			if err == nil {
@@ -157,8 +184,8 @@ func TestImpossibleTalliesRefused(t *testing.T) {
 // interruptedCheckpoint plays the run cfg of deals deals on one worker,
 // interrupted after its third chunk of 8 deals, and returns its checkpoint
 // as read back from its file. On one worker the checkpoint holds the first
-// deals, whatever the machine's load: Spite's first draw, which the
-// forgery of R1 needs, is among its first 16.
+// deals, whatever the machine's load, and the draws among them that the
+// forgery of R1 needs.
 func interruptedCheckpoint(t testing.TB, cfg Config, deals int64) *Part {
 	t.Helper()
 	cfg.Chunk, cfg.Batch, cfg.Workers = 8, 4, 1
@@ -202,7 +229,7 @@ func TestImpossibleCheckpointsRefused(t *testing.T) {
 	for _, tt := range impossibleTallies {
 		cfg := runs[tt.game]
 		p := roundTrip(t, saved[tt.game])
-		tt.edit(&cfg, p.Tally)
+		forge(t, &cfg, p.Tally, tt.edit)
 		p.Seal()
 		var bad *CheckpointError
 		if err := resumeCheckpoint(cfg, impossibleDeals[tt.game], p); !errors.As(err, &bad) || !strings.Contains(err.Error(), tt.want) {
