@@ -3,11 +3,11 @@ package experiment
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/internal/clip"
 	"github.com/cardsim/cardsim/sim"
 )
 
@@ -91,45 +91,66 @@ const MaxSweepPoints = 1000
 
 // Grid splits rules into the fixed ones and the swept keys with their values,
 // and returns every point of the grid as the full list of rule options.
+//
+// It counts the grid's points before it looks at a value, so that a sweep
+// given far more values than MaxSweepPoints is refused after one pass over
+// the text, and then checks each rule's values for one given twice with a
+// map: the work is linear in the length of the rules however many values
+// they hold.
 func Grid(rules []string) (keys []string, points [][]string, values []map[string]string, err error) {
-	var fixed []string
-	var lists [][]string
+	// Count first: a value list's length is its commas plus one.
+	size, sizes := 1, []string(nil)
 	for _, r := range rules {
 		k, v, ok := strings.Cut(r, "=")
 		if !ok || k == "" {
-			return nil, nil, nil, fmt.Errorf("rule %q: want key=value or key=v1,v2,…", r)
+			return nil, nil, nil, fmt.Errorf("rule %q: want key=value or key=v1,v2,…", clip.Runes(r, clip.MaxQuoted))
 		}
+		n := strings.Count(v, ",") + 1
+		if n == 1 {
+			continue
+		}
+		sizes = append(sizes, strconv.Itoa(n))
+		if size > MaxSweepPoints/n {
+			size = MaxSweepPoints + 1 // and no overflow
+			continue
+		}
+		size *= n
+	}
+	if len(sizes) == 0 {
+		return nil, nil, nil, errors.New("nothing to sweep: give a rule with several values, such as --rule insure=0,1,2")
+	}
+	if size > MaxSweepPoints {
+		if len(sizes) > 8 {
+			sizes = append(sizes[:8], "…")
+		}
+		return nil, nil, nil, fmt.Errorf("a grid of %s points is more than the %d a sweep plays: sweep fewer values, or split the sweep", strings.Join(sizes, "×"), MaxSweepPoints)
+	}
+	// At most MaxSweepPoints values now, in at most log2(MaxSweepPoints)
+	// swept rules.
+	var fixed []string
+	var lists [][]string
+	swept := map[string]bool{}
+	for _, r := range rules {
+		k, v, _ := strings.Cut(r, "=")
 		vals := strings.Split(v, ",")
 		if len(vals) == 1 {
 			fixed = append(fixed, r)
 			continue
 		}
-		if slices.Contains(keys, k) {
-			return nil, nil, nil, fmt.Errorf("rule %s swept twice", k)
+		if swept[k] {
+			return nil, nil, nil, fmt.Errorf("rule %s swept twice", clip.Runes(k, clip.MaxQuoted))
 		}
+		swept[k] = true
+		seen := make(map[string]bool, len(vals))
 		for i, v := range vals {
 			vals[i] = strings.TrimSpace(v)
-			if slices.Contains(vals[:i], vals[i]) {
-				return nil, nil, nil, fmt.Errorf("rule %s=%s twice in the sweep: give each value once", k, vals[i])
+			if seen[vals[i]] {
+				return nil, nil, nil, fmt.Errorf("rule %s=%s twice in the sweep: give each value once", clip.Runes(k, clip.MaxQuoted), clip.Runes(vals[i], clip.MaxQuoted))
 			}
+			seen[vals[i]] = true
 		}
 		keys = append(keys, k)
 		lists = append(lists, vals)
-	}
-	if len(keys) == 0 {
-		return nil, nil, nil, errors.New("nothing to sweep: give a rule with several values, such as --rule insure=0,1,2")
-	}
-	size, sizes := 1, make([]string, len(lists))
-	for i, l := range lists {
-		sizes[i] = strconv.Itoa(len(l))
-		if size > MaxSweepPoints/len(l) {
-			size = MaxSweepPoints + 1 // and no overflow
-			continue
-		}
-		size *= len(l)
-	}
-	if size > MaxSweepPoints {
-		return nil, nil, nil, fmt.Errorf("a grid of %s points is more than the %d a sweep plays: sweep fewer values, or split the sweep", strings.Join(sizes, "×"), MaxSweepPoints)
 	}
 	idx := make([]int, len(keys))
 	for {
