@@ -336,8 +336,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	if p.Changed == nil && run.Spec.Kind != experiment.Report {
 		p.Changed = changedRules(s.opts.Runner(), run.Spec)
 	}
-	wrote := (run.Spec.Kind == experiment.Run || run.Spec.Kind == experiment.Compare) && plannedDeals(run.Spec) <= RecordsMaxDeals
-	p.Pruned = wrote && run.State == "done" && !p.Records
+	p.Pruned = run.State == "done" && !p.Records && keepsRecords(s.opts.Runner(), run.Spec)
 	switch run.Spec.Kind {
 	case experiment.Report:
 		games := "every game"

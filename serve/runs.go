@@ -20,8 +20,8 @@ import (
 )
 
 // A run is one experiment started from the workbench. Its outputs go into
-// Dir/<id>/, its records (a run or a comparison of at most RecordsMaxDeals
-// deals) into Dir/<id>.records.csv, and Dir/<id>.json records its Spec,
+// Dir/<id>/, its records (a run or a comparison of at most RecordsMaxRows
+// rows) into Dir/<id>.records.csv, and Dir/<id>.json records its Spec,
 // how it ended and the figures its pages show, so the runs of earlier
 // sessions are listed too. Only an id with such a record is served.
 type run struct {
@@ -127,7 +127,7 @@ func (rs *runs) start(ctx context.Context, runner *experiment.Runner, spec exper
 	r.cancel = func() { stop(context.Canceled) }
 	r.meter = &meter{begun: now, limit: maxDeals, stop: stop, target: spec.Target,
 		series: spec.Kind == experiment.Run || spec.Kind == experiment.Compare || spec.Kind == experiment.Sweep}
-	if (spec.Kind == experiment.Run || spec.Kind == experiment.Compare) && plannedDeals(spec) <= RecordsMaxDeals && rs.keep > 0 {
+	if keepsRecords(runner, spec) && rs.keep > 0 {
 		// Every seat of every game, beside the outputs (never inside
 		// them: they are replaced whole when the run ends).
 		spec.Records = filepath.Join(rs.dir, r.ID+RecordsSuffix)
@@ -171,6 +171,23 @@ func (rs *runs) start(ctx context.Context, runner *experiment.Runner, spec exper
 		close(r.finished)
 	}()
 	return nil
+}
+
+// keepsRecords reports whether a run of spec writes its records: a run or
+// a comparison of at most RecordsMaxRows rows, counted from above as
+// deals × seats × seatings (every strategy in every seat, or each
+// rotation of the seats).
+func keepsRecords(runner *experiment.Runner, spec experiment.Spec) bool {
+	if spec.Kind != experiment.Run && spec.Kind != experiment.Compare {
+		return false
+	}
+	g, err := runner.Game(spec.Game, spec.Rules)
+	if err != nil {
+		return false
+	}
+	seats := int64(g.Seats())
+	rows := seats * max(seats, int64(len(spec.Strategies)))
+	return plannedDeals(spec) <= RecordsMaxRows/rows
 }
 
 // plannedDeals returns the most deals a run, comparison or sweep of spec

@@ -59,9 +59,11 @@ const (
 	MaxFormBytes = 1 << 20
 	// DefaultKeepRecords is how many runs keep their records by default.
 	DefaultKeepRecords = 5
-	// RecordsMaxDeals is the most deals of a run that writes records: a
-	// run of more keeps its figures, not every seat of every deal.
-	RecordsMaxDeals = 1_000_000
+	// RecordsMaxRows is the most rows of records a run writes (a row per
+	// seat of every game played: deals × seats × seatings): a run of more
+	// keeps its figures, not every seat of every deal. A row is about
+	// 100 bytes in Nora and 160 in Round-up.
+	RecordsMaxRows = 1_000_000
 )
 
 // Server is a workbench.

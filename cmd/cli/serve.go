@@ -28,8 +28,8 @@ and charts the commands write, the rules not at their defaults, the files to
 download, a link that fills the form with the same experiment (it runs nothing
 until Run is pressed) and the equivalent cardsim command. Runs are kept as output
 directories in --dir; the runs list filters, deletes and sets runs side by side.
-A run or comparison of at most 1,000,000 deals also keeps its records (a row per
-seat of every deal); only the --keep-records most recent runs keep them.
+A run or comparison of at most a million rows of records (a row per seat of every
+game: about 100 MB) keeps them too; only the --keep-records most recent runs do.
 
 The workbench listens on loopback only and answers only to its own address
 (a page of another site is refused, whatever its name resolves to): another

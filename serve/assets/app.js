@@ -182,8 +182,11 @@
       el("path", {d: "M" + band.join("L") + "Z", fill: colour, "fill-opacity": "0.16", stroke: "none", "class": "band"}, g);
       el("path", {d: "M" + pts.map(function (p) { return x(p[0]).toFixed(1) + "," + y(p[1]).toFixed(1); }).join("L"),
         fill: "none", stroke: colour, "stroke-width": "2", "class": "line"}, g);
+      var last = pts[pts.length - 1];
+      // The latest figure, a dot on its interval: seen from the first read.
+      el("line", {x1: x(last[0]), x2: x(last[0]), y1: y(last[2]), y2: y(last[3]), stroke: colour, "stroke-width": "2", "class": "latest"}, g);
+      el("circle", {cx: x(last[0]), cy: y(last[1]), r: "3.5", fill: colour, "class": "latest"}, g);
       if (legend) {
-        var last = pts[pts.length - 1];
         var li = document.createElement("li");
         var sw = document.createElement("span");
         sw.className = "swatch";
@@ -212,6 +215,7 @@
   var source = new EventSource("/runs/" + progress.dataset.run + "/events");
   source.onmessage = function (e) {
     var p = JSON.parse(e.data);
+    if (p.label === progress.dataset.game) { p.label = ""; } // a run's session is named by its game
     var phase = document.getElementById("phase");
     var text = "";
     if (p.phase === "preparing") {
