@@ -117,6 +117,14 @@ func TestShareLinkFaithful(t *testing.T) {
 	if err1 != nil || err2 != nil || string(a) != string(b) || strings.Count(string(a), "\n") != 1+4*2 {
 		t.Errorf("sweep.csv of the link's run differs from the first's (%v, %v)", err1, err2)
 	}
+	// A link's rules in another order than the game lists them come back
+	// in the link's order: a sweep's points follow it.
+	_, form = getBody(t, ts.URL, "/game/nora?strategies=cautious&rule=revive%3D2,4&rule=rounds%3D3&rule=insure%3D0,2&games=20")
+	third := finished(t, ts, formValues(t, form, "experiment"))
+	var got struct{ Rules []string }
+	if err := json.Unmarshal([]byte(spec(third)), &got); err != nil || !slices.Equal(got.Rules, []string{"revive=2,4", "rounds=3", "insure=0,2"}) {
+		t.Errorf("the link's rules, in its order, came back as %q (%v)", got.Rules, err)
+	}
 	// A Spec the form cannot hold is refused, never dropped in silence.
 	_, body = getBody(t, ts.URL, "/game/nora?strategies=cautious:stop=0.1,cautious:stop=0.2&games=100")
 	if msgs := errorText(body); len(msgs) != 1 || !strings.Contains(msgs[0], "cautious is entered twice") {
@@ -276,6 +284,7 @@ func TestSideBySide(t *testing.T) {
 	a := finished(t, ts, url.Values{"game": {"nora"}, "s": {"cautious"}, "games": {"40"}, "seed": {"3"}})
 	b := finished(t, ts, url.Values{"game": {"nora"}, "s": {"rescuer"}, "r.rounds": {"5"}, "games": {"40"}, "seed": {"3"}})
 	c := finished(t, ts, url.Values{"game": {"nora"}, "s": {"rescuer"}, "games": {"40"}, "seed": {"4"}})
+	d := finished(t, ts, url.Values{"game": {"nora"}, "s": {"rescuer"}, "games": {"60"}, "seed": {"3"}})
 	for _, tt := range []struct {
 		runs []string
 		want string
@@ -283,6 +292,8 @@ func TestSideBySide(t *testing.T) {
 		{[]string{a, b}, `<p id="paired" class="paired">Paired: every run has seed 3 and 40 deals`},
 		{[]string{a, c}, `<p id="paired" class="unpaired">Not paired: the seeds differ (3, 4)`},
 		{[]string{a, b, c}, `<p id="paired" class="unpaired">Not paired: the seeds differ (3, 4)`},
+		{[]string{a, d}, `<p id="paired" class="unpaired">Not paired: the deals differ (40, 60)`},
+		{[]string{a, c, d}, `<p id="paired" class="unpaired">Not paired: the seeds differ (3, 4) and the deals differ (40, 60)`},
 	} {
 		code, body := getBody(t, ts.URL, "/compare?run="+strings.Join(tt.runs, "&run="))
 		if code != http.StatusOK || !strings.Contains(body, tt.want) {

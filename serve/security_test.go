@@ -489,16 +489,20 @@ func TestSymlinkedRunsRefused(t *testing.T) {
 	os.Symlink(filepath.Join(outside, "rec.json"), filepath.Join(dir, "20260101-000000-cccccc.json"))
 	os.Mkdir(filepath.Join(dir, "20260101-000000-cccccc"), 0o755)
 	os.WriteFile(filepath.Join(dir, "20260101-000000-cccccc", "figures.csv"), []byte("x\n"), 0o644)
+	// A record that is a link to a file inside --dir.
+	os.Mkdir(filepath.Join(dir, "links"), 0o755)
+	os.WriteFile(filepath.Join(dir, "links", "rec.json"), []byte(strings.ReplaceAll(string(rec), id, "20260101-000000-eeeeee")), 0o644)
+	os.Symlink(filepath.Join("links", "rec.json"), filepath.Join(dir, "20260101-000000-eeeeee.json"))
 	// A folder with no record.
 	os.Mkdir(filepath.Join(dir, "20260101-000000-dddddd"), 0o755)
 	os.WriteFile(filepath.Join(dir, "20260101-000000-dddddd", "figures.csv"), []byte("x\n"), 0o644)
 	// Links inside a real run: a file, and its records.
 	os.Symlink(filepath.Join(outside, "secret.csv"), filepath.Join(dir, id, "secret.csv"))
-	os.Remove(filepath.Join(dir, id+serve.RecordsSuffix))
-	os.Symlink(filepath.Join(outside, "secret.csv"), filepath.Join(dir, id+serve.RecordsSuffix))
+	os.Rename(filepath.Join(dir, id+serve.RecordsSuffix), filepath.Join(dir, "links", "records.csv"))
+	os.Symlink(filepath.Join("links", "records.csv"), filepath.Join(dir, id+serve.RecordsSuffix))
 	for _, path := range []string{
 		"/runs/20260101-000000-aaaaaa/files/figures.csv", "/runs/20260101-000000-bbbbbb/files/secret.csv",
-		"/runs/20260101-000000-cccccc", "/runs/20260101-000000-cccccc/files/figures.csv",
+		"/runs/20260101-000000-cccccc", "/runs/20260101-000000-cccccc/files/figures.csv", "/runs/20260101-000000-eeeeee",
 		"/runs/20260101-000000-dddddd", "/runs/20260101-000000-dddddd/files/figures.csv",
 		"/runs/" + id + "/files/secret.csv", "/runs/" + id + "/records.csv",
 	} {
@@ -506,7 +510,7 @@ func TestSymlinkedRunsRefused(t *testing.T) {
 			t.Errorf("GET %s: %d, want 404", path, code)
 		}
 	}
-	if _, body, _ := send(t, request(t, ts, http.MethodGet, "/", "", nil)); strings.Contains(body, "cccccc") || strings.Contains(body, "dddddd") {
+	if _, body, _ := send(t, request(t, ts, http.MethodGet, "/", "", nil)); strings.Contains(body, "cccccc") || strings.Contains(body, "dddddd") || strings.Contains(body, "eeeeee") {
 		t.Error("the runs list shows a run whose record is a link, or that has none")
 	}
 }
