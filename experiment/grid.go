@@ -120,8 +120,8 @@ func Grid(rules []string) (keys []string, points [][]string, values []map[string
 		return nil, nil, nil, errors.New("nothing to sweep: give a rule with several values, such as --rule insure=0,1,2")
 	}
 	if size > MaxSweepPoints {
-		if len(sizes) > 8 {
-			sizes = append(sizes[:8], "…")
+		if len(sizes) > 12 { // a form of many swept rules is not quoted whole
+			sizes = append(sizes[:12], "…")
 		}
 		return nil, nil, nil, fmt.Errorf("a grid of %s points is more than the %d a sweep plays: sweep fewer values, or split the sweep", strings.Join(sizes, "×"), MaxSweepPoints)
 	}

@@ -78,6 +78,7 @@ func TestGridCountsBeforeItDeduplicates(t *testing.T) {
 		{[]string{"insure=1, 2,2"}, "rule insure=2 twice in the sweep"},
 		{[]string{"insure=0,1", "insure=2,3"}, "rule insure swept twice"},
 		{[]string{"=0,1"}, `rule "=0,1": want key=value`},
+		{manyRules(20_000), "a grid of 2×2×2×2×2×2×2×2×2×2×2×2×… points"}, // not quoted whole
 	} {
 		_, _, _, err := Grid(tt.rules)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -88,6 +89,15 @@ func TestGridCountsBeforeItDeduplicates(t *testing.T) {
 	if err != nil || len(keys) != 1 || len(points) != MaxSweepPoints || points[999][0] != "rounds=5" || points[999][1] != "insure=999" {
 		t.Errorf("a sweep of %d values: %v points, %v", MaxSweepPoints, len(points), err)
 	}
+}
+
+// manyRules returns n rules each swept over two values.
+func manyRules(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = "r" + strconv.Itoa(i) + "=0,1"
+	}
+	return out
 }
 
 // BenchmarkGridRefusesHugeSweep is the work a sweep of 80,000 values costs
