@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -106,21 +105,21 @@ var formWord = map[string]string{
 // clipText shortens a value a message quotes.
 func clipText(s string) string { return clip.Runes(s, clip.MaxQuoted) }
 
-// noFiles refuses a rule or a strategy parameter whose value, or one of
-// whose swept values, names a file: the workbench never opens a file the
-// browser names. The message is the same for every path, so that it tells
-// nothing of what is there.
+// noFiles refuses a rule or a strategy whose text names a file (holds
+// file:, in any case, anywhere: no value the form offers does): the
+// workbench never opens a file the browser names. The message is the same
+// for every path, so that it tells nothing of what is there.
 func noFiles(rules, strategies []string) error {
 	for _, r := range rules {
-		k, v, _ := strings.Cut(r, "=")
-		if namesFile(v) {
+		if namesFile(r) {
+			k, _, _ := strings.Cut(r, "=")
 			k = strings.TrimSpace(k)
 			return &FieldError{"r." + k, "rule " + clipText(k) + ": a table in a file (file:…) is read from the command line only; the workbench never opens a file named from the browser"}
 		}
 	}
 	for _, st := range strategies {
-		// A parameter's value may hold the ":" that separates them.
-		if name, params, _ := strings.Cut(st, ":"); fileParam.MatchString(params) {
+		if namesFile(st) {
+			name, _, _ := strings.Cut(st, ":")
 			name = strings.TrimSpace(name)
 			return &FieldError{"s." + name, "strategy " + clipText(name) + ": a parameter in a file (file:…) is given from the command line only; the workbench never opens a file named from the browser"}
 		}
@@ -128,18 +127,9 @@ func noFiles(rules, strategies []string) error {
 	return nil
 }
 
-// fileParam matches a strategy's parameters of which one is file:….
-var fileParam = regexp.MustCompile(`(?i)(^|=|,)\s*file:`)
-
-// namesFile reports whether a value, or one of its comma-separated values,
-// is file:<anything>, in any case.
-func namesFile(v string) bool {
-	for _, one := range strings.Split(v, ",") {
-		if one = strings.TrimSpace(one); len(one) >= 5 && strings.EqualFold(one[:5], "file:") {
-			return true
-		}
-	}
-	return false
+// namesFile reports whether text holds file:, in any case.
+func namesFile(text string) bool {
+	return strings.Contains(strings.ToLower(text), "file:")
 }
 
 // Values writes a Spec as the parameters SpecFrom reads.
