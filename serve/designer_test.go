@@ -283,17 +283,16 @@ func TestSideBySide(t *testing.T) {
 	ts, _ := workbench(t, 100_000)
 	a := finished(t, ts, url.Values{"game": {"nora"}, "s": {"cautious"}, "games": {"40"}, "seed": {"3"}})
 	b := finished(t, ts, url.Values{"game": {"nora"}, "s": {"rescuer"}, "r.rounds": {"5"}, "games": {"40"}, "seed": {"3"}})
-	c := finished(t, ts, url.Values{"game": {"nora"}, "s": {"rescuer"}, "games": {"40"}, "seed": {"4"}})
-	d := finished(t, ts, url.Values{"game": {"nora"}, "s": {"rescuer"}, "games": {"60"}, "seed": {"3"}})
+	c := finished(t, ts, url.Values{"game": {"nora"}, "s": {"rescuer"}, "games": {"60"}, "seed": {"3"}})
+	d := finished(t, ts, url.Values{"game": {"nora"}, "s": {"rescuer"}, "games": {"40"}, "seed": {"4"}})
 	for _, tt := range []struct {
 		runs []string
 		want string
 	}{
 		{[]string{a, b}, `<p id="paired" class="paired">Paired: every run has seed 3 and 40 deals`},
-		{[]string{a, c}, `<p id="paired" class="unpaired">Not paired: the seeds differ (3, 4)`},
-		{[]string{a, b, c}, `<p id="paired" class="unpaired">Not paired: the seeds differ (3, 4)`},
-		{[]string{a, d}, `<p id="paired" class="unpaired">Not paired: the deals differ (40, 60)`},
-		{[]string{a, c, d}, `<p id="paired" class="unpaired">Not paired: the seeds differ (3, 4) and the deals differ (40, 60)`},
+		{[]string{a, c}, `<p id="paired" class="unpaired">Not paired: the deals differ (40, 60), so`},
+		{[]string{a, d}, `<p id="paired" class="unpaired">Not paired: the seeds differ (3, 4), so`},
+		{[]string{b, c, d}, `<p id="paired" class="unpaired">Not paired: the seeds differ (3, 4) and the deals differ (40, 60), so`},
 	} {
 		code, body := getBody(t, ts.URL, "/compare?run="+strings.Join(tt.runs, "&run="))
 		if code != http.StatusOK || !strings.Contains(body, tt.want) {

@@ -279,12 +279,12 @@ func TestReportWithinMaxDeals(t *testing.T) {
 // says so.
 func TestPrecisionHonoursMaxDeals(t *testing.T) {
 	t.Parallel()
-	ts, dir := workbench(t, 3_000)
+	ts, dir := workbench(t, 300)
 	_, body, _ := send(t, request(t, ts, http.MethodGet, "/game/nora", "", nil))
-	if !strings.Contains(body, `name="max-games" type="number" min="2" value="" placeholder="3000"`) {
-		t.Error("the form's most deals does not say 3000")
+	if !strings.Contains(body, `name="max-games" type="number" min="2" value="" placeholder="300"`) {
+		t.Error("the form's most deals does not say 300")
 	}
-	form := url.Values{"game": {"nora"}, "s": {"cautious"}, "sw.insure": {"0,1"}, "precision": {"0.0001"}, "games": {"100"}}
+	form := url.Values{"game": {"nora"}, "s": {"cautious"}, "sw.insure": {"0,1"}, "precision": {"0.0001"}, "games": {"10"}}
 	code, _, resp := send(t, request(t, ts, http.MethodPost, "/runs", "", form))
 	if code != http.StatusSeeOther {
 		t.Fatalf("status %d", code)
@@ -299,8 +299,8 @@ func TestPrecisionHonoursMaxDeals(t *testing.T) {
 		} `json:"spec"`
 	}
 	b, _ := os.ReadFile(filepath.Join(dir, filepath.Base(loc)+".json"))
-	if err := json.Unmarshal(b, &rec); err != nil || rec.Spec.MaxGames != 1_500 {
-		t.Errorf("the sweep's most deals a point: %d, want 1500 (3000 between 2 points); %v", rec.Spec.MaxGames, err)
+	if err := json.Unmarshal(b, &rec); err != nil || rec.Spec.MaxGames != 150 {
+		t.Errorf("the sweep's most deals a point: %d, want 150 (300 between 2 points); %v", rec.Spec.MaxGames, err)
 	}
 }
 

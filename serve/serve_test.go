@@ -353,32 +353,21 @@ func TestSweepFromTheForm(t *testing.T) {
 	}
 }
 
-// TestReportFromTheWorkbench: the designers' report starts from the first
-// page and its page is among the run's files.
-func TestReportFromTheWorkbench(t *testing.T) {
+// TestReportScaleChecked: the report's scale is above 0 and at most 1,
+// or the report's form comes back with what is wrong (TestReportPage runs
+// one).
+func TestReportScaleChecked(t *testing.T) {
 	t.Parallel()
 	ts, dir := workbench(t, 1_000_000)
-	for scale, want := range map[string]int{"0": http.StatusUnprocessableEntity, "2": http.StatusUnprocessableEntity, "x": http.StatusUnprocessableEntity} {
-		if resp := post(t, ts, "/report", url.Values{"scale": {scale}}, ts.URL); resp.StatusCode != want {
-			t.Errorf("report at scale %s: status %d, want %d", scale, resp.StatusCode, want)
+	for _, scale := range []string{"0", "2", "x", "NaN", ""} {
+		resp := post(t, ts, "/report", url.Values{"scale": {scale}}, ts.URL)
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(html.UnescapeString(string(b)), "want a number above 0 and at most 1") {
+			t.Errorf("report at scale %q: status %d, want 422 with the range", scale, resp.StatusCode)
 		}
 	}
-	resp := post(t, ts, "/report", url.Values{"scale": {"0.01"}, "game": {"chriscross"}}, ts.URL)
-	if resp.StatusCode != http.StatusSeeOther {
-		t.Fatalf("status %d", resp.StatusCode)
-	}
-	loc := resp.Header.Get("Location")
-	if state := wait(t, ts, loc); state != "done" {
-		t.Fatalf("the report ended %s", state)
-	}
-	if _, err := os.Stat(filepath.Join(dir, filepath.Base(loc), "report.html")); err != nil {
-		t.Fatal(err)
-	}
-	page, _ := http.Get(ts.URL + loc)
-	b, _ := io.ReadAll(page.Body)
-	page.Body.Close()
-	if !strings.Contains(string(b), `files/report.html?view=1" id="report-file"`) {
-		t.Error("the report's run page does not link its report.html")
+	if runs, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(runs) > 0 {
+		t.Errorf("refused reports started runs: %v", runs)
 	}
 }
 
