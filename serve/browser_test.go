@@ -193,11 +193,15 @@ func TestInBrowser(t *testing.T) {
 	// At a phone's width.
 	phone, done3 := browser(t, 390)
 	defer done3()
-	var id string
-	if err := chromedp.Run(phone, chromedp.Navigate(ts.URL+"/"), chromedp.AttributeValue(`#run-list tbody tr`, "data-id", &id, nil, chromedp.ByQuery)); err != nil {
+	var ids []string
+	if err := chromedp.Run(phone, chromedp.Navigate(ts.URL+"/"), chromedp.Evaluate(`Array.from(document.querySelectorAll("#run-list tbody tr")).map(r => r.dataset.id)`, &ids)); err != nil {
 		t.Fatal(err)
 	}
-	for _, path := range []string{"/runs/" + id, "/", "/game/nora?rule=insure%3D3", "/compare?run=" + filepath.Base(share) + "&run=" + id} {
+	if len(ids) != 2 {
+		t.Fatalf("runs listed: %v", ids)
+	}
+	id := ids[0]
+	for _, path := range []string{"/runs/" + id, "/", "/game/nora?rule=insure%3D3", "/compare?run=" + ids[0] + "&run=" + ids[1], "/report"} {
 		if err := chromedp.Run(phone, chromedp.Navigate(ts.URL+path), chromedp.WaitReady("main", chromedp.ByQuery)); err != nil {
 			t.Fatal(err)
 		}

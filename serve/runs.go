@@ -281,7 +281,12 @@ func (rs *runs) list() []*run {
 			out = append(out, r)
 		}
 	}
-	slices.SortFunc(out, func(a, b *run) int { return strings.Compare(b.ID, a.ID) })
+	slices.SortFunc(out, func(a, b *run) int {
+		if c := b.Started.Compare(a.Started); c != 0 {
+			return c
+		}
+		return strings.Compare(b.ID, a.ID)
+	})
 	return out
 }
 
@@ -400,18 +405,30 @@ func (rs *runs) remove(id string) error {
 	return rs.root.Remove(id + ".json")
 }
 
-// prune removes the records of every run but the keep most recent that
-// have them, never those of a run under way (the most recent).
+// prune removes the records of every run but the keep written last, never
+// those of a run under way.
 func (rs *runs) prune() {
 	entries, _ := fs.ReadDir(rs.root.FS(), ".")
-	var ids []string
+	type written struct {
+		id   string
+		when time.Time
+	}
+	var recs []written
 	for _, e := range entries {
 		if id, ok := strings.CutSuffix(e.Name(), RecordsSuffix); ok && validID(id) {
-			ids = append(ids, id)
+			if fi, err := e.Info(); err == nil {
+				recs = append(recs, written{id, fi.ModTime()})
+			}
 		}
 	}
-	slices.SortFunc(ids, func(a, b string) int { return strings.Compare(b, a) })
-	for i, id := range ids {
+	slices.SortFunc(recs, func(a, b written) int {
+		if c := b.when.Compare(a.when); c != 0 {
+			return c
+		}
+		return strings.Compare(b.id, a.id)
+	})
+	for i, rec := range recs {
+		id := rec.id
 		rs.mu.Lock()
 		r, live := rs.live[id]
 		running := live && r.State == "running" && r.Ended.IsZero()
