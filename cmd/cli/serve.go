@@ -29,7 +29,7 @@ download, a link that fills the form with the same experiment (it runs nothing
 until Run is pressed) and the equivalent cardsim command. Runs are kept as output
 directories in --dir; the runs list filters, deletes and sets runs side by side.
 A run or comparison of at most a million rows of records (a row per seat of every
-game: about 100 MB) keeps them too; only the --keep-records most recent runs do.
+game: 100 to 160 MB) keeps them too; only the --keep-records most recent runs do.
 
 The workbench listens on loopback only and answers only to its own address
 (a page of another site is refused, whatever its name resolves to): another
