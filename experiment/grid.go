@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cardsim/cardsim/games"
+	"github.com/cardsim/cardsim/internal/clip"
 	"github.com/cardsim/cardsim/sim"
 )
 
@@ -117,48 +118,69 @@ const MaxSweepPoints = 1000
 
 // Grid splits rules into the fixed ones and the swept keys with their values,
 // and returns every point of the grid as the full list of rule options.
+//
+// It counts the grid's points before it writes out a value, so that a sweep
+// given far more values than MaxSweepPoints is refused after one pass over
+// the text, and then checks each rule's values for one given twice with a
+// map: the work is linear in the length of the rules however many values
+// they hold.
 func Grid(rules []string) (keys []string, points [][]string, values []map[string]string, err error) {
-	var fixed []string
-	var lists [][]string
+	// Count first: a value is one, a range lo..hi[:step] its values.
+	size, sizes := 1, []string(nil)
 	for _, r := range rules {
 		k, v, ok := strings.Cut(r, "=")
 		if !ok || k == "" {
-			return nil, nil, nil, fmt.Errorf("rule %q: want key=value or key=v1,v2,…", r)
+			return nil, nil, nil, fmt.Errorf("rule %q: want key=value or key=v1,v2,…", clip.Runes(r, clip.MaxQuoted))
 		}
+		n := countValues(v)
+		if n == 1 {
+			continue
+		}
+		sizes = append(sizes, strconv.Itoa(n))
+		if size > MaxSweepPoints/n {
+			size = MaxSweepPoints + 1 // and no overflow
+			continue
+		}
+		size *= n
+	}
+	if len(sizes) == 0 {
+		return nil, nil, nil, errors.New("nothing to sweep: give a rule with several values, such as --rule insure=0,1,2")
+	}
+	if size > MaxSweepPoints {
+		if len(sizes) > 12 { // a form of many swept rules is not quoted whole
+			sizes = append(sizes[:12], "…")
+		}
+		return nil, nil, nil, fmt.Errorf("a grid of %s points is more than the %d a sweep plays: sweep fewer values, or split the sweep", strings.Join(sizes, "×"), MaxSweepPoints)
+	}
+	// At most MaxSweepPoints values now, in at most log2(MaxSweepPoints)
+	// swept rules.
+	var fixed []string
+	var lists [][]string
+	swept := map[string]bool{}
+	for _, r := range rules {
+		k, v, _ := strings.Cut(r, "=")
 		vals, err := expandRanges(strings.Split(v, ","))
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("rule %s: %w", k, err)
+			return nil, nil, nil, fmt.Errorf("rule %s: %w", clip.Runes(k, clip.MaxQuoted), err)
 		}
 		if len(vals) == 1 {
 			fixed = append(fixed, k+"="+vals[0])
 			continue
 		}
-		if slices.Contains(keys, k) {
-			return nil, nil, nil, fmt.Errorf("rule %s swept twice", k)
+		if swept[k] {
+			return nil, nil, nil, fmt.Errorf("rule %s swept twice", clip.Runes(k, clip.MaxQuoted))
 		}
+		swept[k] = true
+		seen := make(map[string]bool, len(vals))
 		for i, v := range vals {
 			vals[i] = strings.TrimSpace(v)
-			if slices.Contains(vals[:i], vals[i]) {
-				return nil, nil, nil, fmt.Errorf("rule %s=%s twice in the sweep: give each value once", k, vals[i])
+			if seen[vals[i]] {
+				return nil, nil, nil, fmt.Errorf("rule %s=%s twice in the sweep: give each value once", clip.Runes(k, clip.MaxQuoted), clip.Runes(vals[i], clip.MaxQuoted))
 			}
+			seen[vals[i]] = true
 		}
 		keys = append(keys, k)
 		lists = append(lists, vals)
-	}
-	if len(keys) == 0 {
-		return nil, nil, nil, errors.New("nothing to sweep: give a rule with several values, such as --rule insure=0,1,2")
-	}
-	size, sizes := 1, make([]string, len(lists))
-	for i, l := range lists {
-		sizes[i] = strconv.Itoa(len(l))
-		if size > MaxSweepPoints/len(l) {
-			size = MaxSweepPoints + 1 // and no overflow
-			continue
-		}
-		size *= len(l)
-	}
-	if size > MaxSweepPoints {
-		return nil, nil, nil, fmt.Errorf("a grid of %s points is more than the %d a sweep plays: sweep fewer values, or split the sweep", strings.Join(sizes, "×"), MaxSweepPoints)
 	}
 	idx := make([]int, len(keys))
 	for {
@@ -184,6 +206,44 @@ func Grid(rules []string) (keys []string, points [][]string, values []map[string
 			return keys, points, values, nil
 		}
 	}
+}
+
+// countValues returns how many values the list v of a --rule holds, as
+// expandRanges writes it out, without writing it: at most
+// MaxSweepPoints+1, where it stops counting. A range it cannot read
+// counts as one value; expandRanges refuses it.
+func countValues(v string) int {
+	n := 0
+	for item := range strings.SplitSeq(v, ",") {
+		n += rangeSize(item)
+		if n > MaxSweepPoints {
+			return MaxSweepPoints + 1
+		}
+	}
+	return n
+}
+
+// rangeSize returns the values of the range lo..hi[:step] v, as
+// expandRanges counts them, capped at MaxSweepPoints+1: one if v is no
+// range or not one it can read.
+func rangeSize(v string) int {
+	lo, rest, ok := strings.Cut(strings.TrimSpace(v), "..")
+	if !ok {
+		return 1
+	}
+	hi, step, stepped := strings.Cut(rest, ":")
+	a, erra := strconv.ParseFloat(strings.TrimSpace(lo), 64)
+	b, errb := strconv.ParseFloat(strings.TrimSpace(hi), 64)
+	d := 1.0
+	var errd error
+	if stepped {
+		d, errd = strconv.ParseFloat(strings.TrimSpace(step), 64)
+	}
+	if erra != nil || errb != nil || errd != nil || !(d > 0) || math.IsInf(a, 0) || math.IsInf(b, 0) || math.IsInf(d, 0) || b < a {
+		return 1
+	}
+	n := math.Floor((b-a)/d+1e-9) + 1
+	return int(min(n, MaxSweepPoints+1))
 }
 
 // expandRanges returns values with each range "lo..hi" (every whole

@@ -30,15 +30,32 @@ func runner() *experiment.Runner {
 // workbench starts a workbench on loopback over a fresh directory.
 func workbench(t *testing.T, maxDeals int64) (*httptest.Server, string) {
 	t.Helper()
-	dir := t.TempDir()
-	s, err := serve.New(serve.Options{Addr: "127.0.0.1:0", Dir: dir, MaxConcurrent: 1, MaxDeals: maxDeals, Runner: runner})
+	return workbenchWith(t, serve.Options{MaxDeals: maxDeals})
+}
+
+// workbenchWith starts a workbench on loopback with opts, over a fresh
+// directory unless opts names one; the runs are played by runner, one at
+// a time, and keep their records unless opts says otherwise.
+func workbenchWith(t *testing.T, opts serve.Options) (*httptest.Server, string) {
+	t.Helper()
+	if opts.Dir == "" {
+		opts.Dir = t.TempDir()
+	}
+	opts.Addr, opts.Runner = "127.0.0.1:0", runner
+	if opts.MaxConcurrent == 0 {
+		opts.MaxConcurrent = 1
+	}
+	if opts.KeepRecords == 0 {
+		opts.KeepRecords = serve.DefaultKeepRecords
+	}
+	s, err := serve.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(ts.Close)
 	t.Cleanup(s.Close) // before the directory is removed
-	return ts, dir
+	return ts, opts.Dir
 }
 
 // post sends a form as the workbench's own page does, without following
@@ -80,6 +97,7 @@ func wait(t *testing.T, ts *httptest.Server, path string) string {
 // TestRunFromTheForm: a comparison started from the form plays, ends, and
 // writes the same figures.csv as the Runner given the same Spec.
 func TestRunFromTheForm(t *testing.T) {
+	t.Parallel()
 	ts, dir := workbench(t, 1_000_000)
 	form := url.Values{"game": {"nora"}, "s": {"stop-at", "cautious"}, "p.stop-at": {"cards=12"}, "r.rounds": {"4"},
 		"games": {"400"}, "seed": {"3"}, "confidence": {"0.95"}}
@@ -137,6 +155,7 @@ func TestRunFromTheForm(t *testing.T) {
 // the form with the message beside its field, never as a server error, and
 // no run starts.
 func TestBadValuesNextToTheirField(t *testing.T) {
+	t.Parallel()
 	ts, dir := workbench(t, 10_000)
 	base := url.Values{"game": {"nora"}, "s": {"cautious"}, "games": {"100"}, "seed": {"1"}, "confidence": {"0.95"}}
 	for _, tt := range []struct {
@@ -144,14 +163,17 @@ func TestBadValuesNextToTheirField(t *testing.T) {
 		field  string // the input the message follows
 		want   string
 	}{
-		{url.Values{"games": {"1"}}, "games", "--games 1: at least 2 games"},
-		{url.Values{"games": {"lots"}}, "games", `--games "lots": want a number`},
-		{url.Values{"confidence": {"2"}}, "confidence", "--confidence 2"},
-		{url.Values{"games": {"20000"}}, "games", "at most 10000 deals a run"},
-		{url.Values{"r.insure": {"0,1,2"}, "games": {"5000"}}, "games", "at most 10000 deals a run"},
+		{url.Values{"games": {"1"}}, "games", "deals 1: at least 2 games"},
+		{url.Values{"games": {"lots"}}, "games", `deals "lots": want a whole number of deals`},
+		{url.Values{"seed": {"99999999999999999999"}}, "seed", `seed "99999999999999999999": want a whole number from 0 to 18446744073709551615`},
+		{url.Values{"confidence": {"2"}}, "confidence", "confidence 2: want a level"},
+		{url.Values{"games": {"20000"}}, "games", "deals 20000: this workbench plays at most 10000 deals a run"},
+		{url.Values{"sw.insure": {"0,1,2"}, "games": {"5000"}}, "games", "at each point of the sweep: this workbench plays at most 10000 deals a run"},
+		{url.Values{"precision": {"0.5"}, "max-games": {"20000"}}, "max-games", "at most 20000 deals: this workbench plays at most 10000"},
 		{url.Values{"s": {}}, "strategies", "tick at least one strategy"},
-		{url.Values{"p.cautious": {"nerve=3"}}, "strategies", "nerve"},
-		{url.Values{"r.rounds": {"zero"}}, "rule", "rounds"},
+		{url.Values{"p.cautious": {"nerve=3"}}, "s.cautious", "nerve"},
+		{url.Values{"r.rounds": {"zero"}}, "r.rounds", "rule rounds=zero: want an integer"},
+		{url.Values{"sw.insure": {"1,x"}}, "r.insure", "rule insure=x"},
 	} {
 		form := url.Values{}
 		for k, v := range base {
@@ -167,13 +189,24 @@ func TestBadValuesNextToTheirField(t *testing.T) {
 			t.Errorf("%v: status %d, want 422 with %q", tt.change, resp.StatusCode, tt.want)
 			continue
 		}
+		if strings.Contains(body, "--") {
+			if i := strings.Index(body, "--"); !strings.Contains(body[max(0, i-300):i], "cardsim ") {
+				t.Errorf("%v: a message names a flag (%.60q) where the form has its own words", tt.change, body[i:])
+			}
+		}
+		// The message follows its field, within its field's block.
 		msg := strings.Index(body, tt.want)
 		input := strings.Index(body, `name="`+tt.field+`"`)
-		if tt.field == "rule" || tt.field == "strategies" {
-			input = strings.Index(body, "<legend>"+map[string]string{"rule": "Rules", "strategies": "Strategies"}[tt.field])
+		switch {
+		case strings.HasPrefix(tt.field, "r."):
+			input = strings.Index(body, `id="rule-`+tt.field[2:]+`"`)
+		case strings.HasPrefix(tt.field, "s."):
+			input = strings.Index(body, `id="strategy-`+tt.field[2:]+`"`)
+		case tt.field == "strategies":
+			input = strings.Index(body, "<legend>Strategies")
 		}
-		if input < 0 || msg < input || msg-input > 600 {
-			t.Errorf("%v: the message is not beside the field %s", tt.change, tt.field)
+		if input < 0 || msg < input || msg-input > 1200 {
+			t.Errorf("%v: the message is not beside the field %s (%d, %d)", tt.change, tt.field, input, msg)
 		}
 	}
 	if runs, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(runs) > 0 {
@@ -185,6 +218,7 @@ func TestBadValuesNextToTheirField(t *testing.T) {
 // a token; a POST needs the workbench's own Origin; a file is served only
 // by the name its run's directory lists.
 func TestSafeByDefault(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		addr string
 		ok   bool
@@ -210,8 +244,9 @@ func TestSafeByDefault(t *testing.T) {
 	if len(token) < 32 {
 		t.Fatalf("remote address %s has token %q", remote.URL("x"), token)
 	}
-	for path, want := range map[string]int{"/": http.StatusUnauthorized, "/?token=wrong": http.StatusUnauthorized, "/?token=" + token: http.StatusOK} {
-		resp, err := http.Get(ts.URL + path)
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for path, want := range map[string]int{"/": http.StatusUnauthorized, "/?token=wrong": http.StatusUnauthorized, "/?token=" + token: http.StatusSeeOther} {
+		resp, err := noFollow.Get(ts.URL + path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -243,6 +278,7 @@ func TestSafeByDefault(t *testing.T) {
 // TestSpecInTheAddress: a Spec written as an address's parameters reads
 // back as itself, and the command names the same experiment.
 func TestSpecInTheAddress(t *testing.T) {
+	t.Parallel()
 	for _, s := range []experiment.Spec{
 		{Kind: experiment.Run, Game: "nora", Strategies: []string{"rescuer:stop=0.2"}, Games: 5000, Seed: 0, Confidence: 0.95},
 		{Kind: experiment.Compare, Game: "spite", Strategies: []string{"planner", "greedy"}, Rules: []string{"jokers=2"}, Games: 100, Seed: 9, Confidence: 0.9},
@@ -264,6 +300,7 @@ func TestSpecInTheAddress(t *testing.T) {
 // (one at a time by default), and Cancel stops the first, which is kept as
 // cancelled.
 func TestCancelAndOneAtATime(t *testing.T) {
+	t.Parallel()
 	ts, _ := workbench(t, 100_000_000)
 	long := url.Values{"game": {"nora"}, "s": {"cautious"}, "games": {"50000000"}, "seed": {"1"}, "confidence": {"0.95"}}
 	resp := post(t, ts, "/runs", long, ts.URL)
@@ -289,8 +326,9 @@ func TestCancelAndOneAtATime(t *testing.T) {
 // TestSweepFromTheForm: a rule given several values in the form's sweep
 // plays every value on the same deals, as cardsim sweep does.
 func TestSweepFromTheForm(t *testing.T) {
+	t.Parallel()
 	ts, dir := workbench(t, 1_000_000)
-	form := url.Values{"game": {"nora"}, "s": {"cautious"}, "r.insure": {"3"}, "sweep": {"insure"}, "sweep-values": {"0, 2"},
+	form := url.Values{"game": {"nora"}, "s": {"cautious"}, "r.insure": {"3"}, "sw.insure": {"0, 2"},
 		"r.rounds": {"3"}, "games": {"300"}, "seed": {"2"}, "confidence": {"0.95"}}
 	resp := post(t, ts, "/runs", form, ts.URL)
 	if resp.StatusCode != http.StatusSeeOther {
@@ -315,37 +353,28 @@ func TestSweepFromTheForm(t *testing.T) {
 	}
 }
 
-// TestReportFromTheWorkbench: the designers' report starts from the first
-// page and its page is among the run's files.
-func TestReportFromTheWorkbench(t *testing.T) {
+// TestReportScaleChecked: the report's scale is above 0 and at most 1,
+// or the report's form comes back with what is wrong (TestReportPage runs
+// one).
+func TestReportScaleChecked(t *testing.T) {
+	t.Parallel()
 	ts, dir := workbench(t, 1_000_000)
-	for scale, want := range map[string]int{"0": http.StatusUnprocessableEntity, "2": http.StatusUnprocessableEntity, "x": http.StatusUnprocessableEntity} {
-		if resp := post(t, ts, "/report", url.Values{"scale": {scale}}, ts.URL); resp.StatusCode != want {
-			t.Errorf("report at scale %s: status %d, want %d", scale, resp.StatusCode, want)
+	for _, scale := range []string{"0", "2", "x", "NaN", ""} {
+		resp := post(t, ts, "/report", url.Values{"scale": {scale}}, ts.URL)
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(html.UnescapeString(string(b)), "want a number above 0 and at most 1") {
+			t.Errorf("report at scale %q: status %d, want 422 with the range", scale, resp.StatusCode)
 		}
 	}
-	resp := post(t, ts, "/report", url.Values{"scale": {"0.01"}, "game": {"chriscross"}}, ts.URL)
-	if resp.StatusCode != http.StatusSeeOther {
-		t.Fatalf("status %d", resp.StatusCode)
-	}
-	loc := resp.Header.Get("Location")
-	if state := wait(t, ts, loc); state != "done" {
-		t.Fatalf("the report ended %s", state)
-	}
-	if _, err := os.Stat(filepath.Join(dir, filepath.Base(loc), "report.html")); err != nil {
-		t.Fatal(err)
-	}
-	page, _ := http.Get(ts.URL + loc)
-	b, _ := io.ReadAll(page.Body)
-	page.Body.Close()
-	if !strings.Contains(string(b), `files/report.html" id="report"`) {
-		t.Error("the report's run page does not link its report.html")
+	if runs, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(runs) > 0 {
+		t.Errorf("refused reports started runs: %v", runs)
 	}
 }
 
 // TestServeStopsGracefully: when its context ends the workbench stops
 // taking requests, cancels the runs under way and keeps those finished.
 func TestServeStopsGracefully(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s, err := serve.New(serve.Options{Addr: "127.0.0.1:0", Dir: dir, MaxConcurrent: 1, MaxDeals: 100_000_000, Runner: runner})
 	if err != nil {

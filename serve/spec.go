@@ -2,25 +2,40 @@ package serve
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/cardsim/cardsim/experiment"
+	"github.com/cardsim/cardsim/internal/clip"
 )
 
-// Kinds the workbench runs from its form: one strategy, several on the
-// same deals, or a grid of rules.
-var formKinds = []experiment.Kind{experiment.Run, experiment.Compare, experiment.Sweep}
+// FieldError is a value of a form or an address the workbench refuses,
+// in the form's words, with the field it is about: "games" (the deals),
+// "seed", "confidence", "precision", "target", "max-games", "rules" or
+// "r.<rule>", "strategies" or "s.<strategy>", or "" for the whole form.
+type FieldError struct {
+	Field, Message string
+}
+
+func (e *FieldError) Error() string { return e.Message }
 
 // SpecFrom reads an experiment from the parameters of a form or of a
 // page's address, named as the command's flags: game, rule (repeated,
 // key=value, or key=v1,v2,… to sweep), strategies (name or
 // name:key=value:…, comma-separated), games, seed, confidence, precision,
 // target, max-games. The kind follows from them: a sweep when a rule has
-// several values, a comparison with several strategies, else a run. Fields
-// that name files (checkpoints, records, shards) are not read.
+// several values, a comparison with several strategies, else a run.
+//
+// Nothing it reads names a file: the fields that do (checkpoints,
+// records, shards) are not read, and a rule or a strategy's parameter
+// whose value is a file (file:<path>) is refused, whatever the path, with
+// the same words for every path. A refused value is a *FieldError.
+//
+// (When the rule-variant comparison lands, its variants are read here
+// too, as the command's flag names them.)
 func SpecFrom(v url.Values) (experiment.Spec, error) {
 	s := experiment.Spec{Kind: experiment.Run, Game: v.Get("game"), Seed: experiment.DefaultSeed, Confidence: experiment.DefaultConfidence, Games: experiment.DefaultGames(experiment.Run)}
 	for _, r := range v["rule"] {
@@ -33,8 +48,11 @@ func SpecFrom(v url.Values) (experiment.Spec, error) {
 			s.Strategies = append(s.Strategies, st)
 		}
 	}
+	if err := noFiles(s.Rules, s.Strategies); err != nil {
+		return s, err
+	}
 	var err error
-	num := func(name string, dst any) {
+	num := func(name, want string, dst any) {
 		text := strings.TrimSpace(v.Get(name))
 		if text == "" || err != nil {
 			return
@@ -47,16 +65,19 @@ func SpecFrom(v url.Values) (experiment.Spec, error) {
 			*d, e = strconv.ParseUint(text, 10, 64)
 		case *float64:
 			*d, e = strconv.ParseFloat(text, 64)
+			if e == nil && (math.IsNaN(*d) || math.IsInf(*d, 0)) {
+				e = strconv.ErrSyntax
+			}
 		}
 		if e != nil {
-			err = fmt.Errorf("--%s %q: want a number", name, text)
+			err = &FieldError{name, fmt.Sprintf("%s %s: %s", formWord[name], strconv.Quote(clipText(text)), want)}
 		}
 	}
-	num("games", &s.Games)
-	num("seed", &s.Seed)
-	num("confidence", &s.Confidence)
-	num("precision", &s.Precision)
-	num("max-games", &s.MaxGames)
+	num("games", "want a whole number of deals, at least 2", &s.Games)
+	num("seed", "want a whole number from 0 to "+strconv.FormatUint(math.MaxUint64, 10), &s.Seed)
+	num("confidence", "want a level above 0 and below 1, such as 0.95", &s.Confidence)
+	num("precision", "want a half-width, such as 0.5", &s.Precision)
+	num("max-games", "want a whole number of deals, at least 2", &s.MaxGames)
 	if err != nil {
 		return s, err
 	}
@@ -75,10 +96,48 @@ func SpecFrom(v url.Values) (experiment.Spec, error) {
 	return s, nil
 }
 
+// formWord is what the form calls the value of a parameter.
+var formWord = map[string]string{
+	"games": "deals", "seed": "seed", "confidence": "confidence", "precision": "precision ±",
+	"max-games": "at most", "target": "on", "scale": "scale",
+}
+
+// clipText shortens a value a message quotes.
+func clipText(s string) string { return clip.Runes(s, clip.MaxQuoted) }
+
+// noFiles refuses a rule or a strategy whose text names a file (holds
+// file:, in any case, anywhere: no value the form offers does): the
+// workbench never opens a file the browser names. The message is the same
+// for every path, so that it tells nothing of what is there.
+func noFiles(rules, strategies []string) error {
+	for _, r := range rules {
+		if namesFile(r) {
+			k, _, _ := strings.Cut(r, "=")
+			k = strings.TrimSpace(k)
+			return &FieldError{"r." + k, "rule " + clipText(k) + ": a table in a file (file:…) is read from the command line only; the workbench never opens a file named from the browser"}
+		}
+	}
+	for _, st := range strategies {
+		if namesFile(st) {
+			name, _, _ := strings.Cut(st, ":")
+			name = strings.TrimSpace(name)
+			return &FieldError{"s." + name, "strategy " + clipText(name) + ": a parameter in a file (file:…) is given from the command line only; the workbench never opens a file named from the browser"}
+		}
+	}
+	return nil
+}
+
+// namesFile reports whether text holds file:, in any case.
+func namesFile(text string) bool {
+	return strings.Contains(strings.ToLower(text), "file:")
+}
+
 // Values writes a Spec as the parameters SpecFrom reads.
 func Values(s experiment.Spec) url.Values {
 	v := url.Values{"game": {s.Game}}
-	v["rule"] = s.Rules
+	if len(s.Rules) > 0 {
+		v["rule"] = s.Rules
+	}
 	if len(s.Strategies) > 0 {
 		v.Set("strategies", strings.Join(s.Strategies, ","))
 	}
@@ -93,45 +152,83 @@ func Values(s experiment.Spec) url.Values {
 	return v
 }
 
-// Command returns the cardsim command that runs s, quoted for a shell.
+// Command returns the cardsim command that runs s, quoted for a shell:
+// a run, comparison or sweep with its game, strategies, rules and deals,
+// or a report with its games and scale.
 func Command(s experiment.Spec) string {
-	args := []string{"cardsim", string(s.Kind), s.Game}
-	if len(s.Strategies) > 0 {
-		args = append(args, "--strategies", strings.Join(s.Strategies, ","))
-	}
-	for _, r := range s.Rules {
-		args = append(args, "--rule", r)
-	}
-	if s.Precision > 0 {
-		args = append(args, "--precision", strconv.FormatFloat(s.Precision, 'g', -1, 64), "--target", s.Target,
-			"--max-games", strconv.FormatInt(s.MaxGames, 10))
+	var args []string
+	if s.Kind == experiment.Report {
+		args = []string{"cardsim", "report"}
+		if len(s.Only) > 0 {
+			args = append(args, "--game", strings.Join(s.Only, ","))
+		}
+		args = append(args, "--scale", strconv.FormatFloat(s.Scale, 'g', -1, 64))
 	} else {
-		args = append(args, "--games", strconv.FormatInt(s.Games, 10))
+		args = []string{"cardsim", string(s.Kind), s.Game}
+		if len(s.Strategies) > 0 {
+			args = append(args, "--strategies", strings.Join(s.Strategies, ","))
+		}
+		for _, r := range s.Rules {
+			args = append(args, "--rule", r)
+		}
+		if s.Precision > 0 {
+			args = append(args, "--precision", strconv.FormatFloat(s.Precision, 'g', -1, 64), "--target", s.Target,
+				"--max-games", strconv.FormatInt(s.MaxGames, 10))
+		} else {
+			args = append(args, "--games", strconv.FormatInt(s.Games, 10))
+		}
 	}
 	args = append(args, "--seed", strconv.FormatUint(s.Seed, 10))
 	if s.Confidence != experiment.DefaultConfidence {
 		args = append(args, "--confidence", strconv.FormatFloat(s.Confidence, 'g', -1, 64))
 	}
 	for i, a := range args {
-		if strings.ContainsAny(a, " \t'\"$`\\*?[]{}()<>|&;!#~") {
+		if a == "" || strings.ContainsAny(a, " \t\n'\"$`\\*?[]{}()<>|&;!#~") {
 			args[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 		}
 	}
 	return strings.Join(args, " ")
 }
 
-// field names the form field an error of Validate or Check is about, from
-// the flag it names ("--games 1: …" is about games), or "" for the form.
-func field(err error) string {
-	msg := err.Error()
-	switch {
-	case strings.HasPrefix(msg, "--"):
-		name, _, _ := strings.Cut(strings.TrimPrefix(msg, "--"), " ")
-		return strings.TrimSuffix(name, ":")
-	case strings.HasPrefix(msg, "rule "), strings.Contains(msg, "sweep"):
-		return "rule"
-	case strings.HasPrefix(msg, "strategy "), strings.Contains(msg, "strateg"):
-		return "strategies"
+// ReportValues writes a report's Spec as the parameters of the report's
+// form: game, scale, seed, confidence.
+func ReportValues(s experiment.Spec) url.Values {
+	v := url.Values{}
+	if len(s.Only) > 0 {
+		v.Set("game", strings.Join(s.Only, ","))
 	}
-	return ""
+	v.Set("scale", strconv.FormatFloat(s.Scale, 'g', -1, 64))
+	v.Set("seed", strconv.FormatUint(s.Seed, 10))
+	if s.Confidence != experiment.DefaultConfidence {
+		v.Set("confidence", strconv.FormatFloat(s.Confidence, 'g', -1, 64))
+	}
+	return v
 }
+
+// ReportFrom reads a report's Spec from the parameters ReportValues
+// writes: scale is required, above 0 and at most MaxScale.
+func ReportFrom(v url.Values) (experiment.Spec, error) {
+	s := experiment.Spec{Kind: experiment.Report, Seed: experiment.DefaultSeed, Confidence: experiment.DefaultConfidence}
+	scale, err := strconv.ParseFloat(strings.TrimSpace(v.Get("scale")), 64)
+	if err != nil || !(scale > 0 && scale <= MaxScale) {
+		return s, &FieldError{"scale", fmt.Sprintf("scale %s: want a number above 0 and at most %d", strconv.Quote(clipText(v.Get("scale"))), MaxScale)}
+	}
+	s.Scale = scale
+	if g := strings.TrimSpace(v.Get("game")); g != "" {
+		s.Only = strings.Split(g, ",")
+	}
+	if t := strings.TrimSpace(v.Get("seed")); t != "" {
+		if s.Seed, err = strconv.ParseUint(t, 10, 64); err != nil {
+			return s, &FieldError{"seed", fmt.Sprintf("seed %s: want a whole number from 0 to %d", strconv.Quote(clipText(t)), uint64(math.MaxUint64))}
+		}
+	}
+	if t := strings.TrimSpace(v.Get("confidence")); t != "" {
+		if s.Confidence, err = strconv.ParseFloat(t, 64); err != nil {
+			return s, &FieldError{"confidence", fmt.Sprintf("confidence %s: want a level above 0 and below 1, such as 0.95", strconv.Quote(clipText(t)))}
+		}
+	}
+	return s, nil
+}
+
+// MaxScale is the largest scale of a report started from the workbench.
+const MaxScale = 1

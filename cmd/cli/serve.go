@@ -24,12 +24,18 @@ func NewCmdServe(f *Factory, runF func(*serve.Options) error) *cobra.Command {
 		Long: `Serve a workbench in the browser: pick a game, set its rules and strategies in a
 form built from the game's listings, and run one strategy, compare several on the
 same deals, or sweep a rule given several values. The figures narrow on the page
-as deals come in; the result shows the sentences, table and charts the commands
-write, with their files to download, a link that runs the same experiment again
-and the equivalent cardsim command. Runs are kept as output directories in --dir.
+as deals come in, each arm on a live chart; the result shows the sentences, tables
+and charts the commands write, the rules not at their defaults, the files to
+download, a link that fills the form with the same experiment (it runs nothing
+until Run is pressed) and the equivalent cardsim command. Runs are kept as output
+directories in --dir; the runs list filters, deletes and sets runs side by side.
+A run or comparison of at most a million rows of records (a row per seat of every
+game: 100 to 160 MB) keeps them too; only the --keep-records most recent runs do.
 
-The workbench listens on loopback only: another address is refused unless
---allow-remote is given, and then every visitor needs the token it prints.`,
+The workbench listens on loopback only and answers only to its own address
+(a page of another site is refused, whatever its name resolves to): another
+address is refused unless --allow-remote is given, and then every request needs
+the token it prints. It plays at most --max-deals deals a run, reports included.`,
 		Example: "  cardsim serve\n  cardsim serve --addr 127.0.0.1:9000 --dir runs/",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -52,6 +58,7 @@ The workbench listens on loopback only: another address is refused unless
 	fl.BoolVar(&opts.AllowRemote, "allow-remote", false, "allow an address other than loopback; visitors then need the printed token")
 	fl.StringVar(&opts.Dir, "dir", "cardsim-runs", "keep the runs in this `directory`")
 	fl.IntVar(&opts.MaxConcurrent, "max-concurrent", 1, "most runs under way at once")
-	fl.Int64Var(&opts.MaxDeals, "max-deals", 10_000_000, "most deals a run may play (every point of a sweep together)")
+	fl.Int64Var(&opts.MaxDeals, "max-deals", 10_000_000, "most deals a run may play (every point of a sweep, every study of a report together)")
+	fl.IntVar(&opts.KeepRecords, "keep-records", serve.DefaultKeepRecords, "keep the records of this many of the most recent runs")
 	return cmd
 }
