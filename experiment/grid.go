@@ -209,16 +209,13 @@ func Grid(rules []string) (keys []string, points [][]string, values []map[string
 }
 
 // countValues returns how many values the list v of a --rule holds, as
-// expandRanges writes it out, without writing it: at most
-// MaxSweepPoints+1, where it stops counting. A range it cannot read
-// counts as one value; expandRanges refuses it.
+// expandRanges writes it out, without writing it (a range counts at most
+// MaxSweepPoints+1). A range it cannot read counts as one value;
+// expandRanges refuses it.
 func countValues(v string) int {
 	n := 0
 	for item := range strings.SplitSeq(v, ",") {
 		n += rangeSize(item)
-		if n > MaxSweepPoints {
-			return MaxSweepPoints + 1
-		}
 	}
 	return n
 }
