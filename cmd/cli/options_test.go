@@ -108,7 +108,7 @@ func TestRunOptions(t *testing.T) {
 
 	o := mustParse(t, NewCmdCompare, "nora", "--strategies", "cautious,rescuer", "--games", "300")
 	want := defaultSpec(experiment.Compare, "nora")
-	want.Strategies, want.Games, want.CheckpointEvery = []string{"cautious", "rescuer"}, 300, 0 // compare keeps no checkpoint
+	want.Strategies, want.Games = []string{"cautious", "rescuer"}, 300 // a comparison of variants checkpoints, as a run does
 	if !reflect.DeepEqual(o.Spec, want) {
 		t.Errorf("compare:\n got %+v\nwant %+v", o.Spec, want)
 	}
