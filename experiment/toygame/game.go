@@ -23,6 +23,9 @@ func (r *Rules) bind() *games.Options {
 	o := games.NewOptions("rule")
 	o.Int(&r.Ranks, "ranks", 6, 2, 13, "ranks in the deck, from the ace up, in four suits")
 	o.Int(&r.Hand, "hand", 3, 1, 8, "cards dealt to each seat: the tricks played")
+	// Another deck shuffles other cards; another hand size deals the
+	// shuffled deck out differently (seat 0's hand first).
+	o.ChangesDeal("ranks", "hand")
 	return o
 }
 
