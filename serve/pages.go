@@ -330,6 +330,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	run = s.runs.snapshot(run)
 	p := runPage{Run: run, Progress: s.runs.status(run), Files: s.runs.files(run.ID), Records: s.runs.hasRecords(run.ID), Keep: s.opts.KeepRecords}
 	p.Deals = s.row(run).Deals
 	p.Changed = run.Changed
@@ -364,9 +365,6 @@ func (s *Server) progressJSON(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := s.runs.status(run)
-	if p.Series == nil {
-		p.Series = run.Series
-	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	json.NewEncoder(w).Encode(p)

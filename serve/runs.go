@@ -278,7 +278,7 @@ func (rs *runs) list() []*run {
 			continue
 		}
 		if r, err := rs.get(id); err == nil {
-			out = append(out, r)
+			out = append(out, rs.snapshot(r)) // read while the run may end
 		}
 	}
 	slices.SortFunc(out, func(a, b *run) int {
@@ -298,8 +298,21 @@ func (rs *runs) status(r *run) Progress {
 	}
 	rs.mu.Lock()
 	p.State, p.Message = r.State, r.Message
+	if p.Series == nil {
+		p.Series = r.Series // the series as the run ended
+	}
 	rs.mu.Unlock()
 	return p
+}
+
+// snapshot returns a copy of r as it stands, read under the lock that its
+// run's goroutine writes the fields of an ended run with: a page reads
+// the copy while the run may end.
+func (rs *runs) snapshot(r *run) *run {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	c := *r
+	return &c
 }
 
 // outputs reports whether the run named id has its outputs directory: a

@@ -67,7 +67,7 @@ func (s *Server) sideBySide(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		if run, err := s.runs.get(id); err == nil {
-			p.Runs = append(p.Runs, s.row(run))
+			p.Runs = append(p.Runs, s.row(s.runs.snapshot(run)))
 		}
 	}
 	if len(p.Runs) < 2 {
