@@ -11,8 +11,12 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/sim"
 )
+
+// The meter counts the deals of a comparison of variants too.
+var _ experiment.Counter = (*meter)(nil)
 
 // Progress is what a run under way has done, as the page shows it.
 type Progress struct {
@@ -153,6 +157,37 @@ func (m *meter) Play(ctx context.Context, s *sim.Session, label string) (*sim.Re
 	m.phase = phaseWriting
 	m.mu.Unlock()
 	return r, err
+}
+
+// Count counts deals played outside a session, as a comparison of rule
+// variants plays them (experiment.Counter): the deals count toward the
+// run's limit as a session's do, and those left unplayed (a precision
+// reached, or interrupted) come off the deals planned.
+func (m *meter) Count(label string, toPlay int64) (add func(deals int64), end func(left int64)) {
+	m.mu.Lock()
+	m.label, m.phase = label, phasePreparing
+	m.started += toPlay
+	if m.started > m.planned.Load() {
+		m.planned.Store(m.started)
+	}
+	m.mu.Unlock()
+	add = func(n int64) {
+		m.mu.Lock()
+		m.phase = phasePlaying
+		m.mu.Unlock()
+		if m.played.Add(n) > m.limit && m.stop != nil {
+			m.stop(errOverBudget)
+		}
+	}
+	end = func(left int64) {
+		if left > 0 {
+			m.planned.Add(-left)
+		}
+		m.mu.Lock()
+		m.phase = phaseWriting
+		m.mu.Unlock()
+	}
+	return add, end
 }
 
 // read adds each arm's figure so far to its series. The arms of a sweep's

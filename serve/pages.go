@@ -199,7 +199,7 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = s.check(spec)
 	}
-	started := &run{Title: strings.Join(spec.Strategies, " vs ")}
+	started := &run{Title: runTitle(spec)}
 	if err == nil {
 		runner := s.opts.Runner()
 		started.Changed = changedRules(runner, spec)
@@ -216,6 +216,24 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, "/runs/"+started.ID, http.StatusSeeOther)
+}
+
+// runTitle names what a run of spec plays: its strategies, and its rule
+// variants against their baseline.
+func runTitle(spec experiment.Spec) string {
+	title := strings.Join(spec.Strategies, " vs ")
+	if len(spec.Variants) == 0 {
+		return title
+	}
+	labels := make([]string, len(spec.Variants))
+	for i := range spec.Variants {
+		labels[i] = spec.Variants[i].Label()
+	}
+	base := spec.Baseline
+	if base == "" {
+		base = "the rules as written"
+	}
+	return "variants " + strings.Join(labels, ", ") + " against " + base + ", played by " + title
 }
 
 // reportPage is what the report's form shows.
@@ -322,6 +340,9 @@ type runPage struct {
 	Changed  []string
 	Deals    int64
 	Series   []Series // the live chart's, when the run has ended
+	// Live says whether the run draws a live chart: not a report, nor a
+	// comparison of variants, whose arms are tallied outside sessions.
+	Live bool
 }
 
 func (s *Server) show(w http.ResponseWriter, r *http.Request) {
@@ -332,6 +353,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	}
 	p := runPage{Run: run, Progress: s.runs.status(run), Files: s.runs.files(run.ID), Records: s.runs.hasRecords(run.ID), Keep: s.opts.KeepRecords}
 	p.Deals = s.row(run).Deals
+	p.Live = run.Spec.Kind != experiment.Report && len(run.Spec.Variants) == 0
 	p.Changed = run.Changed
 	if p.Changed == nil && run.Spec.Kind != experiment.Report {
 		p.Changed = changedRules(s.opts.Runner(), run.Spec)
