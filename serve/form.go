@@ -325,12 +325,17 @@ func (s *Server) specOfForm(r *http.Request) (experiment.Spec, url.Values, error
 	}
 	// Each variant row with rule changes, as compare's --variant
 	// writes it; the fields that go with the variants.
+	var rowErr error // the first row refused; the rows are all kept to be shown again
 	for i := 0; i < maxVariantRows; i++ {
 		rules := strings.Join(strings.Fields(strings.ReplaceAll(f.Get("vr."+strconv.Itoa(i)), ",", " ")), ",")
 		name := strings.TrimSpace(f.Get("vn." + strconv.Itoa(i)))
 		switch {
-		case rules == "" && name != "":
-			return experiment.Spec{Game: f.Get("game")}, v, &FieldError{"variants", fmt.Sprintf("variant %s: no rule changed: write key=value, such as insure=2, or several as insure=2, switch=3", clipText(name))}
+		case strings.ContainsAny(name, "=:,") && rowErr == nil:
+			rowErr = &FieldError{"variants", fmt.Sprintf("variant name %s: a name is a word, such as cheap, without =, : or a comma (the rule changes go in the field beside it)", strconv.Quote(clipText(name)))}
+		case rules == "" && name != "" && rowErr == nil:
+			rowErr = &FieldError{"variants", fmt.Sprintf("variant %s: no rule changed: write key=value, such as insure=2, or several as insure=2, switch=3", clipText(name))}
+		}
+		switch {
 		case rules == "":
 			continue
 		case name != "":
@@ -351,6 +356,9 @@ func (s *Server) specOfForm(r *http.Request) (experiment.Spec, url.Values, error
 		chosen = append(chosen, entry)
 	}
 	v.Set("strategies", strings.Join(chosen, ","))
+	if rowErr != nil {
+		return experiment.Spec{Game: f.Get("game")}, v, rowErr
+	}
 	spec, err := s.specOf(v)
 	return spec, v, err
 }

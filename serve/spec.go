@@ -115,9 +115,18 @@ func readVariants(s *experiment.Spec, v url.Values) error {
 		}
 		vr, err := experiment.ParseVariant(strings.TrimSpace(text))
 		if err != nil {
-			return &FieldError{"variants", err.Error()}
+			return &FieldError{"variants", inFormWords(err.Error())}
 		}
 		s.Variants = append(s.Variants, vr)
+	}
+	if len(s.Variants) > 0 {
+		for _, r := range s.Rules {
+			if strings.Contains(r, ",") {
+				k, _, _ := strings.Cut(r, "=")
+				return &FieldError{"variants", fmt.Sprintf("rule %s is swept, and a comparison of variants sweeps nothing: give each value its own variant (such as %s=… in one row and %s=… in the next), or leave the variants empty to sweep",
+					clipText(strings.TrimSpace(k)), clipText(strings.TrimSpace(k)), clipText(strings.TrimSpace(k)))}
+			}
+		}
 	}
 	s.Baseline = strings.TrimSpace(v.Get("baseline"))
 	for _, f := range strings.Split(v.Get("figure"), ",") {

@@ -137,7 +137,8 @@ func htmlText(s string) string {
 
 // TestVariantErrorsByTheirField: what is wrong with the variants comes
 // back beside its field, in the form's words, and starts nothing: a name
-// with no changes, a rule the game has not, a baseline no variant has, a
+// with no changes, a rule the game has not, a change not key=value, a
+// name that is not a word, a rule swept beside variants, a baseline no variant has, a
 // figure the game has not, a file, and more deals than the workbench
 // plays when every variant is counted.
 func TestVariantErrorsByTheirField(t *testing.T) {
@@ -151,6 +152,9 @@ func TestVariantErrorsByTheirField(t *testing.T) {
 	}{
 		{url.Values{"vn.0": {"cheap"}}, `id="variants"`, "variant cheap: no rule changed"},
 		{url.Values{"vr.0": {"bogus=1"}}, `id="variants"`, "bogus"},
+		{url.Values{"vr.0": {"insure"}}, `id="variants"`, `variant "insure": rule "insure": want key=value`},
+		{url.Values{"vn.0": {"insure=0"}, "vr.0": {"insure=1"}}, `id="variants"`, `variant name "insure=0": a name is a word`},
+		{url.Values{"vr.0": {"insure=0"}, "sw.revive": {"2,4"}}, `id="variants"`, "rule revive is swept, and a comparison of variants sweeps nothing"},
 		{url.Values{"vr.0": {"insure=0"}, "baseline": {"dear"}}, `name="baseline"`, "baseline dear: no variant of that name"},
 		{url.Values{"vr.0": {"insure=0"}, "figure": {"luck"}}, `name="figure"`, "figure luck: not a figure of nora"},
 		{url.Values{"vr.0": {"insure=0,file:/etc/shadow"}}, `id="variants"`, "never opens a file named from the browser"},
