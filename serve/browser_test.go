@@ -1,6 +1,7 @@
 package serve_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -354,6 +355,14 @@ func (l *chanListener) Close() error {
 
 func (l *chanListener) Addr() net.Addr { return l.addr }
 
+// peekedConn is a connection whose first bytes were read ahead.
+type peekedConn struct {
+	net.Conn
+	r *bufio.Reader
+}
+
+func (c *peekedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
+
 // rebinding listens on one port and hands its connections to the
 // attacker's server until switched, then to the workbench: what a browser
 // sees when the attacker's name, first its server's address, is rebound to
@@ -378,15 +387,26 @@ func newRebinding(t *testing.T) *rebinding {
 			if err != nil {
 				return
 			}
-			to := rb.attacker
-			if rb.switched.Load() {
-				to = rb.victim
-			}
-			select {
-			case to.conns <- c:
-			case <-to.done:
-				c.Close()
-			}
+			// A connection goes where the name points when its first
+			// request is sent, not when it is opened: Chromium opens
+			// sockets ahead of need, and one opened before the switch
+			// would otherwise reach the attacker after it.
+			go func() {
+				br := bufio.NewReader(c)
+				if _, err := br.Peek(1); err != nil {
+					c.Close()
+					return
+				}
+				to := rb.attacker
+				if rb.switched.Load() {
+					to = rb.victim
+				}
+				select {
+				case to.conns <- &peekedConn{Conn: c, r: br}:
+				case <-to.done:
+					c.Close()
+				}
+			}()
 		}
 	}()
 	t.Cleanup(func() { ln.Close(); rb.attacker.Close(); rb.victim.Close() })
