@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -26,8 +27,9 @@ import (
 
 // ScreenshotEnv names a directory to keep the browser test's screenshots
 // in, for the README: serve.png and serve-390.png (a result at 1280 and
-// 390 pixels wide), serve-form-390.png (a form on a phone) and
-// serve-side.png (two runs side by side).
+// 390 pixels wide), serve-form-390.png (a form on a phone),
+// serve-side.png (two runs side by side) and serve-variants.png (a
+// comparison of rule variants).
 const ScreenshotEnv = "CARDSIM_SERVE_SCREENSHOTS"
 
 // browser starts headless Chromium, width pixels wide, in which the name
@@ -546,4 +548,75 @@ func TestAnotherSiteCannotStartOrRead(t *testing.T) {
 	if runs := recorded(t, dir); len(runs) != 1 {
 		t.Errorf("%d runs, want the designer's alone: %v", len(runs), runs)
 	}
+}
+
+// TestVariantsInBrowser drives the form's rule variants in headless
+// Chromium: two variants typed in, one in a row added by "Add a variant";
+// Run gives a page whose first table holds each variant's paired
+// difference from the rules as written, and whose command compares the
+// same variants with --variant. At 390 pixels the form with its variants
+// and the result fit the screen, every column of their tables reachable.
+func TestVariantsInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: runs in make test-long")
+	}
+	s, err := serve.New(serve.Options{Addr: "127.0.0.1:0", Dir: t.TempDir(), MaxConcurrent: 1, MaxDeals: 100_000, KeepRecords: 5, Runner: runner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	defer s.Close()
+
+	ctx, done := browser(t, 1280)
+	defer done()
+	var rows int
+	var command, share string
+	var diffs []string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/game/nora"),
+		chromedp.WaitVisible(`#variants`, chromedp.ByQuery),
+		chromedp.Click(`input[name="s"][value="stop-at"]`, chromedp.ByQuery),
+		chromedp.Click(`input[name="s"][value="rescuer"]`, chromedp.ByQuery),
+		chromedp.SetValue(`input[name="vn.0"]`, "cheap", chromedp.ByQuery),
+		chromedp.SetValue(`input[name="vr.0"]`, "insure=0, switch=1", chromedp.ByQuery),
+		chromedp.Click(`#add-variant`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll(".field.variant").length`, &rows),
+		chromedp.SetValue(`input[name="vr.2"]`, "revive=2", chromedp.ByQuery),
+		chromedp.SetValue(`input[name="games"]`, "1000", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#result`, chromedp.ByQuery),
+		chromedp.Value(`#command`, &command, chromedp.ByQuery),
+		chromedp.AttributeValue("#share", "href", &share, nil, chromedp.ByQuery),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#result table.data")[0].tBodies[0].rows).map(r => r.cells[0].textContent + " " + r.cells[3].textContent)`, &diffs),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows != 3 {
+		t.Errorf("%d variant rows after one was added, want 3", rows)
+	}
+	if want := "cardsim compare nora --strategies rescuer --variant cheap:insure=0,switch=1 --variant revive=2 --games 1000 --seed 1"; command != want {
+		t.Errorf("the command: %s, want %s", command, want)
+	}
+	// (A figure no arm moves, such as a win rate never won, has no row.)
+	if len(diffs) < 2 || diffs[0] != "cheap mean score (points)" || !slices.Contains(diffs, "revive=2 mean score (points)") {
+		t.Errorf("the first table's rows: %q, want each variant's difference on the mean score", diffs)
+	}
+	shoot(t, ctx, "serve-variants.png", false)
+
+	phone, done2 := browser(t, 390)
+	defer done2()
+	if err := chromedp.Run(phone, chromedp.Navigate(ts.URL+share), chromedp.WaitVisible("#variants", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	reachable(t, phone, share)
+	var loc string
+	if err := chromedp.Run(ctx, chromedp.Location(&loc)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(phone, chromedp.Navigate(loc), chromedp.WaitVisible("#result", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	reachable(t, phone, loc)
 }

@@ -343,6 +343,10 @@ type runPage struct {
 	// Live says whether the run draws a live chart: not a report, nor a
 	// comparison of variants, whose arms are tallied outside sessions.
 	Live bool
+	// Variants lists the rule variants compared, as --variant writes
+	// them, and Baseline what they are set against.
+	Variants []string
+	Baseline string
 }
 
 func (s *Server) show(w http.ResponseWriter, r *http.Request) {
@@ -357,6 +361,20 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	p.Changed = run.Changed
 	if p.Changed == nil && run.Spec.Kind != experiment.Report {
 		p.Changed = changedRules(s.opts.Runner(), run.Spec)
+	}
+	var rules []string
+	for _, c := range p.Changed {
+		if v, ok := strings.CutPrefix(c, "variant "); ok {
+			p.Variants = append(p.Variants, v)
+		} else {
+			rules = append(rules, c)
+		}
+	}
+	if p.Variants != nil {
+		p.Changed, p.Baseline = rules, run.Spec.Baseline
+		if p.Baseline == "" {
+			p.Baseline = "the rules as written"
+		}
 	}
 	p.Pruned = run.State == "done" && !p.Records && keepsRecords(s.opts.Runner(), run.Spec)
 	switch run.Spec.Kind {

@@ -75,6 +75,9 @@ func readFigures(res *experiment.Result) figures {
 		if vs := res.Summary.Variants; vs != nil {
 			// The variants' differences from the baseline come first: they
 			// are what was asked. The baseline's own figures follow.
+			for i := range f.tables {
+				f.tables[i].Caption += ", under the baseline (" + vs.Baseline + ")"
+			}
 			f.tables = append([]table{variantsTable(res.Summary)}, f.tables...)
 			for i := range f.arms {
 				f.arms[i].Name = vs.Baseline + ": " + f.arms[i].Name

@@ -107,8 +107,8 @@ func TestVariantsFromTheForm(t *testing.T) {
 	if !strings.Contains(body, `value="`+cmd+`"`) {
 		t.Errorf("the page does not give the command %s", cmd)
 	}
-	if !strings.Contains(body, "<li><code>variant cheap:insure=0,switch=1</code></li>") {
-		t.Error("the page does not list the variants with the rules changed")
+	if !strings.Contains(body, "<li><code>rounds=3</code></li>") || !strings.Contains(body, `<ul id="variants-compared"><li><code>cheap:insure=0,switch=1</code></li><li><code>revive=2</code></li></ul>`) {
+		t.Error("the page does not list the rules changed and the variants compared")
 	}
 
 	// The link fills the form, variants included, and Run plays the same
