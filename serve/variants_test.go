@@ -186,3 +186,22 @@ func TestVariantErrorsByTheirField(t *testing.T) {
 		t.Errorf("runs started: %v", runs)
 	}
 }
+
+// TestVariantsShareMaxDeals: a comparison of variants to a precision given
+// no most deals plays at most --max-deals, shared among its variants (the
+// rules as written among them), and stops within it.
+func TestVariantsShareMaxDeals(t *testing.T) {
+	t.Parallel()
+	ts, dir := workbench(t, 300)
+	form := url.Values{"game": {"nora"}, "s": {"cautious"}, "vr.0": {"insure=0"}, "vr.1": {"insure=2"}, "precision": {"0.0001"}, "games": {"10"}}
+	id := finished(t, ts, form)
+	if got := recordedSpec(t, dir, id).MaxGames; got != 100 {
+		t.Errorf("most deals a variant: %d, want 100 (300 among the rules as written and 2 variants)", got)
+	}
+	var p struct{ Played, Planned int64 }
+	_, body := getBody(t, ts.URL, "/runs/"+id+"/progress")
+	// A precision of 0.0001 is never reached: each of the 3 plays its 100.
+	if err := json.Unmarshal([]byte(body), &p); err != nil || p.Played != 300 || p.Planned != 300 {
+		t.Errorf("deals played %d of %d (%v), want 300 of 300, every variant's counted", p.Played, p.Planned, err)
+	}
+}
