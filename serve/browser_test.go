@@ -572,7 +572,7 @@ func TestVariantsInBrowser(t *testing.T) {
 	defer done()
 	var rows int
 	var command, share string
-	var diffs []string
+	var diffs, series []string
 	err = chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/game/nora"),
 		chromedp.WaitVisible(`#variants`, chromedp.ByQuery),
@@ -589,6 +589,7 @@ func TestVariantsInBrowser(t *testing.T) {
 		chromedp.Value(`#command`, &command, chromedp.ByQuery),
 		chromedp.AttributeValue("#share", "href", &share, nil, chromedp.ByQuery),
 		chromedp.Evaluate(`Array.from(document.querySelectorAll("#result table.data")[0].tBodies[0].rows).map(r => r.cells[0].textContent + " " + r.cells[3].textContent)`, &diffs),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#live g.series")).map(g => g.dataset.name)`, &series),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -598,6 +599,10 @@ func TestVariantsInBrowser(t *testing.T) {
 	}
 	if want := "cardsim compare nora --strategies rescuer --variant cheap:insure=0,switch=1 --variant revive=2 --games 1000 --seed 1"; command != want {
 		t.Errorf("the command: %s, want %s", command, want)
+	}
+	slices.Sort(series)
+	if want := []string{"as written: rescuer", "cheap: rescuer", "revive=2: rescuer"}; !slices.Equal(series, want) {
+		t.Errorf("the chart of how the figures narrowed: %q, want a series per variant %q", series, want)
 	}
 	// (A figure no arm moves, such as a win rate never won, has no row.)
 	if len(diffs) < 2 || diffs[0] != "cheap mean score (points)" || !slices.Contains(diffs, "revive=2 mean score (points)") {

@@ -340,8 +340,7 @@ type runPage struct {
 	Changed  []string
 	Deals    int64
 	Series   []Series // the live chart's, when the run has ended
-	// Live says whether the run draws a live chart: not a report, nor a
-	// comparison of variants, whose arms are tallied outside sessions.
+	// Live says whether the run draws a live chart: not a report.
 	Live bool
 	// Variants lists the rule variants compared, as --variant writes
 	// them, and Baseline what they are set against.
@@ -357,7 +356,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	}
 	p := runPage{Run: run, Progress: s.runs.status(run), Files: s.runs.files(run.ID), Records: s.runs.hasRecords(run.ID), Keep: s.opts.KeepRecords}
 	p.Deals = s.row(run).Deals
-	p.Live = run.Spec.Kind != experiment.Report && len(run.Spec.Variants) == 0
+	p.Live = run.Spec.Kind != experiment.Report
 	p.Changed = run.Changed
 	if p.Changed == nil && run.Spec.Kind != experiment.Report {
 		p.Changed = changedRules(s.opts.Runner(), run.Spec)

@@ -125,7 +125,11 @@ func (rs *runs) start(ctx context.Context, runner *experiment.Runner, spec exper
 	r.ID, r.Spec, r.Started, r.State, r.finished = newID(now), spec, now, "running", make(chan struct{})
 	ctx, stop := context.WithCancelCause(ctx)
 	r.cancel = func() { stop(context.Canceled) }
-	r.meter = &meter{begun: now, limit: maxDeals, stop: stop, target: spec.Target,
+	target := spec.Target
+	if len(spec.Variants) > 0 && len(spec.Figures) > 0 && spec.Precision == 0 {
+		target = spec.Figures[0] // a comparison of variants' main figure
+	}
+	r.meter = &meter{begun: now, limit: maxDeals, stop: stop, target: target, conf: spec.Confidence,
 		series: spec.Kind == experiment.Run || spec.Kind == experiment.Compare || spec.Kind == experiment.Sweep}
 	if keepsRecords(runner, spec) && rs.keep > 0 {
 		// Every seat of every game, beside the outputs (never inside

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,6 +110,30 @@ func TestVariantsFromTheForm(t *testing.T) {
 	}
 	if !strings.Contains(body, "<li><code>rounds=3</code></li>") || !strings.Contains(body, `<ul id="variants-compared"><li><code>cheap:insure=0,switch=1</code></li><li><code>revive=2</code></li></ul>`) {
 		t.Error("the page does not list the rules changed and the variants compared")
+	}
+
+	// The live chart's series: one per variant (the rules as written
+	// among them) and strategy, each to the last deal.
+	_, progress := getBody(t, ts.URL, "/runs/"+id+"/progress")
+	var p struct {
+		Series []struct {
+			Name   string
+			Points [][4]float64
+		}
+	}
+	if err := json.Unmarshal([]byte(progress), &p); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range p.Series {
+		names = append(names, s.Name)
+		if len(s.Points) == 0 || s.Points[len(s.Points)-1][0] != 200 {
+			t.Errorf("series %s ends at %v, want 200 deals", s.Name, s.Points)
+		}
+	}
+	slices.Sort(names)
+	if want := []string{"as written: cautious", "as written: rescuer", "cheap: cautious", "cheap: rescuer", "revive=2: cautious", "revive=2: rescuer"}; !slices.Equal(names, want) {
+		t.Errorf("the live chart's series %q, want %q", names, want)
 	}
 
 	// The link fills the form, variants included, and Run plays the same
