@@ -114,7 +114,7 @@ func (s *Server) form(name string, spec experiment.Spec, raw url.Values, ticked 
 	for _, st := range g.Rules() {
 		f := ruleField{Setting: st, Value: st.Default}
 		if v, ok := given[st.Name]; ok {
-			if strings.Contains(v, ",") {
+			if swept(v) {
 				f.Sweep = v
 			} else {
 				f.Value = v
@@ -313,7 +313,7 @@ func (s *Server) specOfForm(r *http.Request) (experiment.Spec, url.Values, error
 				st := byName[n]
 				sweep := strings.Join(strings.Fields(strings.ReplaceAll(f.Get("sw."+n), ",", " ")), ",")
 				switch val := strings.TrimSpace(f.Get("r." + n)); {
-				case sweep != "" && strings.Contains(sweep, ","):
+				case sweep != "" && swept(sweep):
 					v.Add("rule", n+"="+sweep)
 				case sweep != "" && sweep != st.Default:
 					v.Add("rule", n+"="+sweep)
@@ -408,7 +408,7 @@ func (s *Server) check(spec experiment.Spec) error {
 // changedRules lists the rules of spec that are not at their defaults,
 // key=value, a swept rule with its values.
 func changedRules(runner *experiment.Runner, spec experiment.Spec) []string {
-	var fixed, swept []string
+	var fixed, sweeps []string
 	withVariants := func(out []string) []string {
 		for _, vr := range spec.Variants {
 			out = append(out, "variant "+vr.String())
@@ -416,8 +416,8 @@ func changedRules(runner *experiment.Runner, spec experiment.Spec) []string {
 		return out
 	}
 	for _, r := range spec.Rules {
-		if strings.Contains(r, ",") {
-			swept = append(swept, r+" (swept)")
+		if _, v, _ := strings.Cut(r, "="); swept(v) {
+			sweeps = append(sweeps, r+" (swept)")
 		} else {
 			fixed = append(fixed, r)
 		}
@@ -432,5 +432,5 @@ func changedRules(runner *experiment.Runner, spec experiment.Spec) []string {
 			out = append(out, st.Name+"="+st.Value)
 		}
 	}
-	return withVariants(append(out, swept...))
+	return withVariants(append(out, sweeps...))
 }

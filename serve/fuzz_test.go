@@ -23,6 +23,7 @@ func FuzzSpecFrom(f *testing.F) {
 		"strategies=,,a,&rule=%20&rule==&rule=k%3D,",
 		"game=nora&strategies=rescuer&variant=cheap:insure%3D0,switch%3D1&variant=revive%3D2&baseline=cheap&figure=score,win&margin=win%3D0.02&reference=0.5",
 		"game=flip&strategies=greedy&variant=:&variant=x:mapping%3Dfile:/etc/shadow&figure=,&margin=%20",
+		"game=nora&strategies=cautious&rule=insure%3D0..4:2&rule=revive%3D..&variant=insure%3D1..2",
 	} {
 		f.Add(q)
 	}

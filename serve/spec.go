@@ -24,7 +24,7 @@ func (e *FieldError) Error() string { return e.Message }
 
 // SpecFrom reads an experiment from the parameters of a form or of a
 // page's address, named as the command's flags: game, rule (repeated,
-// key=value, or key=v1,v2,… to sweep), strategies (name or
+// key=value, or key=v1,v2,… or key=lo..hi[:step] to sweep), strategies (name or
 // name:key=value:…, comma-separated), games, seed, confidence, precision,
 // target, max-games; and rule variants as compare's flags name them:
 // variant (repeated, [name:]key=value,key=value), baseline, figure
@@ -93,7 +93,7 @@ func SpecFrom(v url.Values) (experiment.Spec, error) {
 	switch {
 	case len(s.Variants) > 0:
 		s.Kind = experiment.Compare
-	case slices.ContainsFunc(s.Rules, func(r string) bool { return strings.Contains(r, ",") }):
+	case slices.ContainsFunc(s.Rules, func(r string) bool { _, v, _ := strings.Cut(r, "="); return swept(v) }):
 		s.Kind = experiment.Sweep
 	case len(s.Strategies) > 1:
 		s.Kind = experiment.Compare
@@ -121,8 +121,7 @@ func readVariants(s *experiment.Spec, v url.Values) error {
 	}
 	if len(s.Variants) > 0 {
 		for _, r := range s.Rules {
-			if strings.Contains(r, ",") {
-				k, _, _ := strings.Cut(r, "=")
+			if k, val, _ := strings.Cut(r, "="); swept(val) {
 				return &FieldError{"variants", fmt.Sprintf("rule %s is swept, and a comparison of variants sweeps nothing: give each value its own variant (such as %s=… in one row and %s=… in the next), or leave the variants empty to sweep",
 					clipText(strings.TrimSpace(k)), clipText(strings.TrimSpace(k)), clipText(strings.TrimSpace(k)))}
 			}
@@ -145,6 +144,12 @@ func readVariants(s *experiment.Spec, v url.Values) error {
 	}
 	s.Margins, s.References = list("margin"), list("reference")
 	return nil
+}
+
+// swept reports whether a rule's value sweeps it: several values
+// (v1,v2,…) or a range (lo..hi, lo..hi:step), as sweep's --rule takes them.
+func swept(value string) bool {
+	return strings.Contains(value, ",") || strings.Contains(value, "..")
 }
 
 // formWord is what the form calls the value of a parameter.

@@ -230,3 +230,28 @@ func TestVariantsShareMaxDeals(t *testing.T) {
 		t.Errorf("deals played %d of %d (%v), want 300 of 300, every variant's counted", p.Played, p.Planned, err)
 	}
 }
+
+// TestSweepRangeFromTheForm: a range in a rule's sweep box (lo..hi:step,
+// as sweep's --rule takes it) sweeps the rule over its values, as the
+// command does, and its link gives the range back in the sweep box.
+func TestSweepRangeFromTheForm(t *testing.T) {
+	t.Parallel()
+	ts, dir := workbench(t, 100_000)
+	id := finished(t, ts, url.Values{"game": {"nora"}, "s": {"cautious"}, "sw.insure": {"0..4:2"}, "games": {"40"}})
+	spec := recordedSpec(t, dir, id)
+	if spec.Kind != experiment.Sweep || !slices.Equal(spec.Rules, []string{"insure=0..4:2"}) {
+		t.Fatalf("the form's Spec: %s %q, want a sweep of insure=0..4:2", spec.Kind, spec.Rules)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, id, "sweep.csv"))
+	if n := strings.Count(string(b), "\n"); err != nil || n != 1+3 {
+		t.Errorf("sweep.csv: %d lines (%v), want a header and the 3 points 0, 2, 4", n, err)
+	}
+	_, body := getBody(t, ts.URL, "/runs/"+id)
+	_, form := getBody(t, ts.URL, shareLink(t, body))
+	if !strings.Contains(form, `name="sw.insure" value="0..4:2"`) {
+		t.Error("the link's form does not hold the range in insure's sweep box")
+	}
+	if !strings.Contains(body, "cardsim sweep nora --strategies cautious --rule insure=0..4:2 --games 40 --seed 1") {
+		t.Error("the page does not give the sweep's command")
+	}
+}
