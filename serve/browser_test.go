@@ -3,6 +3,7 @@ package serve_test
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"image"
@@ -609,6 +610,27 @@ func TestVariantsInBrowser(t *testing.T) {
 		t.Errorf("the first table's rows: %q, want each variant's difference on the mean score", diffs)
 	}
 	shoot(t, ctx, "serve-variants.png", false)
+
+	// The first table sorts by its difference column, as numbers, one way
+	// then the other, and copies as tab-separated text.
+	var up, down []float64
+	var copied string
+	column := `Array.from(document.querySelectorAll("#result table.data")[0].tBodies[0].rows).map(r => parseFloat(r.cells[6].textContent.replace("+", "")))`
+	err = chromedp.Run(ctx,
+		chromedp.Click(`#result figure.table:first-of-type th:nth-child(7) .sort`, chromedp.ByQuery), chromedp.Evaluate(column, &up),
+		chromedp.Click(`#result figure.table:first-of-type th:nth-child(7) .sort`, chromedp.ByQuery), chromedp.Evaluate(column, &down),
+		chromedp.Click(`#result figure.table:first-of-type .copy-table`, chromedp.ByQuery),
+		chromedp.Text(`#result figure.table:first-of-type .copy-table`, &copied, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(up) < 2 || !slices.IsSorted(up) || !slices.IsSortedFunc(down, func(a, b float64) int { return cmp.Compare(b, a) }) || up[0] == up[len(up)-1] {
+		t.Errorf("the differences sorted up %v, then down %v", up, down)
+	}
+	if copied != "Copied" {
+		t.Errorf("Copy table reads %q after a click", copied)
+	}
 
 	phone, done2 := browser(t, 390)
 	defer done2()
