@@ -356,10 +356,10 @@ func (s *Server) specOfForm(r *http.Request) (experiment.Spec, url.Values, error
 		chosen = append(chosen, entry)
 	}
 	v.Set("strategies", strings.Join(chosen, ","))
-	if rowErr != nil {
-		return experiment.Spec{Game: f.Get("game")}, v, rowErr
-	}
 	spec, err := s.specOf(v)
+	if rowErr != nil {
+		err = rowErr // the rest of the form is shown again as given
+	}
 	return spec, v, err
 }
 

@@ -198,6 +198,9 @@ func TestVariantErrorsByTheirField(t *testing.T) {
 			t.Errorf("%v: %d, %q, want %q", tt.extra, code, msgs, tt.says)
 			continue
 		}
+		if !strings.Contains(body, `name="s" value="cautious" checked`) || !strings.Contains(body, `name="games" type="number" min="2" max="1000" value="`+form.Get("games")+`"`) {
+			t.Errorf("%v: the form does not come back as given", tt.extra)
+		}
 		if words, _, _ := strings.Cut(msgs[0], "cardsim "); strings.Contains(words, "--") {
 			t.Errorf("%v: the message names a flag, not the form's field: %q", tt.extra, msgs[0])
 		}
