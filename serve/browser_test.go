@@ -179,7 +179,7 @@ func TestInBrowser(t *testing.T) {
 
 	// Both runs side by side: paired.
 	var verdict string
-	err = chromedp.Run(ctx2, chromedp.Navigate(ts.URL+"/"),
+	err = chromedp.Run(ctx2, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`#run-list`, chromedp.ByQuery),
 		chromedp.Click(`#run-list tbody tr:nth-child(1) input[name="run"]`, chromedp.ByQuery),
 		chromedp.Click(`#run-list tbody tr:nth-child(2) input[name="run"]`, chromedp.ByQuery),
 		chromedp.Click(`#side-by-side`, chromedp.ByQuery),
