@@ -620,6 +620,8 @@ func TestVariantsInBrowser(t *testing.T) {
 		chromedp.Click(`#result figure.table:first-of-type th:nth-child(7) .sort`, chromedp.ByQuery), chromedp.Evaluate(column, &up),
 		chromedp.Click(`#result figure.table:first-of-type th:nth-child(7) .sort`, chromedp.ByQuery), chromedp.Evaluate(column, &down),
 		chromedp.Click(`#result figure.table:first-of-type .copy-table`, chromedp.ByQuery),
+		// The clipboard answers in its own time: the label changes then.
+		chromedp.Poll(`document.querySelector("#result figure.table:first-of-type .copy-table").textContent === "Copied"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Text(`#result figure.table:first-of-type .copy-table`, &copied, chromedp.ByQuery),
 	)
 	if err != nil {
