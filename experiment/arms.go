@@ -22,6 +22,15 @@ type Counter interface {
 	Count(label string, toPlay int64) (add func(deals int64), end func(left int64))
 }
 
+// ArmWatcher is implemented by a Meter that follows the arms of a
+// comparison of variants or a tune as they are played: after every whole
+// batch, Arm is called for each variant played with its label, its
+// configuration and its tally so far, which it may read during the call
+// only.
+type ArmWatcher interface {
+	Arm(label string, cfg *sim.Config, t *sim.Tally)
+}
+
 // armGroup is one rule variant of a set of arms: its changes, the run of
 // the lineup under them (the game under the variant's rules), its tally
 // so far, and the per-deal sums of the batch under way.
@@ -277,6 +286,13 @@ func (a *armSet) advance(ctx context.Context, to int64, racing []bool, onDeal fu
 			if t != nil {
 				a.groups[g].tally.Merge(t)
 				a.acc.Undecided = a.acc.Undecided || a.groups[g].sums.undec
+			}
+		}
+		if w, ok := a.r.meter().(ArmWatcher); ok {
+			for g, t := range tallies {
+				if t != nil {
+					w.Arm(a.groups[g].label, &a.groups[g].cfg, a.groups[g].tally)
+				}
 			}
 		}
 		a.fold(int(hi-a.next), racing, onDeal)

@@ -1,7 +1,9 @@
 package serve_test
 
 import (
+	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"image"
@@ -12,6 +14,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -25,8 +28,9 @@ import (
 
 // ScreenshotEnv names a directory to keep the browser test's screenshots
 // in, for the README: serve.png and serve-390.png (a result at 1280 and
-// 390 pixels wide), serve-form-390.png (a form on a phone) and
-// serve-side.png (two runs side by side).
+// 390 pixels wide), serve-form-390.png (a form on a phone),
+// serve-side.png (two runs side by side) and serve-variants.png (a
+// comparison of rule variants).
 const ScreenshotEnv = "CARDSIM_SERVE_SCREENSHOTS"
 
 // browser starts headless Chromium, width pixels wide, in which the name
@@ -175,7 +179,7 @@ func TestInBrowser(t *testing.T) {
 
 	// Both runs side by side: paired.
 	var verdict string
-	err = chromedp.Run(ctx2, chromedp.Navigate(ts.URL+"/"),
+	err = chromedp.Run(ctx2, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`#run-list`, chromedp.ByQuery),
 		chromedp.Click(`#run-list tbody tr:nth-child(1) input[name="run"]`, chromedp.ByQuery),
 		chromedp.Click(`#run-list tbody tr:nth-child(2) input[name="run"]`, chromedp.ByQuery),
 		chromedp.Click(`#side-by-side`, chromedp.ByQuery),
@@ -354,6 +358,14 @@ func (l *chanListener) Close() error {
 
 func (l *chanListener) Addr() net.Addr { return l.addr }
 
+// peekedConn is a connection whose first bytes were read ahead.
+type peekedConn struct {
+	net.Conn
+	r *bufio.Reader
+}
+
+func (c *peekedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
+
 // rebinding listens on one port and hands its connections to the
 // attacker's server until switched, then to the workbench: what a browser
 // sees when the attacker's name, first its server's address, is rebound to
@@ -378,15 +390,26 @@ func newRebinding(t *testing.T) *rebinding {
 			if err != nil {
 				return
 			}
-			to := rb.attacker
-			if rb.switched.Load() {
-				to = rb.victim
-			}
-			select {
-			case to.conns <- c:
-			case <-to.done:
-				c.Close()
-			}
+			// A connection goes where the name points when its first
+			// request is sent, not when it is opened: Chromium opens
+			// sockets ahead of need, and one opened before the switch
+			// would otherwise reach the attacker after it.
+			go func() {
+				br := bufio.NewReader(c)
+				if _, err := br.Peek(1); err != nil {
+					c.Close()
+					return
+				}
+				to := rb.attacker
+				if rb.switched.Load() {
+					to = rb.victim
+				}
+				select {
+				case to.conns <- &peekedConn{Conn: c, r: br}:
+				case <-to.done:
+					c.Close()
+				}
+			}()
 		}
 	}()
 	t.Cleanup(func() { ln.Close(); rb.attacker.Close(); rb.victim.Close() })
@@ -526,4 +549,103 @@ func TestAnotherSiteCannotStartOrRead(t *testing.T) {
 	if runs := recorded(t, dir); len(runs) != 1 {
 		t.Errorf("%d runs, want the designer's alone: %v", len(runs), runs)
 	}
+}
+
+// TestVariantsInBrowser drives the form's rule variants in headless
+// Chromium: two variants typed in, one in a row added by "Add a variant";
+// Run gives a page whose first table holds each variant's paired
+// difference from the rules as written, and whose command compares the
+// same variants with --variant. At 390 pixels the form with its variants
+// and the result fit the screen, every column of their tables reachable.
+func TestVariantsInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: runs in make test-long")
+	}
+	s, err := serve.New(serve.Options{Addr: "127.0.0.1:0", Dir: t.TempDir(), MaxConcurrent: 1, MaxDeals: 100_000, KeepRecords: 5, Runner: runner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	defer s.Close()
+
+	ctx, done := browser(t, 1280)
+	defer done()
+	var rows int
+	var command, share string
+	var diffs, series []string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/game/nora"),
+		chromedp.WaitVisible(`#variants`, chromedp.ByQuery),
+		chromedp.Click(`input[name="s"][value="stop-at"]`, chromedp.ByQuery),
+		chromedp.Click(`input[name="s"][value="rescuer"]`, chromedp.ByQuery),
+		chromedp.SetValue(`input[name="vn.0"]`, "cheap", chromedp.ByQuery),
+		chromedp.SetValue(`input[name="vr.0"]`, "insure=0, switch=1", chromedp.ByQuery),
+		chromedp.Click(`#add-variant`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll(".field.variant").length`, &rows),
+		chromedp.SetValue(`input[name="vr.2"]`, "revive=2", chromedp.ByQuery),
+		chromedp.SetValue(`input[name="games"]`, "1000", chromedp.ByQuery),
+		chromedp.Click(`#run`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#result`, chromedp.ByQuery),
+		chromedp.Value(`#command`, &command, chromedp.ByQuery),
+		chromedp.AttributeValue("#share", "href", &share, nil, chromedp.ByQuery),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#result table.data")[0].tBodies[0].rows).map(r => r.cells[0].textContent + " " + r.cells[3].textContent)`, &diffs),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#live g.series")).map(g => g.dataset.name)`, &series),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows != 3 {
+		t.Errorf("%d variant rows after one was added, want 3", rows)
+	}
+	if want := "cardsim compare nora --strategies rescuer --variant cheap:insure=0,switch=1 --variant revive=2 --games 1000 --seed 1"; command != want {
+		t.Errorf("the command: %s, want %s", command, want)
+	}
+	slices.Sort(series)
+	if want := []string{"as written: rescuer", "cheap: rescuer", "revive=2: rescuer"}; !slices.Equal(series, want) {
+		t.Errorf("the chart of how the figures narrowed: %q, want a series per variant %q", series, want)
+	}
+	// (A figure no arm moves, such as a win rate never won, has no row.)
+	if len(diffs) < 2 || diffs[0] != "cheap mean score (points)" || !slices.Contains(diffs, "revive=2 mean score (points)") {
+		t.Errorf("the first table's rows: %q, want each variant's difference on the mean score", diffs)
+	}
+	shoot(t, ctx, "serve-variants.png", false)
+
+	// The first table sorts by its difference column, as numbers, one way
+	// then the other, and copies as tab-separated text.
+	var up, down []float64
+	var copied string
+	column := `Array.from(document.querySelectorAll("#result table.data")[0].tBodies[0].rows).map(r => parseFloat(r.cells[6].textContent.replace("+", "")))`
+	err = chromedp.Run(ctx,
+		chromedp.Click(`#result figure.table:first-of-type th:nth-child(7) .sort`, chromedp.ByQuery), chromedp.Evaluate(column, &up),
+		chromedp.Click(`#result figure.table:first-of-type th:nth-child(7) .sort`, chromedp.ByQuery), chromedp.Evaluate(column, &down),
+		chromedp.Click(`#result figure.table:first-of-type .copy-table`, chromedp.ByQuery),
+		// The clipboard answers in its own time: the label changes then.
+		chromedp.Poll(`document.querySelector("#result figure.table:first-of-type .copy-table").textContent === "Copied"`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Text(`#result figure.table:first-of-type .copy-table`, &copied, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(up) < 2 || !slices.IsSorted(up) || !slices.IsSortedFunc(down, func(a, b float64) int { return cmp.Compare(b, a) }) || up[0] == up[len(up)-1] {
+		t.Errorf("the differences sorted up %v, then down %v", up, down)
+	}
+	if copied != "Copied" {
+		t.Errorf("Copy table reads %q after a click", copied)
+	}
+
+	phone, done2 := browser(t, 390)
+	defer done2()
+	if err := chromedp.Run(phone, chromedp.Navigate(ts.URL+share), chromedp.WaitVisible("#variants", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	reachable(t, phone, share)
+	var loc string
+	if err := chromedp.Run(ctx, chromedp.Location(&loc)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(phone, chromedp.Navigate(loc), chromedp.WaitVisible("#result", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	reachable(t, phone, loc)
 }

@@ -1,6 +1,7 @@
 // Package serve is cardsim's workbench in the browser: a designer picks a
 // game, sets its rules and strategies in a form built from the game's own
-// listings, and runs, compares or sweeps them, watching each arm's figure
+// listings, and runs, compares or sweeps them, or compares rule variants
+// against a baseline as compare --variant does, watching each arm's figure
 // and interval narrow on a live chart as deals come in. Every run is an
 // experiment.Spec run by the same Runner as the commands, kept as an
 // ordinary output directory with a record beside it; its result shows

@@ -33,3 +33,15 @@ func ExampleSpecFrom() {
 	// sweep [insure=0,1,2] 2000 7 <nil>
 	// rule mapping: a table in a file (file:…) is read from the command line only; the workbench never opens a file named from the browser
 }
+
+// ExampleSpecFrom_variants reads a comparison of rule variants from a
+// link's parameters, named as compare's flags, and writes its command.
+func ExampleSpecFrom_variants() {
+	v, _ := url.ParseQuery("game=nora&strategies=rescuer&variant=cheap:insure%3D0,switch%3D1&variant=revive%3D2&figure=score,win&margin=win%3D0.02&games=1000")
+	spec, err := serve.SpecFrom(v)
+	fmt.Println(spec.Kind, spec.Variants, spec.Figures, spec.Margins, err)
+	fmt.Println(serve.Command(spec))
+	// Output:
+	// compare [cheap:insure=0,switch=1 revive=2] [score win] [win=0.02] <nil>
+	// cardsim compare nora --strategies rescuer --variant cheap:insure=0,switch=1 --variant revive=2 --figure score,win --margin win=0.02 --games 1000 --seed 1
+}

@@ -27,6 +27,11 @@ type formPage struct {
 	// Order lists the rules the Spec gives, in its order, so that the
 	// form gives them back in that order (a sweep's points follow it).
 	Order string
+	// Variants are the rows of the rule variants' fieldset: those of the
+	// Spec, then empty ones to fill in; Baseline, Figure, Margin and
+	// Reference the fields that go with them, as the form writes them.
+	Variants                            []variantRow
+	Baseline, Figure, Margin, Reference string
 	// Errors holds what is wrong, by field (FieldError's names).
 	Errors map[string]string
 	// Changed reports whether any field is not at its default.
@@ -51,6 +56,18 @@ func (f ruleField) IsBool() bool { return f.Kind == games.Boolean }
 
 // IsInteger reports whether the rule is a whole number.
 func (f ruleField) IsInteger() bool { return f.Kind == games.Integer }
+
+// variantRow is a rule variant of the form: its name (may be empty) and
+// its rule changes, key=value separated by commas or spaces.
+type variantRow struct {
+	Index       int
+	Name, Rules string
+}
+
+// emptyVariants is how many empty variant rows the form offers past those
+// of its Spec: each row a variant, so that several are compared without a
+// script.
+const emptyVariants = 2
 
 // strategyChoice is a strategy of the form, with its parameters.
 type strategyChoice struct {
@@ -97,7 +114,7 @@ func (s *Server) form(name string, spec experiment.Spec, raw url.Values, ticked 
 	for _, st := range g.Rules() {
 		f := ruleField{Setting: st, Value: st.Default}
 		if v, ok := given[st.Name]; ok {
-			if strings.Contains(v, ",") {
+			if swept(v) {
 				f.Sweep = v
 			} else {
 				f.Value = v
@@ -149,6 +166,26 @@ func (s *Server) form(name string, spec experiment.Spec, raw url.Values, ticked 
 			add(o, ticks && o.Name == dflt, "")
 		}
 	}
+	for i, vr := range spec.Variants {
+		p.Variants = append(p.Variants, variantRow{Index: i, Name: vr.Name, Rules: strings.Join(vr.Rules, ", ")})
+	}
+	for i := len(p.Variants); i < len(spec.Variants)+emptyVariants; i++ {
+		p.Variants = append(p.Variants, variantRow{Index: i})
+	}
+	p.Baseline, p.Figure = spec.Baseline, strings.Join(spec.Figures, ",")
+	p.Margin, p.Reference = strings.Join(spec.Margins, " "), strings.Join(spec.References, " ")
+	if raw != nil && raw.Has("variant") && len(spec.Variants) == 0 {
+		// A variant refused: the rows as given, to be put right.
+		p.Variants = p.Variants[:0]
+		for i, text := range append(raw["variant"], make([]string, emptyVariants)...) {
+			name, rules, ok := strings.Cut(text, ":")
+			if !ok || strings.Contains(name, "=") {
+				name, rules = "", text
+			}
+			p.Variants = append(p.Variants, variantRow{Index: i, Name: name, Rules: rules})
+		}
+	}
+	p.Changed = p.Changed || len(spec.Variants) > 0
 	nums := Values(spec)
 	for name, dv := range numberDefaults {
 		v := nums.Get(name)
@@ -189,6 +226,17 @@ func formError(err error, p *formPage) (field, msg string) {
 		return slices.ContainsFunc(p.Strategies, func(c strategyChoice) bool { return c.Name == n })
 	}
 	switch {
+	case strings.HasPrefix(msg, "--variant"), strings.HasPrefix(msg, "variant "), strings.HasPrefix(msg, "--figure, --margin"),
+		strings.HasPrefix(msg, "compare needs"):
+		field = "variants"
+	case strings.HasPrefix(msg, "--baseline"):
+		field = "baseline"
+	case strings.HasPrefix(msg, "--figure"):
+		field = "figure"
+	case strings.HasPrefix(msg, "--margin"):
+		field = "margin"
+	case strings.HasPrefix(msg, "--reference"):
+		field = "reference"
 	case strings.HasPrefix(msg, "rule "):
 		name := strings.TrimPrefix(msg, "rule ")
 		name = name[:strings.IndexAny(name+"=", "=: ")]
@@ -220,7 +268,8 @@ func formError(err error, p *formPage) (field, msg string) {
 // flagWords puts the form's words in the place of the command's flags.
 var flagWords = strings.NewReplacer("--max-games", "the most deals", "--games", "deals", "--strategies", "strategies",
 	"--strategy", "strategy", "--rule", "rule", "--confidence", "confidence", "--precision", "precision ±",
-	"--target", "the figure aimed at", "--seed", "seed", "--param", "parameter")
+	"--target", "the figure aimed at", "--seed", "seed", "--param", "parameter", "--variant", "variant", "--baseline", "baseline",
+	"--figure", "figure", "--margin", "margin", "--reference", "reference")
 
 // inFormWords rewrites a message of the command's checks in the form's
 // words.
@@ -264,7 +313,7 @@ func (s *Server) specOfForm(r *http.Request) (experiment.Spec, url.Values, error
 				st := byName[n]
 				sweep := strings.Join(strings.Fields(strings.ReplaceAll(f.Get("sw."+n), ",", " ")), ",")
 				switch val := strings.TrimSpace(f.Get("r." + n)); {
-				case sweep != "" && strings.Contains(sweep, ","):
+				case sweep != "" && swept(sweep):
 					v.Add("rule", n+"="+sweep)
 				case sweep != "" && sweep != st.Default:
 					v.Add("rule", n+"="+sweep)
@@ -274,8 +323,30 @@ func (s *Server) specOfForm(r *http.Request) (experiment.Spec, url.Values, error
 			}
 		}
 	}
-	// (When the rule-variant comparison lands, the form's variants are
-	// added to v here, under the name SpecFrom reads them by.)
+	// Each variant row with rule changes, as compare's --variant
+	// writes it; the fields that go with the variants.
+	var rowErr error // the first row refused; the rows are all kept to be shown again
+	for i := 0; i < maxVariantRows; i++ {
+		rules := strings.Join(strings.Fields(strings.ReplaceAll(f.Get("vr."+strconv.Itoa(i)), ",", " ")), ",")
+		name := strings.TrimSpace(f.Get("vn." + strconv.Itoa(i)))
+		switch {
+		case strings.ContainsAny(name, "=:,") && rowErr == nil:
+			rowErr = &FieldError{"variants", fmt.Sprintf("variant name %s: a name is a word, such as cheap, without =, : or a comma (the rule changes go in the field beside it)", strconv.Quote(clipText(name)))}
+		case rules == "" && name != "" && rowErr == nil:
+			rowErr = &FieldError{"variants", fmt.Sprintf("variant %s: no rule changed: write key=value, such as insure=2, or several as insure=2, switch=3", clipText(name))}
+		}
+		switch {
+		case rules == "":
+			continue
+		case name != "":
+			rules = name + ":" + rules
+		}
+		v.Add("variant", rules)
+	}
+	v.Set("baseline", f.Get("baseline"))
+	v.Set("figure", f.Get("figure"))
+	v["margin"] = strings.Fields(f.Get("margin"))
+	v["reference"] = strings.Fields(f.Get("reference"))
 	var chosen []string
 	for _, name := range f["s"] {
 		entry := strings.TrimSpace(name)
@@ -286,8 +357,16 @@ func (s *Server) specOfForm(r *http.Request) (experiment.Spec, url.Values, error
 	}
 	v.Set("strategies", strings.Join(chosen, ","))
 	spec, err := s.specOf(v)
+	if rowErr != nil {
+		err = rowErr // the rest of the form is shown again as given
+	}
 	return spec, v, err
 }
+
+// maxVariantRows bounds the variant rows a form is read for: more than a
+// comparison takes (experiment.MaxArms), so that too many is refused by
+// its check and said so.
+const maxVariantRows = experiment.MaxArms + 1
 
 // specOf reads a Spec from parameters as SpecFrom does, a run to a
 // precision given no most deals playing at most what the workbench plays
@@ -295,13 +374,7 @@ func (s *Server) specOfForm(r *http.Request) (experiment.Spec, url.Values, error
 func (s *Server) specOf(v url.Values) (experiment.Spec, error) {
 	spec, err := SpecFrom(v)
 	if err == nil && spec.Precision > 0 && strings.TrimSpace(v.Get("max-games")) == "" {
-		points := int64(1)
-		if spec.Kind == experiment.Sweep {
-			if _, pts, _, err := experiment.Grid(spec.Rules); err == nil {
-				points = int64(len(pts))
-			}
-		}
-		spec.MaxGames = max(2, min(experiment.DefaultMaxGames, s.opts.MaxDeals/points))
+		spec.MaxGames = max(2, min(experiment.DefaultMaxGames, s.opts.MaxDeals/arms(spec)))
 	}
 	return spec, err
 }
@@ -320,10 +393,13 @@ func (s *Server) check(spec experiment.Spec) error {
 		if spec.Precision > 0 {
 			field, what = "max-games", "at most "+itoa(spec.MaxGames)+" deals"
 		}
-		if spec.Kind == experiment.Sweep {
+		switch {
+		case spec.Kind == experiment.Sweep:
 			what += " at each point of the sweep"
+		case len(spec.Variants) > 0:
+			what += " for each variant"
 		}
-		return &FieldError{field, fmt.Sprintf("%s: this workbench plays at most %d deals a run (every point of a sweep together); run it from the command line: %s",
+		return &FieldError{field, fmt.Sprintf("%s: this workbench plays at most %d deals a run (every point of a sweep, every variant, together); run it from the command line: %s",
 			what, s.opts.MaxDeals, Command(spec))}
 	}
 	return nil
@@ -332,17 +408,23 @@ func (s *Server) check(spec experiment.Spec) error {
 // changedRules lists the rules of spec that are not at their defaults,
 // key=value, a swept rule with its values.
 func changedRules(runner *experiment.Runner, spec experiment.Spec) []string {
-	var fixed, swept []string
+	var fixed, sweeps []string
+	withVariants := func(out []string) []string {
+		for _, vr := range spec.Variants {
+			out = append(out, "variant "+vr.String())
+		}
+		return out
+	}
 	for _, r := range spec.Rules {
-		if strings.Contains(r, ",") {
-			swept = append(swept, r+" (swept)")
+		if _, v, _ := strings.Cut(r, "="); swept(v) {
+			sweeps = append(sweeps, r+" (swept)")
 		} else {
 			fixed = append(fixed, r)
 		}
 	}
 	g, err := runner.Game(spec.Game, fixed)
 	if err != nil {
-		return spec.Rules
+		return withVariants(slices.Clone(spec.Rules))
 	}
 	var out []string
 	for _, st := range g.Rules() {
@@ -350,5 +432,5 @@ func changedRules(runner *experiment.Runner, spec experiment.Spec) []string {
 			out = append(out, st.Name+"="+st.Value)
 		}
 	}
-	return append(out, swept...)
+	return withVariants(append(out, sweeps...))
 }

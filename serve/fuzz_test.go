@@ -21,6 +21,9 @@ func FuzzSpecFrom(f *testing.F) {
 		"game=nora&strategies=rescuer:stop%3D0.2:insure%3D0.5&seed=18446744073709551615&confidence=0.9",
 		"games=-1&seed=x&confidence=NaN&precision=Inf&max-games=1e3",
 		"strategies=,,a,&rule=%20&rule==&rule=k%3D,",
+		"game=nora&strategies=rescuer&variant=cheap:insure%3D0,switch%3D1&variant=revive%3D2&baseline=cheap&figure=score,win&margin=win%3D0.02&reference=0.5",
+		"game=flip&strategies=greedy&variant=:&variant=x:mapping%3Dfile:/etc/shadow&figure=,&margin=%20",
+		"game=nora&strategies=cautious&rule=insure%3D0..4:2&rule=revive%3D..&variant=insure%3D1..2",
 	} {
 		f.Add(q)
 	}
@@ -33,7 +36,11 @@ func FuzzSpecFrom(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, r := range append(append([]string{}, spec.Rules...), spec.Strategies...) {
+		texts := append(append([]string{}, spec.Rules...), spec.Strategies...)
+		for _, vr := range spec.Variants {
+			texts = append(texts, vr.String())
+		}
+		for _, r := range texts {
 			if strings.Contains(strings.ToLower(r), "file:") {
 				t.Fatalf("a Spec read from %q names a file: %q", q, r)
 			}

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,7 +12,15 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/sim"
+)
+
+// The meter counts the deals of a comparison of variants too, and keeps a
+// series per variant and strategy.
+var (
+	_ experiment.Counter    = (*meter)(nil)
+	_ experiment.ArmWatcher = (*meter)(nil)
 )
 
 // Progress is what a run under way has done, as the page shows it.
@@ -87,6 +96,7 @@ type meter struct {
 	limit   int64                   // the most deals of the run
 	stop    context.CancelCauseFunc // stops the run past limit
 	target  string                  // the figure plotted: "win" for the win rate, else the mean score
+	conf    float64                 // the confidence of a variant's interval (a session carries its own)
 	series  bool                    // whether to keep series (not for a report's many studies)
 
 	mu      sync.Mutex
@@ -155,14 +165,59 @@ func (m *meter) Play(ctx context.Context, s *sim.Session, label string) (*sim.Re
 	return r, err
 }
 
+// Count counts deals played outside a session, as a comparison of rule
+// variants plays them (experiment.Counter): the deals count toward the
+// run's limit as a session's do, and those left unplayed (a precision
+// reached, or interrupted) come off the deals planned.
+func (m *meter) Count(label string, toPlay int64) (add func(deals int64), end func(left int64)) {
+	m.mu.Lock()
+	m.label, m.phase = label, phasePreparing
+	m.started += toPlay
+	if m.started > m.planned.Load() {
+		m.planned.Store(m.started)
+	}
+	m.mu.Unlock()
+	add = func(n int64) {
+		m.mu.Lock()
+		m.phase = phasePlaying
+		m.mu.Unlock()
+		if m.played.Add(n) > m.limit && m.stop != nil {
+			m.stop(errOverBudget)
+		}
+	}
+	end = func(left int64) {
+		if left > 0 {
+			m.planned.Add(-left)
+		}
+		m.mu.Lock()
+		m.phase = phaseWriting
+		m.mu.Unlock()
+	}
+	return add, end
+}
+
+// Arm reads a variant's figures so far, after a whole batch: a series per
+// strategy, named by the variant.
+func (m *meter) Arm(label string, cfg *sim.Config, t *sim.Tally) {
+	if m.series && t.Games >= 2 {
+		m.readAs(cfg, t, cmp.Or(m.conf, experiment.DefaultConfidence), label)
+	}
+}
+
 // read adds each arm's figure so far to its series. The arms of a sweep's
 // point are named by the point.
 func (m *meter) read(cfg *sim.Config, t *sim.Tally, confidence float64, label string) {
-	s := sim.Summarize(cfg, t, confidence)
 	point, _, _ := strings.Cut(label, " (point ")
 	if point == label {
 		point = ""
 	}
+	m.readAs(cfg, t, confidence, point)
+}
+
+// readAs adds each arm's figure so far to its series, named by the
+// strategy after point (a sweep's point, a variant), if any.
+func (m *meter) readAs(cfg *sim.Config, t *sim.Tally, confidence float64, point string) {
+	s := sim.Summarize(cfg, t, confidence)
 	names := armNames(&s)
 	m.mu.Lock()
 	defer m.mu.Unlock()

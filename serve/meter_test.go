@@ -152,3 +152,30 @@ func TestSeriesStaysSmall(t *testing.T) {
 		}
 	}
 }
+
+// TestMeterCountsVariants: the deals a comparison of variants plays
+// outside sessions count as a session's do: toward the deals played, the
+// phase, and the run's limit (past it the run is stopped with
+// errOverBudget); those left unplayed come off the deals planned.
+func TestMeterCountsVariants(t *testing.T) {
+	ctx, stop := context.WithCancelCause(context.Background())
+	defer stop(nil)
+	m := &meter{begun: time.Now(), limit: 500, stop: stop}
+	m.Plan(600)
+	add, end := m.Count("nora", 600)
+	if p := m.progress(nil); p.Phase != phasePreparing || p.Planned != 600 || p.Played != 0 {
+		t.Errorf("before a deal: phase %q, %d of %d", p.Phase, p.Played, p.Planned)
+	}
+	add(300)
+	if p := m.progress(nil); p.Phase != phasePlaying || p.Played != 300 || ctx.Err() != nil {
+		t.Errorf("after 300 deals: phase %q, %d played, %v", p.Phase, p.Played, ctx.Err())
+	}
+	add(201)
+	if !errors.Is(context.Cause(ctx), errOverBudget) {
+		t.Errorf("501 deals past a limit of 500: cause %v", context.Cause(ctx))
+	}
+	end(99)
+	if p := m.progress(nil); p.Phase != phaseWriting || p.Planned != 501 || p.Played != 501 {
+		t.Errorf("at the end: phase %q, %d of %d", p.Phase, p.Played, p.Planned)
+	}
+}

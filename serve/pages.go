@@ -199,7 +199,7 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = s.check(spec)
 	}
-	started := &run{Title: strings.Join(spec.Strategies, " vs ")}
+	started := &run{Title: runTitle(spec)}
 	if err == nil {
 		runner := s.opts.Runner()
 		started.Changed = changedRules(runner, spec)
@@ -216,6 +216,24 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, "/runs/"+started.ID, http.StatusSeeOther)
+}
+
+// runTitle names what a run of spec plays: its strategies, and its rule
+// variants against their baseline.
+func runTitle(spec experiment.Spec) string {
+	title := strings.Join(spec.Strategies, " vs ")
+	if len(spec.Variants) == 0 {
+		return title
+	}
+	labels := make([]string, len(spec.Variants))
+	for i := range spec.Variants {
+		labels[i] = spec.Variants[i].Label()
+	}
+	base := spec.Baseline
+	if base == "" {
+		base = "the rules as written"
+	}
+	return "variants " + strings.Join(labels, ", ") + " against " + base + ", played by " + title
 }
 
 // reportPage is what the report's form shows.
@@ -322,6 +340,12 @@ type runPage struct {
 	Changed  []string
 	Deals    int64
 	Series   []Series // the live chart's, when the run has ended
+	// Live says whether the run draws a live chart: not a report.
+	Live bool
+	// Variants lists the rule variants compared, as --variant writes
+	// them, and Baseline what they are set against.
+	Variants []string
+	Baseline string
 }
 
 func (s *Server) show(w http.ResponseWriter, r *http.Request) {
@@ -333,9 +357,24 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	run = s.runs.snapshot(run)
 	p := runPage{Run: run, Progress: s.runs.status(run), Files: s.runs.files(run.ID), Records: s.runs.hasRecords(run.ID), Keep: s.opts.KeepRecords}
 	p.Deals = s.row(run).Deals
+	p.Live = run.Spec.Kind != experiment.Report
 	p.Changed = run.Changed
 	if p.Changed == nil && run.Spec.Kind != experiment.Report {
 		p.Changed = changedRules(s.opts.Runner(), run.Spec)
+	}
+	var rules []string
+	for _, c := range p.Changed {
+		if v, ok := strings.CutPrefix(c, "variant "); ok {
+			p.Variants = append(p.Variants, v)
+		} else {
+			rules = append(rules, c)
+		}
+	}
+	if p.Variants != nil {
+		p.Changed, p.Baseline = rules, run.Spec.Baseline
+		if p.Baseline == "" {
+			p.Baseline = "the rules as written"
+		}
 	}
 	p.Pruned = run.State == "done" && !p.Records && keepsRecords(s.opts.Runner(), run.Spec)
 	switch run.Spec.Kind {

@@ -125,7 +125,11 @@ func (rs *runs) start(ctx context.Context, runner *experiment.Runner, spec exper
 	r.ID, r.Spec, r.Started, r.State, r.finished = newID(now), spec, now, "running", make(chan struct{})
 	ctx, stop := context.WithCancelCause(ctx)
 	r.cancel = func() { stop(context.Canceled) }
-	r.meter = &meter{begun: now, limit: maxDeals, stop: stop, target: spec.Target,
+	target := spec.Target
+	if len(spec.Variants) > 0 && len(spec.Figures) > 0 && spec.Precision == 0 {
+		target = spec.Figures[0] // a comparison of variants' main figure
+	}
+	r.meter = &meter{begun: now, limit: maxDeals, stop: stop, target: target, conf: spec.Confidence,
 		series: spec.Kind == experiment.Run || spec.Kind == experiment.Compare || spec.Kind == experiment.Sweep}
 	if keepsRecords(runner, spec) && rs.keep > 0 {
 		// Every seat of every game, beside the outputs (never inside
@@ -178,8 +182,8 @@ func (rs *runs) start(ctx context.Context, runner *experiment.Runner, spec exper
 // deals × seats × seatings (every strategy in every seat, or each
 // rotation of the seats).
 func keepsRecords(runner *experiment.Runner, spec experiment.Spec) bool {
-	if spec.Kind != experiment.Run && spec.Kind != experiment.Compare {
-		return false
+	if spec.Kind != experiment.Run && spec.Kind != experiment.Compare || len(spec.Variants) > 0 {
+		return false // a comparison of variants writes no records
 	}
 	g, err := runner.Game(spec.Game, spec.Rules)
 	if err != nil {
@@ -191,18 +195,34 @@ func keepsRecords(runner *experiment.Runner, spec experiment.Spec) bool {
 }
 
 // plannedDeals returns the most deals a run, comparison or sweep of spec
-// plays, every point of a sweep together.
+// plays, every point of a sweep and every variant of a comparison
+// together.
 func plannedDeals(spec experiment.Spec) int64 {
 	deals := spec.Games
 	if spec.Precision > 0 {
 		deals = spec.MaxGames
 	}
-	if spec.Kind == experiment.Sweep {
+	return deals * arms(spec)
+}
+
+// arms returns how many times a run of spec plays its deals: once for
+// every point of a sweep, once for every variant of a comparison (the
+// rules as written among them unless a variant is the baseline), else
+// once.
+func arms(spec experiment.Spec) int64 {
+	switch {
+	case spec.Kind == experiment.Sweep:
 		if _, pts, _, err := experiment.Grid(spec.Rules); err == nil {
-			return deals * int64(len(pts))
+			return int64(len(pts))
 		}
+	case len(spec.Variants) > 0:
+		n := int64(len(spec.Variants))
+		if spec.Baseline == "" {
+			n++
+		}
+		return n
 	}
-	return deals
+	return 1
 }
 
 // save writes the record of r beside its outputs.

@@ -24,18 +24,18 @@ func (e *FieldError) Error() string { return e.Message }
 
 // SpecFrom reads an experiment from the parameters of a form or of a
 // page's address, named as the command's flags: game, rule (repeated,
-// key=value, or key=v1,v2,… to sweep), strategies (name or
+// key=value, or key=v1,v2,… or key=lo..hi[:step] to sweep), strategies (name or
 // name:key=value:…, comma-separated), games, seed, confidence, precision,
-// target, max-games. The kind follows from them: a sweep when a rule has
-// several values, a comparison with several strategies, else a run.
+// target, max-games; and rule variants as compare's flags name them:
+// variant (repeated, [name:]key=value,key=value), baseline, figure
+// (comma-separated), margin and reference (repeated). The kind follows
+// from them: a comparison given a variant, a sweep when a rule has several
+// values, a comparison with several strategies, else a run.
 //
 // Nothing it reads names a file: the fields that do (checkpoints,
 // records, shards) are not read, and a rule or a strategy's parameter
 // whose value is a file (file:<path>) is refused, whatever the path, with
 // the same words for every path. A refused value is a *FieldError.
-//
-// (When the rule-variant comparison lands, its variants are read here
-// too, as the command's flag names them.)
 func SpecFrom(v url.Values) (experiment.Spec, error) {
 	s := experiment.Spec{Kind: experiment.Run, Game: v.Get("game"), Seed: experiment.DefaultSeed, Confidence: experiment.DefaultConfidence, Games: experiment.DefaultGames(experiment.Run)}
 	for _, r := range v["rule"] {
@@ -49,6 +49,9 @@ func SpecFrom(v url.Values) (experiment.Spec, error) {
 		}
 	}
 	if err := noFiles(s.Rules, s.Strategies); err != nil {
+		return s, err
+	}
+	if err := readVariants(&s, v); err != nil {
 		return s, err
 	}
 	var err error
@@ -88,12 +91,65 @@ func SpecFrom(v url.Values) (experiment.Spec, error) {
 		}
 	}
 	switch {
-	case slices.ContainsFunc(s.Rules, func(r string) bool { return strings.Contains(r, ",") }):
+	case len(s.Variants) > 0:
+		s.Kind = experiment.Compare
+	case slices.ContainsFunc(s.Rules, func(r string) bool { _, v, _ := strings.Cut(r, "="); return swept(v) }):
 		s.Kind = experiment.Sweep
 	case len(s.Strategies) > 1:
 		s.Kind = experiment.Compare
 	}
 	return s, nil
+}
+
+// readVariants reads a comparison of rule variants into s: each variant
+// as ParseVariant reads compare's --variant, the baseline, the figures
+// compared (comma-separated, as --figure), their margins and reference
+// lines. A variant's rule that names a file is refused as a rule is.
+func readVariants(s *experiment.Spec, v url.Values) error {
+	for _, text := range v["variant"] {
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		if namesFile(text) {
+			return &FieldError{"variants", "variant " + strconv.Quote(clipText(text)) + ": a table in a file (file:…) is read from the command line only; the workbench never opens a file named from the browser"}
+		}
+		vr, err := experiment.ParseVariant(strings.TrimSpace(text))
+		if err != nil {
+			return &FieldError{"variants", inFormWords(err.Error())}
+		}
+		s.Variants = append(s.Variants, vr)
+	}
+	if len(s.Variants) > 0 {
+		for _, r := range s.Rules {
+			if k, val, _ := strings.Cut(r, "="); swept(val) {
+				return &FieldError{"variants", fmt.Sprintf("rule %s is swept, and a comparison of variants sweeps nothing: give each value its own variant (such as %s=… in one row and %s=… in the next), or leave the variants empty to sweep",
+					clipText(strings.TrimSpace(k)), clipText(strings.TrimSpace(k)), clipText(strings.TrimSpace(k)))}
+			}
+		}
+	}
+	s.Baseline = strings.TrimSpace(v.Get("baseline"))
+	for _, f := range strings.Split(v.Get("figure"), ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			s.Figures = append(s.Figures, f)
+		}
+	}
+	list := func(name string) []string {
+		var out []string
+		for _, m := range v[name] {
+			if m = strings.TrimSpace(m); m != "" {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	s.Margins, s.References = list("margin"), list("reference")
+	return nil
+}
+
+// swept reports whether a rule's value sweeps it: several values
+// (v1,v2,…) or a range (lo..hi, lo..hi:step), as sweep's --rule takes them.
+func swept(value string) bool {
+	return strings.Contains(value, ",") || strings.Contains(value, "..")
 }
 
 // formWord is what the form calls the value of a parameter.
@@ -141,6 +197,21 @@ func Values(s experiment.Spec) url.Values {
 	if len(s.Strategies) > 0 {
 		v.Set("strategies", strings.Join(s.Strategies, ","))
 	}
+	for _, vr := range s.Variants {
+		v.Add("variant", vr.String())
+	}
+	if s.Baseline != "" {
+		v.Set("baseline", s.Baseline)
+	}
+	if len(s.Figures) > 0 {
+		v.Set("figure", strings.Join(s.Figures, ","))
+	}
+	if len(s.Margins) > 0 {
+		v["margin"] = s.Margins
+	}
+	if len(s.References) > 0 {
+		v["reference"] = s.References
+	}
 	v.Set("games", strconv.FormatInt(s.Games, 10))
 	v.Set("seed", strconv.FormatUint(s.Seed, 10))
 	v.Set("confidence", strconv.FormatFloat(s.Confidence, 'g', -1, 64))
@@ -170,6 +241,21 @@ func Command(s experiment.Spec) string {
 		}
 		for _, r := range s.Rules {
 			args = append(args, "--rule", r)
+		}
+		for _, vr := range s.Variants {
+			args = append(args, "--variant", vr.String())
+		}
+		if s.Baseline != "" {
+			args = append(args, "--baseline", s.Baseline)
+		}
+		if len(s.Figures) > 0 {
+			args = append(args, "--figure", strings.Join(s.Figures, ","))
+		}
+		for _, m := range s.Margins {
+			args = append(args, "--margin", m)
+		}
+		for _, r := range s.References {
+			args = append(args, "--reference", r)
 		}
 		if s.Precision > 0 {
 			args = append(args, "--precision", strconv.FormatFloat(s.Precision, 'g', -1, 64), "--target", s.Target,

@@ -2,7 +2,9 @@ package serve
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/reports"
@@ -61,6 +63,7 @@ func readFigures(res *experiment.Result) figures {
 		return f
 	}
 	st := &reports.Study{Game: res.Spec.Game}
+	var verdicts []string // a comparison of variants' sentences, first
 	switch {
 	case res.Summary != nil:
 		st.Summary = res.Summary
@@ -68,6 +71,29 @@ func readFigures(res *experiment.Result) figures {
 		names := armNames(res.Summary)
 		for i, e := range res.Summary.Entries {
 			f.arms = append(f.arms, arm{Name: names[i], Figure: "mean score", Value: e.Score.Mean, Low: e.Score.CILow, High: e.Score.CIHigh, Deals: res.Summary.Manifest.Games})
+		}
+		if vs := res.Summary.Variants; vs != nil {
+			// The variants' differences from the baseline come first: they
+			// are what was asked. The baseline's own figures follow.
+			for i := range f.tables {
+				f.tables[i].Caption += ", under the baseline (" + vs.Baseline + ")"
+			}
+			f.tables = append([]table{variantsTable(res.Summary)}, f.tables...)
+			for i := range f.arms {
+				f.arms[i].Name = vs.Baseline + ": " + f.arms[i].Name
+			}
+			for _, va := range vs.Arms {
+				names := armNames(&va.Summary)
+				for i, e := range va.Summary.Entries {
+					f.arms = append(f.arms, arm{Name: va.Name + ": " + names[i], Figure: "mean score", Value: e.Score.Mean, Low: e.Score.CILow, High: e.Score.CIHigh,
+						Deals: va.Summary.Manifest.Games})
+				}
+			}
+			for _, va := range vs.Arms {
+				for _, d := range va.Differences {
+					verdicts = append(verdicts, d.Verdict)
+				}
+			}
 		}
 	case res.Sweep != nil:
 		st.Sweep = res.Sweep
@@ -92,7 +118,7 @@ func readFigures(res *experiment.Result) figures {
 	default:
 		return f
 	}
-	f.answers = reports.Answers(st)
+	f.answers = append(verdicts, reports.Answers(st)...)
 	return f
 }
 
@@ -219,6 +245,55 @@ func summaryTables(s *sim.Summary) []table {
 		out = append(out, feats)
 	}
 	return out
+}
+
+// variantsTable returns the differences of a comparison of rule variants
+// from its baseline: a row per variant, strategy and figure, with the
+// figure under both, the difference, its interval, whether it is paired
+// deal by deal, and the verdict.
+func variantsTable(s *sim.Summary) table {
+	vs := s.Variants
+	pct := strconv.FormatFloat(s.Manifest.Confidence*100, 'g', -1, 64) + "%"
+	t := table{Caption: "Each variant against the baseline (" + vs.Baseline + "), on the same deals",
+		Head: []string{"variant", "changes", "strategy", "figure", "baseline", "variant's", "difference", pct + " low", pct + " high", "deals", "paired", "verdict"},
+		Num:  []bool{false, false, false, false, true, true, true, true, true, true, false, false}}
+	desc, rate := map[string]string{}, map[string]bool{}
+	for _, f := range vs.Figures {
+		desc[f.Name], rate[f.Name] = f.Description, f.Rate
+	}
+	for _, va := range vs.Arms {
+		changes := ruleText(va.Changes)
+		for _, d := range va.Differences {
+			paired := "yes"
+			if !d.Paired {
+				paired = "no: the variant deals other cards"
+			}
+			figure := desc[d.Figure]
+			if figure == "" {
+				figure = d.Figure
+			}
+			n, sn := f3, sf3
+			if rate[d.Figure] {
+				n, sn = f5, sf5
+			}
+			t.row(va.Name, changes, d.Strategy, figure, n(d.Baseline), n(d.Value), sn(d.Diff), sn(d.CILow), sn(d.CIHigh), itoa(d.Deals), paired, d.Outcome)
+		}
+	}
+	return t
+}
+
+// ruleText writes a variant's rule changes as key=value, sorted by key.
+func ruleText(changes map[string]sim.RuleValue) string {
+	keys := make([]string, 0, len(changes))
+	for k := range changes {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = k + "=" + fmt.Sprint(changes[k])
+	}
+	return strings.Join(out, " ")
 }
 
 // sweepTable returns a sweep's table: a row per point and strategy.

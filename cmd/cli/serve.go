@@ -23,7 +23,9 @@ func NewCmdServe(f *Factory, runF func(*serve.Options) error) *cobra.Command {
 		Short: "Run the designers' workbench in the browser",
 		Long: `Serve a workbench in the browser: pick a game, set its rules and strategies in a
 form built from the game's listings, and run one strategy, compare several on the
-same deals, or sweep a rule given several values. The figures narrow on the page
+same deals, compare rule variants (each a name and its rule changes) against the
+rules as written or a baseline variant with paired differences and verdicts, as
+compare --variant does, or sweep a rule given several values. The figures narrow on the page
 as deals come in, each arm on a live chart; the result shows the sentences, tables
 and charts the commands write, the rules not at their defaults, the files to
 download, a link that fills the form with the same experiment (it runs nothing

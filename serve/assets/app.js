@@ -97,6 +97,27 @@
     mark();
   }
 
+  // Another row of the rule variants: a copy of the last, emptied, and
+  // numbered next.
+  var addVariant = document.getElementById("add-variant");
+  if (addVariant) {
+    addVariant.addEventListener("click", function () {
+      var rows = document.querySelectorAll(".field.variant");
+      var last = rows[rows.length - 1];
+      var n = rows.length;
+      var row = last.cloneNode(true);
+      row.id = "variant-" + n;
+      row.classList.remove("changed");
+      Array.prototype.forEach.call(row.querySelectorAll("input"), function (input) {
+        input.name = input.name.replace(/\.\d+$/, "." + n);
+        input.value = "";
+        input.setAttribute("aria-label", input.getAttribute("aria-label").replace(/\d+$/, String(n + 1)));
+      });
+      last.parentNode.appendChild(row);
+      row.querySelector("input").focus();
+    });
+  }
+
   // Deleting a run asks first.
   Array.prototype.forEach.call(document.querySelectorAll("form.confirm"), function (f) {
     f.addEventListener("submit", function (e) {
