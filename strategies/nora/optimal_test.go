@@ -313,12 +313,15 @@ func TestOptimalBeatsHeuristicsSampled(t *testing.T) {
 
 // TestRevaluedValueMatchesPlay: on the full deck, whose passes are
 // sampled, the solver's expectation is the bot's score. At the default
-// rules and at prices the report sweeps, the policy re-valued on fresh
-// shuffles (RevalueContext), give or take its sampling error (Spread),
-// agrees with the bot's mean score over 5,000 deals within their combined
-// 99% interval. The value on the build's own shuffles is logged beside
-// it: it carries the bias of an optimum over the shuffles it was chosen
-// on besides.
+// rules, at every SWITCH price the report sweeps (cmd/catalog: switch=0,
+// 1, 2, 4, 8), at the INSURE 2 and SWITCH 3 together and at a dear
+// REVIVE, the policy re-valued on fresh shuffles (RevalueContext), give or
+// take its sampling error (Spread), agrees with the bot's mean score over
+// 20,000 deals within their combined 99% interval. The value on the
+// build's own shuffles is logged beside it: it carries the bias of an
+// optimum over the shuffles it was chosen on besides. Each rule set is a
+// subtest, so that one price can be run alone (-run
+// 'TestRevaluedValueMatchesPlay/switch=8').
 func TestRevaluedValueMatchesPlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
@@ -332,39 +335,48 @@ func TestRevaluedValueMatchesPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	const z99 = 2.5758
-	for _, rules := range [][]string{nil, {"insure=2", "switch=3"}, {"revive=8"}} {
-		r, err := nora.ParseRules(rules)
-		if err != nil {
-			t.Fatal(err)
+	for _, rules := range [][]string{
+		nil, {"switch=0"}, {"switch=1"}, {"switch=4"}, {"switch=8"},
+		{"insure=2", "switch=3"}, {"revive=8"},
+	} {
+		name := strings.Join(rules, ",")
+		if name == "" {
+			name = "default"
 		}
-		sol, err := PolicyContext(t.Context(), dir, r, Budget(DefaultSamples), DefaultIPCap, VariantOptimal)
-		if err != nil {
-			t.Fatal(err)
-		}
-		chk, err := RevalueContext(t.Context(), dir, sol)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sp, err := chk[0].Spread(r.StartIP)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg := sim.Config{Game: nora.New(r), Lineup: []sim.Player{{Strategy: def}}, Seed: 11, Games: 5000}
-		tally, err := sim.Run(t.Context(), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum := sim.Summarize(&cfg, tally, 0.99)
-		e := sum.Lead().Score
-		play := (e.CIHigh - e.CILow) / 2 / z99
-		v := chk[0].Value(r.StartIP)
-		tol := z99 * math.Hypot(sp.SE(), play)
-		t.Logf("%v: re-valued %.2f ± %.2f (on its own shuffles %.2f); the bot %.2f ± %.2f; difference %+.2f, allowed %.2f",
-			rules, v, sp.SE(), sol.Value(r.StartIP), e.Mean, play, e.Mean-v, tol)
-		if math.Abs(e.Mean-v) > tol {
-			t.Errorf("%v: re-valued %.2f ± %.2f, the bot scores %.2f ± %.2f: %+.2f apart, more than the 99%% band %.2f",
-				rules, v, sp.SE(), e.Mean, play, e.Mean-v, tol)
-		}
+		t.Run(name, func(t *testing.T) {
+			r, err := nora.ParseRules(rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := PolicyContext(t.Context(), dir, r, Budget(DefaultSamples), DefaultIPCap, VariantOptimal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			chk, err := RevalueContext(t.Context(), dir, sol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sp, err := chk[0].Spread(r.StartIP)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := sim.Config{Game: nora.New(r), Lineup: []sim.Player{{Strategy: def}}, Seed: 11, Games: 20000}
+			tally, err := sim.Run(t.Context(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := sim.Summarize(&cfg, tally, 0.99)
+			e := sum.Lead().Score
+			play := (e.CIHigh - e.CILow) / 2 / z99
+			v := chk[0].Value(r.StartIP)
+			tol := z99 * math.Hypot(sp.SE(), play)
+			t.Logf("%s: re-valued %.2f ± %.2f (on its own shuffles %.2f); the bot %.2f ± %.2f over %d deals; difference %+.2f, allowed %.2f",
+				name, v, sp.SE(), sol.Value(r.StartIP), e.Mean, play, cfg.Games, e.Mean-v, tol)
+			if math.Abs(e.Mean-v) > tol {
+				t.Errorf("%s: re-valued %.2f ± %.2f, the bot scores %.2f ± %.2f: %+.2f apart, more than the 99%% band %.2f",
+					name, v, sp.SE(), e.Mean, play, e.Mean-v, tol)
+			}
+		})
 	}
 }
 
