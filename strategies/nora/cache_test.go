@@ -283,13 +283,16 @@ func BenchmarkPolicyFromCache(b *testing.B) {
 	key := PassKey(r, sm, DistSeed, PlanWholePass)
 	path := cachePath(dir, key)
 	b.Run("read", func(b *testing.B) {
+		start := processCPU()
 		for b.Loop() {
 			if _, err := readCache(path, &r, key, PlanWholePass); err != nil {
 				b.Fatal(err)
 			}
 		}
+		reportCPU(b, start)
 	})
 	b.Run("read+solve", func(b *testing.B) {
+		start := processCPU()
 		for b.Loop() {
 			d, err := readCache(path, &r, key, PlanWholePass)
 			if err != nil {
@@ -299,5 +302,6 @@ func BenchmarkPolicyFromCache(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+		reportCPU(b, start)
 	})
 }

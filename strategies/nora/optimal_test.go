@@ -476,6 +476,7 @@ func BenchmarkEstimatePassDists(b *testing.B) {
 // build's cost in the pass search, the allocation and the solve.
 func BenchmarkPolicyBuild(b *testing.B) {
 	r := nora.DefaultRules()
+	start := processCPU()
 	for b.Loop() {
 		d, err := EstimatePassDistsContext(b.Context(), r, Budget(MinSamples), DistSeed, 1, PlanWholePass)
 		if err != nil {
@@ -485,6 +486,7 @@ func BenchmarkPolicyBuild(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 func BenchmarkSolve(b *testing.B) {
@@ -595,6 +597,7 @@ func BenchmarkOptimalGame(b *testing.B) {
 	var legal []games.Action
 	var seed uint64
 	b.ReportAllocs()
+	start := processCPU()
 	for b.Loop() {
 		seed++
 		s.Reset(seed)
@@ -604,6 +607,7 @@ func BenchmarkOptimalGame(b *testing.B) {
 			s.Apply(bot.Choose(s.View(0), legal))
 		}
 	}
+	reportCPU(b, start)
 }
 
 // TestSolverValueIsTheBotsScore is the quick suite's check of the policy
