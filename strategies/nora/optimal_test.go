@@ -317,7 +317,8 @@ func TestOptimalBeatsHeuristicsSampled(t *testing.T) {
 // 1, 2, 4, 8), at the INSURE 2 and SWITCH 3 together and at a dear
 // REVIVE, the policy re-valued on fresh shuffles (RevalueContext), give or
 // take its sampling error (Spread), agrees with the bot's mean score over
-// 20,000 deals within their combined 99% interval. The value on the
+// 20,000 deals within their combined 99% interval, the bot allowed a
+// tenth of a point more (understate). The value on the
 // build's own shuffles is logged beside it: it carries the bias of an
 // optimum over the shuffles it was chosen on besides. Each rule set is a
 // subtest, so that one price can be run alone (-run
@@ -335,6 +336,13 @@ func TestRevaluedValueMatchesPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	const z99 = 2.5758
+	// understate is how far the solver's value may lie below the bot's
+	// score beyond the sampling errors: the bot, searching only the plans
+	// it can pay for, finds plans the solver's beam lacked (see
+	// wholePass: 0.05 points a game at the default rules). It matters
+	// where both errors vanish: at switch=0 the value is 539.995 ± 0.000
+	// and nearly every game scores 540.
+	const understate = 0.1
 	for _, rules := range [][]string{
 		nil, {"switch=0"}, {"switch=1"}, {"switch=4"}, {"switch=8"},
 		{"insure=2", "switch=3"}, {"revive=8"},
@@ -370,11 +378,11 @@ func TestRevaluedValueMatchesPlay(t *testing.T) {
 			play := (e.CIHigh - e.CILow) / 2 / z99
 			v := chk[0].Value(r.StartIP)
 			tol := z99 * math.Hypot(sp.SE(), play)
-			t.Logf("%s: re-valued %.2f ± %.2f (on its own shuffles %.2f); the bot %.2f ± %.2f over %d deals; difference %+.2f, allowed %.2f",
-				name, v, sp.SE(), sol.Value(r.StartIP), e.Mean, play, cfg.Games, e.Mean-v, tol)
-			if math.Abs(e.Mean-v) > tol {
-				t.Errorf("%s: re-valued %.2f ± %.2f, the bot scores %.2f ± %.2f: %+.2f apart, more than the 99%% band %.2f",
-					name, v, sp.SE(), e.Mean, play, e.Mean-v, tol)
+			t.Logf("%s: re-valued %.3f ± %.3f (on its own shuffles %.3f); the bot %.3f ± %.3f over %d deals; difference %+.3f, allowed %.3f (%.2f above)",
+				name, v, sp.SE(), sol.Value(r.StartIP), e.Mean, play, cfg.Games, e.Mean-v, tol, tol+understate)
+			if d := e.Mean - v; d < -tol || d > tol+understate {
+				t.Errorf("%s: re-valued %.3f ± %.3f, the bot scores %.3f ± %.3f: %+.3f apart, outside the 99%% band %.3f (%.2f above)",
+					name, v, sp.SE(), e.Mean, play, d, tol, tol+understate)
 			}
 		})
 	}
