@@ -267,3 +267,41 @@ func TestCacheNotAFile(t *testing.T) {
 		t.Errorf("cache %s after the rebuild: %v, %v; want a regular file", files[0], fi, err)
 	}
 }
+
+// BenchmarkPolicyFromCache is what a run of optimal does before its first
+// deal on a warm cache: the default rules' shuffles read from their file
+// and checked in full (readCache), then the policy solved over them. The
+// file is built once, before the loop, at the default budget (a cold
+// build: BenchmarkPolicyBuild).
+func BenchmarkPolicyFromCache(b *testing.B) {
+	dir := b.TempDir()
+	r := nora.DefaultRules()
+	sm := Budget(DefaultSamples)
+	if _, err := DistsContext(b.Context(), dir, r, sm, DistSeed, PlanWholePass); err != nil {
+		b.Fatal(err)
+	}
+	key := PassKey(r, sm, DistSeed, PlanWholePass)
+	path := cachePath(dir, key)
+	b.Run("read", func(b *testing.B) {
+		start := processCPU()
+		for b.Loop() {
+			if _, err := readCache(path, &r, key, PlanWholePass); err != nil {
+				b.Fatal(err)
+			}
+		}
+		reportCPU(b, start)
+	})
+	b.Run("read+solve", func(b *testing.B) {
+		start := processCPU()
+		for b.Loop() {
+			d, err := readCache(path, &r, key, PlanWholePass)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := SolveContext(b.Context(), r, d, DefaultIPCap, VariantOptimal); err != nil {
+				b.Fatal(err)
+			}
+		}
+		reportCPU(b, start)
+	})
+}

@@ -313,12 +313,16 @@ func TestOptimalBeatsHeuristicsSampled(t *testing.T) {
 
 // TestRevaluedValueMatchesPlay: on the full deck, whose passes are
 // sampled, the solver's expectation is the bot's score. At the default
-// rules and at prices the report sweeps, the policy re-valued on fresh
-// shuffles (RevalueContext), give or take its sampling error (Spread),
-// agrees with the bot's mean score over 5,000 deals within their combined
-// 99% interval. The value on the build's own shuffles is logged beside
-// it: it carries the bias of an optimum over the shuffles it was chosen
-// on besides.
+// rules, at every SWITCH price the report sweeps (cmd/catalog: switch=0,
+// 1, 2, 4, 8), at the INSURE 2 and SWITCH 3 together and at a dear
+// REVIVE, the policy re-valued on fresh shuffles (RevalueContext), give or
+// take its sampling error (Spread), agrees with the bot's mean score over
+// 20,000 deals within their combined 99% interval, the bot allowed a
+// tenth of a point more (understate). The value on the
+// build's own shuffles is logged beside it: it carries the bias of an
+// optimum over the shuffles it was chosen on besides. Each rule set is a
+// subtest, so that one price can be run alone (-run
+// 'TestRevaluedValueMatchesPlay/switch=8').
 func TestRevaluedValueMatchesPlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
@@ -332,39 +336,55 @@ func TestRevaluedValueMatchesPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	const z99 = 2.5758
-	for _, rules := range [][]string{nil, {"insure=2", "switch=3"}, {"revive=8"}} {
-		r, err := nora.ParseRules(rules)
-		if err != nil {
-			t.Fatal(err)
+	// understate is how far the solver's value may lie below the bot's
+	// score beyond the sampling errors: the bot, searching only the plans
+	// it can pay for, finds plans the solver's beam lacked (see
+	// wholePass: 0.05 points a game at the default rules). It matters
+	// where both errors vanish: at switch=0 the value is 539.995 ± 0.000
+	// and nearly every game scores 540.
+	const understate = 0.1
+	for _, rules := range [][]string{
+		nil, {"switch=0"}, {"switch=1"}, {"switch=4"}, {"switch=8"},
+		{"insure=2", "switch=3"}, {"revive=8"},
+	} {
+		name := strings.Join(rules, ",")
+		if name == "" {
+			name = "default"
 		}
-		sol, err := PolicyContext(t.Context(), dir, r, Budget(DefaultSamples), DefaultIPCap, VariantOptimal)
-		if err != nil {
-			t.Fatal(err)
-		}
-		chk, err := RevalueContext(t.Context(), dir, sol)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sp, err := chk[0].Spread(r.StartIP)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg := sim.Config{Game: nora.New(r), Lineup: []sim.Player{{Strategy: def}}, Seed: 11, Games: 5000}
-		tally, err := sim.Run(t.Context(), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum := sim.Summarize(&cfg, tally, 0.99)
-		e := sum.Lead().Score
-		play := (e.CIHigh - e.CILow) / 2 / z99
-		v := chk[0].Value(r.StartIP)
-		tol := z99 * math.Hypot(sp.SE(), play)
-		t.Logf("%v: re-valued %.2f ± %.2f (on its own shuffles %.2f); the bot %.2f ± %.2f; difference %+.2f, allowed %.2f",
-			rules, v, sp.SE(), sol.Value(r.StartIP), e.Mean, play, e.Mean-v, tol)
-		if math.Abs(e.Mean-v) > tol {
-			t.Errorf("%v: re-valued %.2f ± %.2f, the bot scores %.2f ± %.2f: %+.2f apart, more than the 99%% band %.2f",
-				rules, v, sp.SE(), e.Mean, play, e.Mean-v, tol)
-		}
+		t.Run(name, func(t *testing.T) {
+			r, err := nora.ParseRules(rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := PolicyContext(t.Context(), dir, r, Budget(DefaultSamples), DefaultIPCap, VariantOptimal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			chk, err := RevalueContext(t.Context(), dir, sol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sp, err := chk[0].Spread(r.StartIP)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := sim.Config{Game: nora.New(r), Lineup: []sim.Player{{Strategy: def}}, Seed: 11, Games: 20000}
+			tally, err := sim.Run(t.Context(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := sim.Summarize(&cfg, tally, 0.99)
+			e := sum.Lead().Score
+			play := (e.CIHigh - e.CILow) / 2 / z99
+			v := chk[0].Value(r.StartIP)
+			tol := z99 * math.Hypot(sp.SE(), play)
+			t.Logf("%s: re-valued %.3f ± %.3f (on its own shuffles %.3f); the bot %.3f ± %.3f over %d deals; difference %+.3f, allowed %.3f (%.2f above)",
+				name, v, sp.SE(), sol.Value(r.StartIP), e.Mean, play, cfg.Games, e.Mean-v, tol, tol+understate)
+			if d := e.Mean - v; d < -tol || d > tol+understate {
+				t.Errorf("%s: re-valued %.3f ± %.3f, the bot scores %.3f ± %.3f: %+.3f apart, outside the 99%% band %.3f (%.2f above)",
+					name, v, sp.SE(), e.Mean, play, d, tol, tol+understate)
+			}
+		})
 	}
 }
 
@@ -464,6 +484,7 @@ func BenchmarkEstimatePassDists(b *testing.B) {
 // build's cost in the pass search, the allocation and the solve.
 func BenchmarkPolicyBuild(b *testing.B) {
 	r := nora.DefaultRules()
+	start := processCPU()
 	for b.Loop() {
 		d, err := EstimatePassDistsContext(b.Context(), r, Budget(MinSamples), DistSeed, 1, PlanWholePass)
 		if err != nil {
@@ -473,6 +494,7 @@ func BenchmarkPolicyBuild(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 func BenchmarkSolve(b *testing.B) {
@@ -583,6 +605,7 @@ func BenchmarkOptimalGame(b *testing.B) {
 	var legal []games.Action
 	var seed uint64
 	b.ReportAllocs()
+	start := processCPU()
 	for b.Loop() {
 		seed++
 		s.Reset(seed)
@@ -592,6 +615,7 @@ func BenchmarkOptimalGame(b *testing.B) {
 			s.Apply(bot.Choose(s.View(0), legal))
 		}
 	}
+	reportCPU(b, start)
 }
 
 // TestSolverValueIsTheBotsScore is the quick suite's check of the policy
