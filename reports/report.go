@@ -38,6 +38,9 @@ type Study struct {
 	// Glance holds the study's answers at a glance, which open the report
 	// in its Answers section and go to answers.json.
 	Glance []Answer
+	// Command is the cardsim command that reproduces the study's figures,
+	// which its answers give as theirs where they have none of their own.
+	Command string
 }
 
 // Report is the one document of reports: a title, an introduction, and
