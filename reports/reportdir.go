@@ -116,5 +116,14 @@ func manifestLine(st *Study) string {
 		m := st.Sweep.Points[0].Summary.Manifest
 		fmt.Fprintf(&mb, "seed %d, %d deals per point, strategies %s, cardsim %s", m.Seed, m.Games, strategyList(&m), m.Cardsim)
 	}
+	if st.CPU > 0 {
+		fmt.Fprintf(&mb, "; CPU %.1f s", st.CPU.Seconds())
+		if st.Budget > 0 {
+			fmt.Fprintf(&mb, " of a budget of %.0f s", st.Budget.Seconds())
+			if st.CPU > st.Budget {
+				mb.WriteString(" (over budget)")
+			}
+		}
+	}
 	return mb.String()
 }
