@@ -44,6 +44,11 @@ type Study struct {
 	// these options instead, the scale multiplying its "games", and puts
 	// its studies in the report.
 	Analysis []string
+	// Panel, if set, makes the study a bot-quality panel for a game of
+	// several players: its strategies (random among them) play every
+	// pair head to head, Games deals a pair. A solitaire's panel is a plain
+	// comparison of its bots and random on the same deals.
+	Panel bool
 	// Margin is the margin of practical equivalence of the study's
 	// differences, for every ask that sets none: in points for a score,
 	// as a share for a rate (0.01 is 1 pp).
@@ -74,6 +79,10 @@ func (st *Study) PointDeals(scale float64) int64 {
 func (st *Study) Deals(scale float64) int64 {
 	if st.Analysis != nil {
 		return 0
+	}
+	if st.Panel {
+		n := int64(len(st.Strategies))
+		return n * (n - 1) / 2 * st.PointDeals(scale)
 	}
 	points := int64(1)
 	if st.Swept() {
@@ -120,9 +129,15 @@ func (r *Runner) runReport(ctx context.Context, spec *Spec, out string) (*Result
 		start, cpu := time.Now(), processCPU()
 		var sts []reports.Study
 		var err error
-		if st.Analysis != nil {
+		switch {
+		case st.Analysis != nil:
 			sts, err = r.runAnalysisStudy(ctx, &st, spec)
-		} else {
+		case st.Panel:
+			var one *reports.Study
+			if one, err = r.runPanelStudy(ctx, &st, spec); err == nil {
+				sts = []reports.Study{*one}
+			}
+		default:
 			var one *reports.Study
 			if one, err = r.runStudy(ctx, &st, spec); err == nil {
 				sts = []reports.Study{*one}

@@ -23,7 +23,7 @@ var noraPolicy = "(the best policy known, registered as optimal in strategies/no
 func Studies() []Study {
 	return append([]Study{
 		{Game: "nora", Title: "How close can a player get to the perfect 540, and how often?",
-			Strategies: []string{"stop-at", "cautious", "rescuer", "optimal"}, Games: 4000, Margin: 5.4, Budget: 0,
+			Strategies: []string{"stop-at", "cautious", "rescuer", "optimal", "random"}, Games: 4000, Margin: 5.4, Budget: 0,
 			Asks: []reports.Ask{
 				{Question: "How close can a player get to the perfect 540?", Kind: reports.Score, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "How often is the perfect 540 reached?", Kind: reports.Odds, Strategy: "optimal", Condition: noraPolicy},
@@ -58,6 +58,11 @@ func Studies() []Study {
 		// analysis (analyses/spite); the joker count swept below.
 		{Game: "spite", Title: "How big is the first player's edge, what is a joker worth, which bot plays better, and how much do the answers hang on reading the stock rebuild?",
 			Analysis: []string{"games=4000"}, Budget: 0},
+		// The bot-quality panel: each bot against random and against the
+		// other, head to head on the same deals, seats rotated.
+		{Game: "spite", Title: "Bot quality: each bot against random and against the other, head to head",
+			Strategies: []string{"greedy", "planner", "random"}, Games: 300, Panel: true, Budget: 0,
+			Explain: "greedy and planner see only their own hand and the table: both are realistic players; random picks any legal play. A bot that cannot beat random clearly does not answer for a realistic player."},
 		{Game: "spite", Title: "How do the jokers in the deck change the game? (planner against itself)",
 			Strategies: []string{"planner"}, Rules: []string{"jokers=0,2,4,6"}, Games: 1000, Budget: 0},
 		// Flip Solitaire: wins are rare (a few in 10,000 deals for the
@@ -65,7 +70,7 @@ func Studies() []Study {
 		// plays until the clairvoyant's win rate is known to ±0.05 point
 		// or 20,000 deals (it reaches the cap).
 		{Game: "flip", Title: "The odds of winning for a realistic player and for one who sees the whole deck (plays compulsory, as the designer wrote)",
-			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Precision: 0.0005, Target: "win", MaxGames: 20000, Margin: 1.04, Budget: 0,
+			Strategies: []string{"clairvoyant", "lookahead", "greedy", "random"}, Precision: 0.0005, Target: "win", MaxGames: 20000, Margin: 1.04, Budget: 0,
 			Explain: "The clairvoyant sees the whole deck order, so its win rate bounds every player's odds from above; deals its solver left undecided count as losses at the interval's lower end and as wins at its upper end. With wins this rare, an interval over {deals} deals says how small the odds are (below its upper end, 95% of the time), not their value to the hundredth of a point.",
 			Asks: []reports.Ask{
 				{Question: "What are the odds of winning for a realistic player?", Kind: reports.Odds, Strategy: "lookahead", Condition: "(looks two plays ahead over guesses of the unseen cards)"},
@@ -103,7 +108,7 @@ func Studies() []Study {
 		// to ±2 pp (±1.7 pp at 1,000 deals, 30 ms of CPU a deal), the
 		// others on the same deals.
 		{Game: "chriscross", Title: "The odds of winning for a realistic player and for one who sees the whole stock",
-			Strategies: []string{"ismcts", "greedy", "search", "clairvoyant"}, Precision: 0.02, Target: "win", MaxGames: 1000, Margin: 0.01, Budget: 0,
+			Strategies: []string{"ismcts", "greedy", "search", "clairvoyant", "random"}, Precision: 0.02, Target: "win", MaxGames: 1000, Margin: 0.01, Budget: 0,
 			Asks: []reports.Ask{
 				{Question: "What are the odds of winning for a realistic player?", Kind: reports.Odds, Strategy: "ismcts", Condition: "(information-set tree search over guesses of the unseen stock: the strongest realistic player)"},
 				{Question: "What are the odds of winning for a realistic player?", Kind: reports.Odds, Strategy: "search", Condition: "(looks ahead within the visible tableau)"},
@@ -133,5 +138,10 @@ func Studies() []Study {
 		// 2 to 6 players. 2,000 deals a configuration take about 15 s.
 		{Game: "roundup", Title: "If someone is dealt more face cards, do they win most of the time? Which face card is most useful? Does the starting seat win more, do allied bidders gain, and how long is a round?",
 			Analysis: []string{"games=2000", "players=2,3,4,5,6", "mixes=greedy,defender"}, Budget: 0},
+		// Round-up's bot-quality panel at 2 players, where head to head
+		// is a fair match.
+		{Game: "roundup", Title: "Bot quality: each bot against random and against the other, head to head (2 players)",
+			Strategies: []string{"greedy", "defender", "random"}, Rules: []string{"players=2"}, Games: 500, Panel: true, Budget: 0,
+			Explain: "greedy and defender see only their own hand and the table: both are realistic players; random picks any legal play."},
 	}, toyStudies()...)
 }
