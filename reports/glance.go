@@ -122,8 +122,9 @@ type AnswersFile struct {
 }
 
 // QuestionJSON is a Question as answers.json writes it: its one verdict
-// and kind, the sentence, interval and condition of the answer it rests
-// on, and every answer to the question (that one first) as details.
+// and kind, the sentence, interval (widened for the family, where Family
+// is set) and condition of the answer it rests on, and every answer to the
+// question (that one first, with its own 95% interval) as details.
 type QuestionJSON struct {
 	Game     string   `json:"game"`
 	GameName string   `json:"game_name"`
@@ -136,6 +137,7 @@ type QuestionJSON struct {
 	PointsTo string   `json:"points_to"`
 	Disagree string   `json:"disagree"`
 	Command  string   `json:"command"`
+	Family   int      `json:"family"`
 	Details  []Answer `json:"details"`
 }
 
@@ -143,7 +145,7 @@ type QuestionJSON struct {
 func questionJSON(q Question) QuestionJSON {
 	return QuestionJSON{Game: q.Game, GameName: q.GameName, Question: q.Question, Kind: q.Kind, Verdict: q.Answer.Verdict,
 		Sentence: q.Answer.Sentence, Interval: IntervalText(q.Answer), RestsOn: q.RestsOn(), PointsTo: q.Answer.PointsTo,
-		Disagree: q.Disagree, Command: q.Answer.Command, Details: q.Details}
+		Disagree: q.Disagree, Command: q.Answer.Command, Family: q.Family, Details: q.Details}
 }
 
 // answersJSON returns answers.json's contents.

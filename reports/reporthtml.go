@@ -42,7 +42,7 @@ details{margin:.5rem 0} dl.legend dt{font-weight:600;margin-top:.3rem} dl.legend
 </style></head><body>
 <h1>{{.Report.Title}}</h1>
 {{if .Rows}}<table id="summary"><caption>One verdict per designer question, from the best realistic player the study plays. The word says what the verdict is; its colour repeats the word.</caption>
-<thead><tr><th>Question</th><th>Verdict</th><th>Interval (95%)</th><th>Rests on</th><th>Points to</th></tr></thead>
+<thead><tr><th>Question</th><th>Verdict</th><th>Interval (95%, the family together)</th><th>Rests on</th><th>Points to</th></tr></thead>
 <tbody>{{range .Rows}}{{if .GameHeader}}<tr class="game"><th colspan="5">{{.GameName}}</th></tr>
 {{end}}<tr class="question" data-game="{{.Game}}"><td><a href="#{{.Anchor}}">{{.Question.Question}}</a></td><td><span class="kind kind-{{.Class}}">{{.Kind}}</span> {{.Verdict}}{{if .Disagree}}<div class="disagree">{{.Disagree}}</div>{{end}}</td><td class="interval">{{.Interval}}</td><td class="rests">{{.RestsOn}}</td><td>{{.PointsTo}}</td></tr>
 {{end}}</tbody></table>{{end}}

@@ -18,7 +18,7 @@ func reportMarkdown(r *Report, studies []reportStudy, rows []summaryRow) []byte 
 		md.WriteString("## Summary\n\nOne verdict per designer question, from the best realistic player the study plays.\n")
 		for _, row := range rows {
 			if row.GameHeader {
-				fmt.Fprintf(&md, "\n### %s\n\n| Question | Verdict | Interval (95%%) | Rests on | Points to |\n|---|---|---|---|---|\n", row.GameName)
+				fmt.Fprintf(&md, "\n### %s\n\n| Question | Verdict | Interval (95%%, the family together) | Rests on | Points to |\n|---|---|---|---|---|\n", row.GameName)
 			}
 			verdict := "**" + string(row.Kind) + "** — " + row.Verdict
 			if row.Disagree != "" {

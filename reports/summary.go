@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/cardsim/cardsim/stat"
 )
 
 // Kind is what a question's verdict says, in one word a reader can scan:
@@ -79,6 +83,11 @@ type Question struct {
 	// Disagree, if set, says that two answers (bots or conditions) see a
 	// difference in opposite directions.
 	Disagree string
+	// Family is the number of the summary's verdicts that rest on a
+	// difference, this one among them, where it is one: its Answer's
+	// interval is then widened to 1 − FamilyAlpha/Family (Bonferroni),
+	// and its Kind read off that. Zero for a figure measured.
+	Family int
 }
 
 // questionKey returns the question an answer belongs to: its text without
@@ -112,7 +121,38 @@ func Questions(as []Answer) []Question {
 	for i := range out {
 		out[i].Disagree = disagreement(out[i].Details)
 	}
+	family := 0
+	for _, q := range out {
+		if isDifference(q.Answer.Unit) && !math.IsNaN(q.Answer.CILow) && !math.IsNaN(q.Answer.CIHigh) {
+			family++
+		}
+	}
+	if family > 1 {
+		for i := range out {
+			a := &out[i].Answer
+			if isDifference(a.Unit) && !math.IsNaN(a.CILow) && !math.IsNaN(a.CIHigh) {
+				out[i].Family = family
+				a.CILow, a.CIHigh = widen(a.Value, a.CILow, a.CIHigh, family)
+				out[i].Kind = KindOf(*a)
+			}
+		}
+	}
 	return out
+}
+
+// FamilyAlpha is the error rate of the report's family of verdicts taken
+// together: the chance that any verdict of the summary that rests on a
+// difference is wrong is at most 5%, by Bonferroni's inequality.
+const FamilyAlpha = 0.05
+
+// widen returns a 95% interval lo … hi around v widened to the family's
+// confidence 1 − FamilyAlpha/members (stat.Bonferroni), each side scaled
+// by the ratio of the normal critical values: exact for a normal
+// interval, close for a Wilson interval of a rate away from 0 and 1.
+func widen(v, lo, hi float64, members int) (float64, float64) {
+	n := distuv.UnitNormal
+	f := n.Quantile(1-stat.Bonferroni(FamilyAlpha, members)/2) / n.Quantile(0.975)
+	return v - f*(v-lo), v + f*(hi-v)
 }
 
 // disagreement says which answers of one question see a difference in
@@ -202,7 +242,9 @@ var Legend = []struct{ Term, Meaning string }{
 		"does not matter: the interval lies inside the margin the question states (a change smaller than that makes no practical difference). " +
 		"undecided: the interval reaches zero and leaves the margin, so the deals played cannot tell. " +
 		"measured: the answer to a question of how much or how often, a figure with its interval."},
-	{"interval", "95% confidence interval: over many repetitions of the study, 95% of such intervals hold the true figure."},
+	{"interval", "95% confidence interval: over many repetitions of the study, 95% of such intervals hold the true figure. " +
+		"In the summary, the interval of every verdict that rests on a difference is widened so that all of them hold together 95% of the time " +
+		"(Bonferroni: each at 1 − 5%/k for k such verdicts, the critical value scaled from the normal's); the details give each answer's own 95% interval."},
 	{"pp (percentage points)", "the difference of two percentages: from 40% to 43% is +3 pp (not 7.5%)."},
 	{"first minus second", "a first-player effect: the first player's win rate minus the second player's, in percentage points."},
 	{"paired", "both sides were played on the same deals, and the interval is that of the deal-by-deal differences: narrower than comparing two separate runs."},

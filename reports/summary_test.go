@@ -69,6 +69,11 @@ func TestQuestionsOneVerdict(t *testing.T) {
 		t.Errorf("insurance: kind %q, verdict from %q, %d details, disagree %q; want does not matter, from optimal, 2, none",
 			nora.Kind, nora.Answer.Sentence, len(nora.Details), nora.Disagree)
 	}
+	// Two verdicts rest on differences: each summary interval is widened
+	// to 1 − 0.05/2, the critical value 2.2414 in place of 1.9600.
+	if lo := -0.3 - 0.8*2.2414/1.9600; nora.Family != 2 || math.Abs(nora.Answer.CILow-lo) > 1e-3 || nora.Details[0].CILow != -1.1 {
+		t.Errorf("insurance: family %d, summary interval from %g (want %.4f), details from %g (want -1.1)", nora.Family, nora.Answer.CILow, lo, nora.Details[0].CILow)
+	}
 	spite := qs[1]
 	if spite.Question != "How big is the first player's edge?" || spite.Kind != Matters || len(spite.Details) != 2 {
 		t.Errorf("edge: %q, kind %q, %d details", spite.Question, spite.Kind, len(spite.Details))
