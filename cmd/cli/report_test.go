@@ -367,3 +367,46 @@ func sameInAnyFont(t *testing.T, browser, path string, fonts []string) {
 			filepath.Base(path), filepath.Base(fonts[0]), filepath.Base(fonts[1]))
 	}
 }
+
+// TestReportVerdictsHoldAtTenTimesTheDeals re-runs a sample of the report's
+// cheap verdicts (Chris-Cross's and Spite's) at ten times the deals on a
+// fresh seed: no verdict decided at the small scale (matters, or does not
+// matter) comes out the other way or undecided.
+func TestReportVerdictsHoldAtTenTimesTheDeals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: runs in make test-long")
+	}
+	questions := func(seed, scale string) map[string]reports.QuestionJSON {
+		dir := t.TempDir()
+		mustRun(t, "report", "--game", "chriscross,spite", "--scale", scale, "--seed", seed, "--out", dir, "-q")
+		b, err := os.ReadFile(filepath.Join(dir, "answers.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f reports.AnswersFile
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]reports.QuestionJSON{}
+		for _, q := range f.Questions {
+			out[q.Game+": "+q.Question] = q
+		}
+		return out
+	}
+	small, large := questions("11", "0.1"), questions("12", "1")
+	decided := 0
+	for k, s := range small {
+		l, ok := large[k]
+		if !ok || s.Kind == reports.Measured || s.Kind == reports.Open {
+			continue
+		}
+		decided++
+		sign := func(q reports.QuestionJSON) bool { return q.Details[0].Value > 0 }
+		if l.Kind != s.Kind || (s.Kind == reports.Matters && sign(l) != sign(s)) {
+			t.Errorf("%s: %s (%s) at a tenth of the deals, %s (%s) at ten times", k, s.Kind, s.Verdict, l.Kind, l.Verdict)
+		}
+	}
+	if decided == 0 {
+		t.Fatal("no verdict decided at the small scale: the sample tests nothing")
+	}
+}
