@@ -512,14 +512,19 @@ func (a *study) readingsStudy(all []*readingFigures) (reports.Study, error) {
 		// if independent (the readings play the same deal indices).
 		spread := estimate{dh.Rate - dl.Rate, dh.Rate - dl.Rate - math.Hypot(dh.Rate-dh.CILow, dl.CIHigh-dl.Rate), dh.Rate - dl.Rate + math.Hypot(dh.CIHigh-dh.Rate, dl.Rate-dl.CILow), dh.Games}
 		verdict := "little: the draw rate moves less than the intervals can tell"
-		if spread.lo > 0.01 {
+		switch {
+		case spread.lo > edgeMargin:
 			verdict = reports.DependsOn("the reading: the draw rate runs from " + pctf(dl.Rate) + " to " + pctf(dh.Rate))
+		case spread.lo > 0:
+			verdict = fmt.Sprintf("a little: the draw rate moves by %s pp between readings (%s to %s)", points(spread.value), points(spread.lo), points(spread.hi))
 		}
 		s := fmt.Sprintf("With %s against itself the reading of the rebuild moves the draw rate from %s (%s to %s, %s) to %s (%s to %s, %s), and the edge of moving first from %s (%s) to %s (%s).",
 			bot, pctf(dl.Rate), pctf(dl.CILow), pctf(dl.CIHigh), lowD.name(), pctf(dh.Rate), pctf(dh.CILow), pctf(dh.CIHigh), highD.name(), el, lowE.name(), eh, highE.name())
 		out = append(out, s)
-		glance = append(glance, spread.answer("spite", "How much do the answers depend on the reading of the stock rebuild?", verdict, s, "share difference",
-			fmt.Sprintf("%s against itself; readings %s; %d deals each, seed %d", bot, readingList(all), a.Games, a.env.Seed)))
+		ra := spread.answer("spite", "How much do the answers depend on the reading of the stock rebuild?", verdict, s, "share difference",
+			fmt.Sprintf("%s against itself; readings %s; %d deals each, seed %d", bot, readingList(all), a.Games, a.env.Seed))
+		ra.Margin = edgeMargin
+		glance = append(glance, ra)
 	}
 	out = append(out, "A rebuild under the rules as written (rebuild=all rebuild-at=12) takes every centre card, stacks still being built included, before every draw once the stock holds 12 cards or fewer; rebuild=completed takes only the completed stacks, rebuild-at=0 waits until the stock is empty. Where an answer moves this much with the reading, the designer's text decides the game, and docs/findings.md says which reading each figure holds under.")
 	var dls, els []reports.LineSeries
