@@ -43,7 +43,7 @@ func KindOf(a Answer) Kind {
 	case strings.HasPrefix(v, "no change: the same figures"):
 		return NoMatter
 	case strings.HasPrefix(v, "depends on"):
-		return Matters
+		return Measured // a finding across conditions, not one difference
 	}
 	if !isDifference(a.Unit) {
 		if a.Unit == "" && (strings.HasPrefix(v, "none") || strings.HasPrefix(v, "little")) {
@@ -206,10 +206,14 @@ func IntervalText(a Answer) string {
 		}
 		return s
 	case strings.Contains(u, "points"), u == "turns", u == "rounds":
-		if isDifference(u) {
-			return fmt.Sprintf("%+.1f to %+.1f %s", lo, hi, strings.TrimSuffix(u, " difference"))
+		d := 1 // decimals: two where one would not tell the ends apart
+		if hi-lo < 1 {
+			d = 2
 		}
-		return fmt.Sprintf("%.1f to %.1f %s", lo, hi, u)
+		if isDifference(u) {
+			return fmt.Sprintf("%+.*f to %+.*f %s", d, lo, d, hi, strings.TrimSuffix(u, " difference"))
+		}
+		return fmt.Sprintf("%.*f to %.*f %s", d, lo, d, hi, u)
 	}
 	return fmt.Sprintf("%.3g to %.3g %s", lo, hi, u)
 }

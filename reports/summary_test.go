@@ -31,7 +31,7 @@ func TestKindOf(t *testing.T) {
 		{"the same figures", Answer{Verdict: "no change: the same figures", Unit: "share difference", CILow: 0, CIHigh: 0}, NoMatter},
 		{"no figure", Answer{Verdict: Undecided, Value: nan, CILow: nan, CIHigh: nan}, Open},
 		{"none stands out", Answer{Verdict: "none stands out where a paired test can tell", Value: nan, CILow: nan, CIHigh: nan}, Open},
-		{"depends", Answer{Verdict: DependsOn("how many play"), Unit: "share difference per card", Value: nan, CILow: nan, CIHigh: nan}, Matters},
+		{"depends", Answer{Verdict: DependsOn("how many play"), Unit: "share difference per card", Value: nan, CILow: nan, CIHigh: nan}, Measured},
 	} {
 		if got := KindOf(c.a); got != c.want {
 			t.Errorf("%s: KindOf = %q, want %q", c.name, got, c.want)
@@ -94,6 +94,7 @@ func TestIntervalText(t *testing.T) {
 		{Answer{Unit: "share difference per card", CILow: .0049, CIHigh: .0181}, "+0.49 to +1.81 pp per card"},
 		{Answer{Unit: "points difference", CILow: -56, CIHigh: -51.8}, "-56.0 to -51.8 points"},
 		{Answer{Unit: "points", CILow: 447.2, CIHigh: 451}, "447.2 to 451.0 points"},
+		{Answer{Unit: "points a round", CILow: 0.97, CIHigh: 1.04}, "+0.97 to +1.04 points a round"},
 		{Answer{Unit: "points", CILow: math.Inf(-1), CIHigh: 451}, ""},
 	} {
 		if got := IntervalText(c.a); got != c.want {
