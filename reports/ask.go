@@ -268,7 +268,7 @@ func bestAnswer(out Answer, s *sim.Summary, rules []string, a Ask) Answer {
 		return out
 	}
 	d, lo, hi := c.ScoreDiff, c.CILow, c.CIHigh
-	unit, f := "points", func(v float64) string { return fmt.Sprintf("%.2f", v) }
+	unit, f := "points difference", func(v float64) string { return fmt.Sprintf("%.2f", v) }
 	what := "points a game"
 	if fig == "win" {
 		d, lo, hi = c.WinDiff, c.WinDiffCILow, c.WinDiffCIHigh
@@ -385,6 +385,9 @@ func variantAnswers(st *Study, a Ask) []Answer {
 			verdict = "no change larger than " + marginText(a.Margin, fig == "win")
 		case lo > 0 || hi < 0:
 			pointsTo = fmt.Sprintf("%s (%s)", change, dshow(diff))
+			if fig != "win" {
+				pointsTo = fmt.Sprintf("%s (%s points)", change, dshow(diff))
+			}
 		}
 		sentence := fmt.Sprintf("With %s, %s=%s instead of the default %s moves the %s from %s (%s to %s) to %s (%s to %s): %s (%s to %s; %s).",
 			be.name, key, values[other], def, what, show(bv), show(blo), show(bhi), show(av), show(alo), show(ahi), dshow(diff), dshow(lo), dshow(hi), how)

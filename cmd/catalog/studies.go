@@ -24,7 +24,7 @@ var noraPolicy = "(the best policy known, registered as optimal in strategies/no
 func Studies() []Study {
 	return append([]Study{
 		{Game: "nora", Title: "How close can a player get to the perfect 540, and how often?",
-			Strategies: []string{"stop-at", "cautious", "rescuer", "optimal", "random"}, Games: 4000, Margin: 5.4, Budget: 0,
+			Strategies: []string{"stop-at", "cautious", "rescuer", "optimal", "random"}, Games: 4000, Margin: 5.4, Budget: 50 * time.Second,
 			Asks: []reports.Ask{
 				{Question: "How close can a player get to the perfect 540?", Kind: reports.Score, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "How often is the perfect 540 reached?", Kind: reports.Odds, Strategy: "optimal", Condition: noraPolicy},
@@ -35,19 +35,19 @@ func Studies() []Study {
 		// score by tens of points, so 1,000 deals a point tell them apart;
 		// INSURE's effect is small, so it gets 2,000.
 		{Game: "nora", Title: "What is insurance worth? Mean score as the price of INSURE varies",
-			Strategies: []string{"optimal", "cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000, Margin: 5.4, Budget: 0,
+			Strategies: []string{"optimal", "cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000, Margin: 5.4, Budget: 140 * time.Second,
 			Asks: []reports.Ask{
 				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "cautious"},
 			}},
 		{Game: "nora", Title: "Is REVIVE priced right? Mean score as its price varies",
-			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 0,
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 75 * time.Second,
 			Asks: []reports.Ask{
 				{Question: "Is REVIVE priced right? What raising its price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is REVIVE priced right? What raising its price does", Kind: reports.Variant, Strategy: "rescuer"},
 			}},
 		{Game: "nora", Title: "Is SWITCH priced right? Mean score as its price varies",
-			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 0,
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 65 * time.Second,
 			Asks: []reports.Ask{
 				{Question: "Is SWITCH priced right? What raising its price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is SWITCH priced right? What raising its price does", Kind: reports.Variant, Strategy: "rescuer"},
