@@ -44,6 +44,18 @@ type Study struct {
 	// these options instead, the scale multiplying its "games", and puts
 	// its studies in the report.
 	Analysis []string
+	// Panel, if set, makes the study a bot-quality panel for a game of
+	// several players: its strategies (random among them) play every
+	// pair head to head, Games deals a pair. A solitaire's panel is a plain
+	// comparison of its bots and random on the same deals.
+	Panel bool
+	// Margin is the margin of practical equivalence of the study's
+	// differences, for every ask that sets none: in points for a score,
+	// as a share for a rate (0.01 is 1 pp).
+	Margin float64
+	// Budget is the study's CPU budget at scale 1 (scaled with the deals):
+	// the report prints it beside the CPU the study took.
+	Budget time.Duration
 }
 
 // Swept reports whether a study sweeps a rule: gives one several values.
@@ -67,6 +79,10 @@ func (st *Study) PointDeals(scale float64) int64 {
 func (st *Study) Deals(scale float64) int64 {
 	if st.Analysis != nil {
 		return 0
+	}
+	if st.Panel {
+		n := int64(len(st.Strategies))
+		return n * (n - 1) / 2 * st.PointDeals(scale)
 	}
 	points := int64(1)
 	if st.Swept() {
@@ -110,12 +126,18 @@ func (r *Runner) runReport(ctx context.Context, spec *Spec, out string) (*Result
 		m.Plan(st.Deals(spec.Scale))
 	}
 	for _, st := range studies {
-		start := time.Now()
+		start, cpu := time.Now(), processCPU()
 		var sts []reports.Study
 		var err error
-		if st.Analysis != nil {
+		switch {
+		case st.Analysis != nil:
 			sts, err = r.runAnalysisStudy(ctx, &st, spec)
-		} else {
+		case st.Panel:
+			var one *reports.Study
+			if one, err = r.runPanelStudy(ctx, &st, spec); err == nil {
+				sts = []reports.Study{*one}
+			}
+		default:
 			var one *reports.Study
 			if one, err = r.runStudy(ctx, &st, spec); err == nil {
 				sts = []reports.Study{*one}
@@ -124,7 +146,11 @@ func (r *Runner) runReport(ctx context.Context, spec *Spec, out string) (*Result
 		if err != nil {
 			return nil, fmt.Errorf("%s study %q: %w", st.Game, st.Title, err)
 		}
-		m.Logf("%s: %s (%.1f s)", st.Game, st.Title, time.Since(start).Seconds())
+		used := processCPU() - cpu
+		if len(sts) > 0 { // an analysis's studies share its CPU: the first says it
+			sts[0].CPU, sts[0].Budget = used, time.Duration(float64(st.Budget)*spec.Scale)
+		}
+		m.Logf("%s: %s (%.1f s, %.1f s of CPU)", st.Game, st.Title, time.Since(start).Seconds(), used.Seconds())
 		rep.Studies = append(rep.Studies, sts...)
 	}
 	m.Finish()
@@ -182,11 +208,18 @@ func (r *Runner) runStudy(ctx context.Context, study *Study, report *Spec) (*rep
 		}
 		st.Summary = res.Summary
 	}
+	st.Command = study.Command(spec)
 	st.Answer = reports.Answers(st)
 	if study.Explain != "" {
 		st.Answer = append(st.Answer, explain(study.Explain, st))
 	}
-	st.Glance = reports.Glance(st, study.Asks)
+	asks := slices.Clone(study.Asks)
+	for i := range asks {
+		if asks[i].Margin == 0 {
+			asks[i].Margin = study.Margin
+		}
+	}
+	st.Glance = reports.Glance(st, asks)
 	charts, err := reports.StudyCharts(st)
 	if err != nil {
 		return nil, err
@@ -229,5 +262,51 @@ func (r *Runner) runAnalysisStudy(ctx context.Context, study *Study, report *Spe
 	if err != nil {
 		return nil, err
 	}
+	cmd := analyzeCommand(study.Game, options, report)
+	for i := range page.Studies {
+		if page.Studies[i].Command == "" {
+			page.Studies[i].Command = cmd
+		}
+	}
 	return page.Studies, nil
+}
+
+// Command returns the cardsim command that plays spec, a study's run or
+// sweep at the report's scale and seed: what reproduces its figures.
+func (st *Study) Command(spec *Spec) string {
+	verb := "run"
+	if spec.Kind == Sweep {
+		verb = "sweep"
+	}
+	parts := []string{"cardsim", verb, st.Game, "--strategies", strings.Join(spec.Strategies, ",")}
+	for _, r := range spec.Rules {
+		parts = append(parts, "-r", r)
+	}
+	if spec.Precision > 0 {
+		parts = append(parts, "--precision", strconv.FormatFloat(spec.Precision, 'g', 4, 64), "--target", spec.Target,
+			"--max-games", strconv.FormatInt(spec.MaxGames, 10))
+	} else {
+		parts = append(parts, "--games", strconv.FormatInt(spec.Games, 10))
+	}
+	return strings.Join(append(parts, commandTail(spec)...), " ")
+}
+
+// analyzeCommand returns the cardsim command that runs a game's analysis
+// with options at the report's seed.
+func analyzeCommand(game string, options []string, report *Spec) string {
+	parts := []string{"cardsim", "analyze", game}
+	for _, o := range options {
+		parts = append(parts, "--opt", o)
+	}
+	return strings.Join(append(parts, commandTail(report)...), " ")
+}
+
+// commandTail returns the seed and, where it is not 95%, the confidence of
+// a command.
+func commandTail(spec *Spec) []string {
+	out := []string{"--seed", strconv.FormatUint(spec.Seed, 10)}
+	if spec.Confidence != 0 && spec.Confidence != 0.95 {
+		out = append(out, "--confidence", strconv.FormatFloat(spec.Confidence, 'g', -1, 64))
+	}
+	return out
 }

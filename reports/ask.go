@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cardsim/cardsim/sim"
@@ -49,6 +50,11 @@ type Ask struct {
 	// Condition is said after the strategy and the rules: what the
 	// strategy stands for, such as "a player who sees the whole deck".
 	Condition string
+	// Margin is the margin of practical equivalence of Best's and
+	// Variant's differences, in their unit (points, or a share: 0.01 is
+	// 1 pp): a difference whose interval lies inside ±Margin is no change
+	// that matters. Zero for none.
+	Margin float64
 }
 
 // Glance answers the asks from the figures of st (its Summary or Sweep).
@@ -262,7 +268,7 @@ func bestAnswer(out Answer, s *sim.Summary, rules []string, a Ask) Answer {
 		return out
 	}
 	d, lo, hi := c.ScoreDiff, c.CILow, c.CIHigh
-	unit, f := "points", func(v float64) string { return fmt.Sprintf("%.2f", v) }
+	unit, f := "points difference", func(v float64) string { return fmt.Sprintf("%.2f", v) }
 	what := "points a game"
 	if fig == "win" {
 		d, lo, hi = c.WinDiff, c.WinDiffCILow, c.WinDiffCIHigh
@@ -285,6 +291,12 @@ func bestAnswer(out Answer, s *sim.Summary, rules []string, a Ask) Answer {
 		}
 		out.Verdict = tn + ", by " + strings.TrimPrefix(by, "+")
 		out.Sentence = fmt.Sprintf("%s is the best: on the same %d deals it beats %s, the next best, by %s %s (%s to %s).", tn, s.Manifest.Games, nn, f(d), what, f(lo), f(hi))
+		return out
+	}
+	out.Margin = a.Margin
+	if a.Margin > 0 && lo > -a.Margin && hi < a.Margin {
+		out.Verdict = fmt.Sprintf("%s and %s play alike: no difference larger than %s", tn, nn, marginText(a.Margin, fig == "win"))
+		out.Sentence = fmt.Sprintf("%s and %s play alike on %d common deals: %s − %s is %s %s (%s to %s), inside the margin of %s that the question sets.", tn, nn, s.Manifest.Games, tn, nn, f(d), what, f(lo), f(hi), marginText(a.Margin, fig == "win"))
 		return out
 	}
 	out.Verdict = Undecided
@@ -365,8 +377,17 @@ func variantAnswers(st *Study, a Ask) []Answer {
 		}
 		change := key + "=" + values[other]
 		verdict := SignedWords(lo, hi, change+" raises the "+what+" by "+size(diff), change+" lowers the "+what+" by "+size(diff), "no change the interval can tell")
-		if lo <= 0 && hi >= 0 && av == bv && alo == blo && ahi == bhi {
+		pointsTo := ""
+		switch {
+		case lo <= 0 && hi >= 0 && av == bv && alo == blo && ahi == bhi:
 			verdict = "no change: the same figures"
+		case a.Margin > 0 && lo > -a.Margin && hi < a.Margin:
+			verdict = "no change larger than " + marginText(a.Margin, fig == "win")
+		case lo > 0 || hi < 0:
+			pointsTo = fmt.Sprintf("%s (%s)", change, dshow(diff))
+			if fig != "win" {
+				pointsTo = fmt.Sprintf("%s (%s points)", change, dshow(diff))
+			}
 		}
 		sentence := fmt.Sprintf("With %s, %s=%s instead of the default %s moves the %s from %s (%s to %s) to %s (%s to %s): %s (%s to %s; %s).",
 			be.name, key, values[other], def, what, show(bv), show(blo), show(bhi), show(av), show(alo), show(ahi), dshow(diff), dshow(lo), dshow(hi), how)
@@ -387,13 +408,28 @@ func variantAnswers(st *Study, a Ask) []Answer {
 				sentence = strings.TrimSuffix(sentence, ".") + "; " + strings.Join(rest, ", ") + "."
 			}
 		}
+		if a.Margin > 0 {
+			sentence = strings.TrimSuffix(sentence, ".") + fmt.Sprintf("; the question's margin: a change within %s does not matter.", marginText(a.Margin, fig == "win"))
+		}
 		q := a.Question
-		if q == "" {
+		switch {
+		case q == "":
 			q = fmt.Sprintf("What does %s=%s instead of %s change?", key, values[other], def)
+		case len(sw.Keys) > 1: // one question a rule the sweep varies
+			q = fmt.Sprintf("%s: %s=%s instead of %s?", strings.TrimSuffix(q, "?"), key, values[other], def)
 		}
 		out = append(out, Answer{Game: st.Game, Question: q, Verdict: verdict, Sentence: sentence,
-			Value: diff, CILow: lo, CIHigh: hi, Unit: unit, N: n,
+			Value: diff, CILow: lo, CIHigh: hi, Unit: unit, N: n, Margin: a.Margin, PointsTo: pointsTo,
 			Condition: joinConditions(be.name+" "+a.Condition, rulesText(altRules)+" against "+rulesText(st.Rules), fmt.Sprintf("%d deals a point, seed %d", alt.Manifest.Games, alt.Manifest.Seed))})
 	}
 	return out
+}
+
+// marginText writes a margin of practical equivalence: "±1 pp" for a
+// share, "±2 points" otherwise.
+func marginText(m float64, share bool) string {
+	if share {
+		return "±" + strings.TrimPrefix(strconv.FormatFloat(100*m, 'f', -1, 64), "+") + " pp"
+	}
+	return "±" + strconv.FormatFloat(m, 'f', -1, 64) + " points"
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -30,6 +29,15 @@ type Answer struct {
 	Unit                 string
 	N                    int64 // the count the figure rests on: deals, games or seat-games, as Sentence says
 	Condition            string
+	// Margin is the margin of practical equivalence of a difference, in
+	// Unit: an interval inside ±Margin says the change does not matter.
+	// Zero where the question sets none (then only identical figures do).
+	Margin float64
+	// PointsTo is the rule change the answer points to, where it points
+	// to one ("start=coin removes the first player's handicap").
+	PointsTo string
+	// Command is the command that reproduces the answer's figures.
+	Command string
 }
 
 // The verdicts an answer gives besides a figure in words.
@@ -54,6 +62,9 @@ type answerJSON struct {
 	Unit      string   `json:"unit"`
 	N         int64    `json:"n"`
 	Condition string   `json:"condition"`
+	Margin    *float64 `json:"margin,omitempty"`
+	PointsTo  string   `json:"points_to,omitempty"`
+	Command   string   `json:"command,omitempty"`
 }
 
 // MarshalJSON writes the answer with null for a figure it has not.
@@ -64,7 +75,12 @@ func (a Answer) MarshalJSON() ([]byte, error) {
 		}
 		return &v
 	}
-	return json.Marshal(answerJSON{a.Game, a.Question, a.Verdict, a.Sentence, num(a.Value), num(a.CILow), num(a.CIHigh), a.Unit, a.N, a.Condition})
+	var margin *float64
+	if a.Margin > 0 {
+		margin = num(a.Margin)
+	}
+	return json.Marshal(answerJSON{a.Game, a.Question, a.Verdict, a.Sentence, num(a.Value), num(a.CILow), num(a.CIHigh), a.Unit, a.N, a.Condition,
+		margin, a.PointsTo, a.Command})
 }
 
 // UnmarshalJSON reads an answer, null figures as NaN.
@@ -79,23 +95,57 @@ func (a *Answer) UnmarshalJSON(b []byte) error {
 		}
 		return *p
 	}
-	*a = Answer{j.Game, j.Question, j.Verdict, j.Sentence, num(j.Value), num(j.CILow), num(j.CIHigh), j.Unit, j.N, j.Condition}
+	*a = Answer{j.Game, j.Question, j.Verdict, j.Sentence, num(j.Value), num(j.CILow), num(j.CIHigh), j.Unit, j.N, j.Condition, 0, j.PointsTo, j.Command}
+	if j.Margin != nil {
+		a.Margin = *j.Margin
+	}
 	return nil
 }
 
-// AnswersSchemaVersion is the version of answers.json's layout.
-const AnswersSchemaVersion = 1
+// AnswersSchemaVersion is the version of answers.json's layout: 2 added
+// questions, one verdict each.
+const AnswersSchemaVersion = 2
 
 // AnswersSchema is the JSON Schema (draft 2020-12) of answers.json.
 //
 //go:embed answers.schema.json
 var AnswersSchema []byte
 
-// AnswersFile is answers.json: every answer of a report, in the order of
-// its Answers section.
+// AnswersFile is answers.json: the designers' questions, one verdict
+// each with its answers as details, in the order of the report's summary;
+// and every answer of the report, in the same order, as answers.csv has
+// them.
 type AnswersFile struct {
-	SchemaVersion int      `json:"schema_version"`
-	Answers       []Answer `json:"answers"`
+	SchemaVersion int            `json:"schema_version"`
+	Questions     []QuestionJSON `json:"questions"`
+	Answers       []Answer       `json:"answers"`
+}
+
+// QuestionJSON is a Question as answers.json writes it: its one verdict
+// and kind, the sentence, interval (widened for the family, where Family
+// is set) and condition of the answer it rests on, and every answer to the
+// question (that one first, with its own 95% interval) as details.
+type QuestionJSON struct {
+	Game     string   `json:"game"`
+	GameName string   `json:"game_name"`
+	Question string   `json:"question"`
+	Kind     Kind     `json:"kind"`
+	Verdict  string   `json:"verdict"`
+	Sentence string   `json:"sentence"`
+	Interval string   `json:"interval"`
+	RestsOn  string   `json:"rests_on"`
+	PointsTo string   `json:"points_to"`
+	Disagree string   `json:"disagree"`
+	Command  string   `json:"command"`
+	Family   int      `json:"family"`
+	Details  []Answer `json:"details"`
+}
+
+// questionJSON returns q as answers.json writes it.
+func questionJSON(q Question) QuestionJSON {
+	return QuestionJSON{Game: q.Game, GameName: q.GameName, Question: q.Question, Kind: q.Kind, Verdict: q.Answer.Verdict,
+		Sentence: q.Answer.Sentence, Interval: IntervalText(q.Answer), RestsOn: q.RestsOn(), PointsTo: q.Answer.PointsTo,
+		Disagree: q.Disagree, Command: q.Answer.Command, Family: q.Family, Details: q.Details}
 }
 
 // answersJSON returns answers.json's contents.
@@ -103,7 +153,11 @@ func answersJSON(as []Answer) ([]byte, error) {
 	if as == nil {
 		as = []Answer{}
 	}
-	b, err := json.MarshalIndent(AnswersFile{AnswersSchemaVersion, as}, "", "  ")
+	qs := []QuestionJSON{}
+	for _, q := range Questions(as) {
+		qs = append(qs, questionJSON(q))
+	}
+	b, err := json.MarshalIndent(AnswersFile{AnswersSchemaVersion, qs, as}, "", "  ")
 	return append(b, '\n'), err
 }
 
@@ -134,7 +188,12 @@ func FullNumber(v float64) string {
 func (r *Report) Answers() []Answer {
 	var out []Answer
 	for _, st := range r.Studies {
-		out = append(out, st.Glance...)
+		for _, a := range st.Glance {
+			if a.Command == "" {
+				a.Command = st.Command
+			}
+			out = append(out, a)
+		}
 	}
 	return out
 }
@@ -185,25 +244,4 @@ func joinConditions(parts ...string) string {
 		}
 	}
 	return strings.Join(out, "; ")
-}
-
-// answerGroup is one game's answers, for the Answers section.
-type answerGroup struct {
-	Game    string
-	Answers []Answer
-}
-
-// answerGroups groups answers by game, games in the order they first
-// appear.
-func answerGroups(as []Answer) []answerGroup {
-	var out []answerGroup
-	for _, a := range as {
-		i := slices.IndexFunc(out, func(g answerGroup) bool { return g.Game == a.Game })
-		if i < 0 {
-			out = append(out, answerGroup{Game: a.Game})
-			i = len(out) - 1
-		}
-		out[i].Answers = append(out[i].Answers, a)
-	}
-	return out
 }

@@ -72,12 +72,12 @@ func TestAnswersFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := string(b)
-		a, q, st := strings.Index(s, "Answers"), strings.Index(s, "How often is 540 reached?"), strings.Index(s, "first</")
+		a, q, st := strings.Index(s, `<table id="summary">`), strings.Index(s, "How often is 540 reached?"), strings.Index(s, "first</")
 		if page == "report.md" {
-			st = strings.Index(s, "## nora — first")
+			a, st = strings.Index(s, "## Summary"), strings.Index(s, "### Nora's Pairs Solitaire — first")
 		}
 		if a < 0 || q < a || st < q {
-			t.Errorf("%s: the Answers section (at %d, first answer at %d) does not open the page before the first study (at %d)", page, a, q, st)
+			t.Errorf("%s: the summary (at %d, first answer at %d) does not open the page before the first study (at %d)", page, a, q, st)
 		}
 	}
 	// No answers, no files for them.

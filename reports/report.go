@@ -1,6 +1,10 @@
 package reports
 
-import "github.com/cardsim/cardsim/sim"
+import (
+	"time"
+
+	"github.com/cardsim/cardsim/sim"
+)
 
 // Study is one designer's question answered by runs: a comparison of
 // strategies (with seats, first-player edge and deal features where the game
@@ -38,6 +42,12 @@ type Study struct {
 	// Glance holds the study's answers at a glance, which open the report
 	// in its Answers section and go to answers.json.
 	Glance []Answer
+	// CPU is the CPU time the study took (its runs; the process's, the
+	// workers together), and Budget its CPU budget; zero where unknown.
+	CPU, Budget time.Duration
+	// Command is the cardsim command that reproduces the study's figures,
+	// which its answers give as theirs where they have none of their own.
+	Command string
 }
 
 // Report is the one document of reports: a title, an introduction, and

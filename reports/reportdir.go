@@ -30,13 +30,13 @@ func WriteReportDir(dir string, r *Report) error {
 		return err
 	}
 	answers := r.Answers()
-	groups := answerGroups(answers)
-	html, err := reportHTML(r, studies, groups)
+	rows := summaryRows(Questions(answers))
+	html, err := reportHTML(r, studies, rows)
 	if err != nil {
 		return err
 	}
 	out.put("report.html", html)
-	out.put("report.md", reportMarkdown(r, studies, groups))
+	out.put("report.md", reportMarkdown(r, studies, rows))
 	out.put("report.csv", reportCSV(studies))
 	if len(answers) > 0 {
 		b, err := answersJSON(answers)
@@ -55,6 +55,7 @@ func WriteReportDir(dir string, r *Report) error {
 // table readable, its charts rendered and its manifest line.
 type reportStudy struct {
 	Study
+	GameName string
 	Anchor   string
 	Rows     [][]string
 	Charts   []reportChart
@@ -75,7 +76,7 @@ func reportStudies(r *Report, out *outputs) ([]reportStudy, error) {
 	var studies []reportStudy
 	for i := range r.Studies {
 		st := &r.Studies[i]
-		so := reportStudy{Study: *st, Anchor: fmt.Sprintf("s%d", i+1)}
+		so := reportStudy{Study: *st, GameName: GameName(st.Game), Anchor: fmt.Sprintf("s%d", i+1)}
 		rendered, err := renderCharts(st.Charts)
 		if err != nil {
 			return nil, err
@@ -114,6 +115,15 @@ func manifestLine(st *Study) string {
 	} else if st.Sweep != nil && len(st.Sweep.Points) > 0 {
 		m := st.Sweep.Points[0].Summary.Manifest
 		fmt.Fprintf(&mb, "seed %d, %d deals per point, strategies %s, cardsim %s", m.Seed, m.Games, strategyList(&m), m.Cardsim)
+	}
+	if st.CPU > 0 {
+		fmt.Fprintf(&mb, "; CPU %.1f s", st.CPU.Seconds())
+		if st.Budget > 0 {
+			fmt.Fprintf(&mb, " of a budget of %.0f s", st.Budget.Seconds())
+			if st.CPU > st.Budget {
+				mb.WriteString(" (over budget)")
+			}
+		}
 	}
 	return mb.String()
 }

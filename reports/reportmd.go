@@ -3,45 +3,82 @@ package reports
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"strings"
 )
 
-// reportMarkdown returns report.md: the title and introduction, the
-// answers at a glance by game, then each study's sentences, notes, table,
-// charts (the PNG files beside it) and manifest line.
-func reportMarkdown(r *Report, studies []reportStudy, groups []answerGroup) []byte {
+// reportMarkdown returns report.md: the summary (one row per designer
+// question, one verdict each), the legend, each question's answers with
+// the command that reproduces them, then each study's sentences and notes
+// with links to its charts (the PNG files beside it) and to its full table
+// in report.html and report.csv. It holds no raw tables.
+func reportMarkdown(r *Report, studies []reportStudy, rows []summaryRow) []byte {
 	var md bytes.Buffer
-	fmt.Fprintf(&md, "# %s\n\n%s\n", r.Title, r.Intro)
-	if len(groups) > 0 {
-		md.WriteString("\n## Answers\n")
-		for _, g := range groups {
-			fmt.Fprintf(&md, "\n### %s\n\n", g.Game)
-			for _, a := range g.Answers {
-				fmt.Fprintf(&md, "- **%s** — **%s.** %s *(%s)*\n", a.Question, a.Verdict, a.Sentence, a.Condition)
+	fmt.Fprintf(&md, "# %s\n\n", r.Title)
+	if len(rows) > 0 {
+		md.WriteString("## Summary\n\nOne verdict per designer question, from the best realistic player the study plays.\n")
+		for _, row := range rows {
+			if row.GameHeader {
+				fmt.Fprintf(&md, "\n### %s\n\n| Question | Verdict | Interval (95%%, the family together) | Rests on | Points to |\n|---|---|---|---|---|\n", row.GameName)
+			}
+			verdict := "**" + string(row.Kind) + "** — " + row.Verdict
+			if row.Disagree != "" {
+				verdict += " *" + row.Disagree + "*"
+			}
+			fmt.Fprintf(&md, "| [%s](#%s) | %s | %s | %s | %s |\n", mdCell(row.Question.Question), row.Anchor, mdCell(verdict), mdCell(row.Interval), mdCell(row.RestsOn), mdCell(row.PointsTo))
+		}
+	}
+	fmt.Fprintf(&md, "\n%s\n", r.Intro)
+	if len(rows) > 0 {
+		md.WriteString("\n## What the words and units mean\n\n")
+		for _, l := range Legend {
+			fmt.Fprintf(&md, "- **%s**: %s\n", l.Term, l.Meaning)
+		}
+		md.WriteString("\n## Each question's answers\n")
+		for _, row := range rows {
+			fmt.Fprintf(&md, "\n<a id=\"%s\"></a>\n### %s: %s\n\n", row.Anchor, row.GameName, row.Question.Question)
+			for _, a := range row.Details {
+				fmt.Fprintf(&md, "- %s *(%s)*\n", a.Sentence, a.Condition)
+				if a.Command != "" {
+					fmt.Fprintf(&md, "  Reproduce: `%s`\n", a.Command)
+				}
 			}
 		}
 	}
+	md.WriteString("\n## Studies\n\nEvery study's full table is in [report.html](report.html) (folded under *All figures*) and, a figure a row, in [report.csv](report.csv).\n")
 	for _, so := range studies {
-		fmt.Fprintf(&md, "\n## %s — %s\n\n", so.Game, so.Title)
+		fmt.Fprintf(&md, "\n### %s — %s\n\n", so.GameName, so.Title)
 		for _, a := range so.Answer {
 			fmt.Fprintf(&md, "- %s\n", a)
 		}
 		for _, w := range so.Warnings {
 			fmt.Fprintf(&md, "- *Note:* %s\n", w)
 		}
+		if len(so.Charts) > 0 {
+			md.WriteString("\nCharts:")
+			for i, c := range so.Charts {
+				sep := ","
+				if i == 0 {
+					sep = ""
+				}
+				fmt.Fprintf(&md, "%s [%s](%s)", sep, c.Title, c.File)
+			}
+			md.WriteString("\n")
+		}
+		fmt.Fprintf(&md, "\n[Table in report.html](report.html#%s)", so.Anchor)
+		if so.Command != "" {
+			fmt.Fprintf(&md, " · reproduce: `%s`", so.Command)
+		}
 		md.WriteString("\n")
-		if len(so.Rows) > 1 {
-			writeMarkdownTable(&md, so.Rows)
-		}
-		for _, c := range so.Charts {
-			fmt.Fprintf(&md, "\n![%s](%s)\n", c.Title, c.File)
-		}
 		if so.Manifest != "" {
 			fmt.Fprintf(&md, "\n<sub>%s</sub>\n", so.Manifest)
 		}
 	}
 	return md.Bytes()
+}
+
+// mdCell makes text safe in a Markdown table's cell.
+func mdCell(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ")
 }
 
 // pageMarkdown returns report.md of a page: the title and introduction,
@@ -73,15 +110,4 @@ func pageMarkdownTable(b *bytes.Buffer, t [][]string) {
 		}
 	}
 	b.WriteString("\n")
-}
-
-// writeMarkdownTable writes rows as a Markdown table, the first row its
-// header.
-func writeMarkdownTable(w io.Writer, rows [][]string) {
-	for i, r := range rows {
-		fmt.Fprintf(w, "| %s |\n", strings.Join(r, " | "))
-		if i == 0 {
-			fmt.Fprintf(w, "|%s\n", strings.Repeat("---|", len(r)))
-		}
-	}
 }

@@ -125,9 +125,13 @@ func TestStudyTableReadableAndTidy(t *testing.T) {
 	if err := WriteReportDir(dir, &Report{Title: "t", Studies: []Study{st}}); err != nil {
 		t.Fatal(err)
 	}
-	md, _ := os.ReadFile(filepath.Join(dir, "report.md"))
-	if !strings.Contains(string(md), "| players=2 | greedy | game_win | rate | face_cards | 3 | 0.1679 | 0.1172 | 0.2547 | 140 | 12 |") {
-		t.Errorf("report.md's table is not readable:\n%s", md)
+	page, _ := os.ReadFile(filepath.Join(dir, "report.html"))
+	if !strings.Contains(string(page), "<td>players=2</td><td>greedy</td><td>game_win</td><td>rate</td><td>face_cards</td><td>3</td><td>0.1679</td><td>0.1172</td><td>0.2547</td><td>140</td><td>12</td>") {
+		t.Errorf("report.html's table is not readable:\n%s", page)
+	}
+	// report.md links to the table rather than holding it.
+	if md, _ := os.ReadFile(filepath.Join(dir, "report.md")); strings.Contains(string(md), "0.1679") || !strings.Contains(string(md), "report.html#s1") {
+		t.Errorf("report.md holds the raw table or lacks its link:\n%s", md)
 	}
 	b, _ := os.ReadFile(filepath.Join(dir, "report.csv"))
 	got := readStrict(t, b)

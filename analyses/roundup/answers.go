@@ -321,7 +321,7 @@ func alliedGainAnswer(fig *roundupFigures) (reports.Answer, bool) {
 			Value:    nan, CILow: nan, CIHigh: nan}, true
 	}
 	verdict := reports.SignedWords(g.lo, g.hi, fmt.Sprintf("yes: %.2f points a round more", g.value), fmt.Sprintf("no: %.2f points a round fewer", -g.value), reports.Undecided)
-	s := fmt.Sprintf("With %d players (%s), in the rounds where some players backed a suit together and others bid alone, an allied bidder scored %.3f points a round (%.3f to %.3f, %d bids) and a lone bidder %.3f (%.3f to %.3f, %d bids): allied bidders score %+.3f points a round (%+.3f to %+.3f, clustered by deal) in the same rounds, on the same cards.",
+	s := fmt.Sprintf("With %d players (%s), in the rounds where some players backed a suit together and others bid alone, an allied bidder scored %.3f points a round (%.3f to %.3f, %d bids) and a lone bidder %.3f (%.3f to %.3f, %d bids): allied bidders score %+.3f points a round (%+.3f to %+.3f, clustered by deal) in the same rounds. Allies and lone bidders hold different cards, so this is what bidding together goes with, not what it would do for the same hand.",
 		fig.players, fig.mix, fig.alliedPts.value, fig.alliedPts.lo, fig.alliedPts.hi, fig.alliedPts.n, fig.lonePts.value, fig.lonePts.lo, fig.lonePts.hi, fig.lonePts.n, g.value, g.lo, g.hi)
 	return reports.Answer{Game: "roundup", Question: q, Verdict: verdict, Sentence: s, Value: g.value, CILow: g.lo, CIHigh: g.hi, Unit: "points a round", N: g.n}, true
 }

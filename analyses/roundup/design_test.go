@@ -42,7 +42,7 @@ func TestDesign(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"dealt more face cards", "Per card of the rank the seat was dealt in round 1", "the holders' mean difference", "round alone by", "starting seat", "With 3 players (greedy+defender)", "a first round takes",
-		"in the rounds where some players backed a suit together and others bid alone", "seated in turn over the same 150 deals", "## Answers"} {
+		"in the rounds where some players backed a suit together and others bid alone", "seated in turn over the same 150 deals", "## Summary", "what bidding together goes with"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report.md lacks %q", want)
 		}

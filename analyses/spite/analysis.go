@@ -171,6 +171,10 @@ func (a *study) measure(ctx context.Context, rf *readingFigures, full bool) erro
 	return nil
 }
 
+// edgeMargin is the margin of practical equivalence of a first-player
+// effect: no seat edge larger than 1 pp (first minus second) matters.
+const edgeMargin = 0.01
+
 // pp writes a difference of shares in percentage points with its sign.
 func pp(x float64) string { return reports.PP(x) }
 
@@ -249,9 +253,20 @@ func (a *study) page(all []*readingFigures) (*reports.Report, error) {
 		s += "."
 		edge = append(edge, s)
 		cond := a.condition(b.bot+" against itself", main, c.deals, "")
-		glance = append(glance, first.answer("spite", "How big is the first player's edge?", "moving first: "+edgeWords(first, ""),
-			fmt.Sprintf("With %s in both seats, moving first changes a seat's chance of winning by %s, on the same %d deals played with either upcard moving first (the upcards held fixed); under the rules as written, where the higher upcard moves first, the first mover %s, the sum of this and the higher upcard's edge.", b.bot, first, c.deals, moreOften(written, "the other seat")),
-			"share difference", cond))
+		// One scale for every first-player effect: the first mover's win
+		// rate minus the second's, in percentage points, under each
+		// starting rule.
+		edgeAns := written.answer("spite", "How big is the first player's edge?", "as written (the higher upcard moves first), first minus second: "+edgeWords(written, ""),
+			fmt.Sprintf("With %s in both seats, under the rules as written (the higher upcard moves first) the first mover %s, on %d deals: first minus second %s. Moving first itself, the upcards held fixed (the same deals played with either upcard moving first), changes a seat's chance by %s; the rest is the higher upcard's.", b.bot, moreOften(written, "the second"), c.deals, written, first),
+			"share difference", cond)
+		edgeAns.Margin = edgeMargin
+		ei := len(glance)
+		glance = append(glance, edgeAns)
+		firstAns := first.answer("spite", "How big is the first player's edge? (moving first alone, the upcards held fixed)", "moving first alone: "+edgeWords(first, ""),
+			fmt.Sprintf("With %s in both seats, moving first changes a seat's chance of winning by %s, on the same %d deals played with either upcard moving first (the upcards held fixed).", b.bot, first, c.deals),
+			"share difference", cond)
+		firstAns.Margin = edgeMargin
+		glance = append(glance, firstAns)
 		if okRank {
 			glance = append(glance, rank.answer("spite", "How much is a higher upcard worth?", "a higher upcard: "+edgeWords(rank, " a rank"),
 				fmt.Sprintf("With %s in both seats, each rank by which a seat's upcard is higher than the other's changes its chance of winning by %s, the order of play held fixed (over %d deals; on average the seat with the higher upcard %s).", b.bot, rank, c.deals, moreOften(higher, "the other")),
@@ -268,9 +283,28 @@ func (a *study) page(all []*readingFigures) (*reports.Report, error) {
 				s := fmt.Sprintf("if a coin decided who starts (start=coin), the first mover would win %s of %d games against a fair share of %s: %s; under the rules as written %s: %s.",
 					pctf(fp.WinRate.Rate), fp.WinRate.Games, pctf(fp.FairShare), reports.EdgeText(fp.Edge, fp.CILow, fp.CIHigh), pctf(wfp.WinRate.Rate), reports.EdgeText(wfp.Edge, wfp.CILow, wfp.CIHigh))
 				edge = append(edge, fmt.Sprintf("With %s: %s", b.bot, s))
-				glance = append(glance, e.answer("spite", "What does starting by a coin toss instead of the higher upcard change?",
-					"the first mover's edge over a fair share: "+edgeWords(e, "")+" by a coin, "+edgeWords(we, "")+" as written",
-					fmt.Sprintf("With %s in both seats: %s", b.bot, s), "share difference", a.condition(b.bot+" against itself", main, fp.WinRate.Games, ", start=coin against start=higher")))
+				// On the one scale: first minus second is twice the edge
+				// over a fair share in a game of two seats. The change from
+				// the rules as written to a coin toss, with the two runs'
+				// half-widths added in quadrature (as if independent: they
+				// play the same deals, so this is the wider interval).
+				coin := estimate{2 * e.value, 2 * e.lo, 2 * e.hi, e.n}
+				wr := estimate{2 * we.value, 2 * we.lo, 2 * we.hi, we.n}
+				d := coin.value - wr.value
+				change := estimate{d, d - math.Hypot(coin.value-coin.lo, wr.hi-wr.value), d + math.Hypot(coin.hi-coin.value, wr.value-wr.lo), e.n}
+				ans := change.answer("spite", "What does starting by a coin toss instead of the higher upcard change?",
+					fmt.Sprintf("first minus second moves from %s pp as written to %s pp by a coin", pp(wr.value), pp(coin.value)),
+					fmt.Sprintf("With %s in both seats, first minus second is %s as written and %s when a coin decides who starts: a change of %s (the two runs' intervals combined as if independent). In the terms of a fair share: %s", b.bot, wr, coin, change, s),
+					"share difference", a.condition(b.bot+" against itself", main, fp.WinRate.Games, ", start=coin against start=higher"))
+				ans.Margin = edgeMargin
+				glance = append(glance, ans)
+				if written.lo > 0 || written.hi < 0 {
+					if coin.lo > -edgeMargin && coin.hi < edgeMargin {
+						glance[ei].PointsTo = fmt.Sprintf("toss a coin for the start (start=coin): it leaves no first-player edge larger than %s pp", points(edgeMargin))
+					} else {
+						glance[ei].PointsTo = fmt.Sprintf("a coin toss for the start (start=coin) gives first minus second %s", coin)
+					}
+				}
 			}
 		}
 		gs := reports.LineSeries{Label: b.bot}
@@ -478,14 +512,19 @@ func (a *study) readingsStudy(all []*readingFigures) (reports.Study, error) {
 		// if independent (the readings play the same deal indices).
 		spread := estimate{dh.Rate - dl.Rate, dh.Rate - dl.Rate - math.Hypot(dh.Rate-dh.CILow, dl.CIHigh-dl.Rate), dh.Rate - dl.Rate + math.Hypot(dh.CIHigh-dh.Rate, dl.Rate-dl.CILow), dh.Games}
 		verdict := "little: the draw rate moves less than the intervals can tell"
-		if spread.lo > 0.01 {
+		switch {
+		case spread.lo > edgeMargin:
 			verdict = reports.DependsOn("the reading: the draw rate runs from " + pctf(dl.Rate) + " to " + pctf(dh.Rate))
+		case spread.lo > 0:
+			verdict = fmt.Sprintf("a little: the draw rate moves by %s pp between readings (%s to %s)", points(spread.value), points(spread.lo), points(spread.hi))
 		}
 		s := fmt.Sprintf("With %s against itself the reading of the rebuild moves the draw rate from %s (%s to %s, %s) to %s (%s to %s, %s), and the edge of moving first from %s (%s) to %s (%s).",
 			bot, pctf(dl.Rate), pctf(dl.CILow), pctf(dl.CIHigh), lowD.name(), pctf(dh.Rate), pctf(dh.CILow), pctf(dh.CIHigh), highD.name(), el, lowE.name(), eh, highE.name())
 		out = append(out, s)
-		glance = append(glance, spread.answer("spite", "How much do the answers depend on the reading of the stock rebuild?", verdict, s, "share difference",
-			fmt.Sprintf("%s against itself; readings %s; %d deals each, seed %d", bot, readingList(all), a.Games, a.env.Seed)))
+		ra := spread.answer("spite", "How much do the answers depend on the reading of the stock rebuild?", verdict, s, "share difference",
+			fmt.Sprintf("%s against itself; readings %s; %d deals each, seed %d", bot, readingList(all), a.Games, a.env.Seed))
+		ra.Margin = edgeMargin
+		glance = append(glance, ra)
 	}
 	out = append(out, "A rebuild under the rules as written (rebuild=all rebuild-at=12) takes every centre card, stacks still being built included, before every draw once the stock holds 12 cards or fewer; rebuild=completed takes only the completed stacks, rebuild-at=0 waits until the stock is empty. Where an answer moves this much with the reading, the designer's text decides the game, and docs/findings.md says which reading each figure holds under.")
 	var dls, els []reports.LineSeries

@@ -86,13 +86,14 @@ func TestEdge(t *testing.T) {
 		}
 	}
 	for q, n := range map[string]int{
-		"How big is the first player's edge?":                                    2,
-		"How much is a higher upcard worth?":                                     2,
-		"What does starting by a coin toss instead of the higher upcard change?": 2,
-		"What is a joker worth?":                                                 2,
-		"How often are games drawn?":                                             3,
-		"Which bot plays better, and by how much?":                               1,
-		"How much do the answers depend on the reading of the stock rebuild?":    2,
+		"How big is the first player's edge?":                                              2,
+		"How big is the first player's edge? (moving first alone, the upcards held fixed)": 2,
+		"How much is a higher upcard worth?":                                               2,
+		"What does starting by a coin toss instead of the higher upcard change?":           2,
+		"What is a joker worth?":                                                           2,
+		"How often are games drawn?":                                                       3,
+		"Which bot plays better, and by how much?":                                         1,
+		"How much do the answers depend on the reading of the stock rebuild?":              2,
 	} {
 		if questions[q] != n {
 			t.Errorf("%d answers to %q, want %d", questions[q], q, n)
@@ -114,7 +115,16 @@ func TestEdge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Answers", "with the upcards held fixed", "Checked a second way", "Under rebuild=completed rebuild-at=12"} {
+	// One verdict for the edge: first minus second as written, on the
+	// scale every first-player figure shares, with its margin.
+	for _, q := range reports.Questions(r.Answers()) {
+		if q.Question == "How big is the first player's edge?" {
+			if len(q.Details) != 4 || q.Answer.Margin != 0.01 || !strings.Contains(q.Answer.Verdict, "first minus second") || !strings.Contains(q.Answer.Condition, "greedy against itself") {
+				t.Errorf("the edge's verdict: %+v, %d answers", q.Answer, len(q.Details))
+			}
+		}
+	}
+	for _, want := range []string{"## Summary", "with the upcards held fixed", "Checked a second way", "Under rebuild=completed rebuild-at=12"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report.md lacks %q", want)
 		}

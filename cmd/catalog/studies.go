@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/reports"
@@ -23,7 +24,7 @@ var noraPolicy = "(the best policy known, registered as optimal in strategies/no
 func Studies() []Study {
 	return append([]Study{
 		{Game: "nora", Title: "How close can a player get to the perfect 540, and how often?",
-			Strategies: []string{"stop-at", "cautious", "rescuer", "optimal"}, Games: 4000,
+			Strategies: []string{"stop-at", "cautious", "rescuer", "optimal", "random"}, Games: 4000, Margin: 5.4, Budget: 50 * time.Second,
 			Asks: []reports.Ask{
 				{Question: "How close can a player get to the perfect 540?", Kind: reports.Score, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "How often is the perfect 540 reached?", Kind: reports.Odds, Strategy: "optimal", Condition: noraPolicy},
@@ -34,19 +35,19 @@ func Studies() []Study {
 		// score by tens of points, so 1,000 deals a point tell them apart;
 		// INSURE's effect is small, so it gets 2,000.
 		{Game: "nora", Title: "What is insurance worth? Mean score as the price of INSURE varies",
-			Strategies: []string{"optimal", "cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000,
+			Strategies: []string{"optimal", "cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000, Margin: 5.4, Budget: 140 * time.Second,
 			Asks: []reports.Ask{
 				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "cautious"},
 			}},
 		{Game: "nora", Title: "Is REVIVE priced right? Mean score as its price varies",
-			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 1000,
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 75 * time.Second,
 			Asks: []reports.Ask{
 				{Question: "Is REVIVE priced right? What raising its price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is REVIVE priced right? What raising its price does", Kind: reports.Variant, Strategy: "rescuer"},
 			}},
 		{Game: "nora", Title: "Is SWITCH priced right? Mean score as its price varies",
-			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 1000,
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 65 * time.Second,
 			Asks: []reports.Ask{
 				{Question: "Is SWITCH priced right? What raising its price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is SWITCH priced right? What raising its price does", Kind: reports.Variant, Strategy: "rescuer"},
@@ -57,15 +58,20 @@ func Studies() []Study {
 		// and the readings of the stock rebuild, for each bot, by its
 		// analysis (analyses/spite); the joker count swept below.
 		{Game: "spite", Title: "How big is the first player's edge, what is a joker worth, which bot plays better, and how much do the answers hang on reading the stock rebuild?",
-			Analysis: []string{"games=4000"}},
+			Analysis: []string{"games=4000"}, Budget: 35 * time.Second},
+		// The bot-quality panel: each bot against random and against the
+		// other, head to head on the same deals, seats rotated.
+		{Game: "spite", Title: "Bot quality: each bot against random and against the other, head to head",
+			Strategies: []string{"greedy", "planner", "random"}, Games: 300, Panel: true, Budget: 4 * time.Second,
+			Explain: "greedy and planner see only their own hand and the table: both are realistic players; random picks any legal play. A bot that cannot beat random clearly does not answer for a realistic player."},
 		{Game: "spite", Title: "How do the jokers in the deck change the game? (planner against itself)",
-			Strategies: []string{"planner"}, Rules: []string{"jokers=0,2,4,6"}, Games: 1000},
+			Strategies: []string{"planner"}, Rules: []string{"jokers=0,2,4,6"}, Games: 1000, Budget: 3 * time.Second},
 		// Flip Solitaire: wins are rare (a few in 10,000 deals for the
 		// clairvoyant under forced play, none for greedy), so the study
 		// plays until the clairvoyant's win rate is known to ±0.05 point
 		// or 20,000 deals (it reaches the cap).
 		{Game: "flip", Title: "The odds of winning for a realistic player and for one who sees the whole deck (plays compulsory, as the designer wrote)",
-			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Precision: 0.0005, Target: "win", MaxGames: 20000,
+			Strategies: []string{"clairvoyant", "lookahead", "greedy", "random"}, Precision: 0.0005, Target: "win", MaxGames: 20000, Margin: 1.04, Budget: 20 * time.Second,
 			Explain: "The clairvoyant sees the whole deck order, so its win rate bounds every player's odds from above; deals its solver left undecided count as losses at the interval's lower end and as wins at its upper end. With wins this rare, an interval over {deals} deals says how small the odds are (below its upper end, 95% of the time), not their value to the hundredth of a point.",
 			Asks: []reports.Ask{
 				{Question: "What are the odds of winning for a realistic player?", Kind: reports.Odds, Strategy: "lookahead", Condition: "(looks two plays ahead over guesses of the unseen cards)"},
@@ -75,14 +81,16 @@ func Studies() []Study {
 				{Question: "What score does a player reach, of 104?", Kind: reports.Score, Strategy: "clairvoyant", Condition: "(the best each deal allows)"},
 				{Question: "Which strategy is best, and by how much?", Kind: reports.Best, Among: []string{"lookahead", "greedy"}, Condition: "(the realistic players)"},
 			}},
-		// Optional play costs the solver about 68 ms of CPU a deal, so
-		// that variant gets a fixed 1,000 deals (compulsory play beside
+		// Optional play costs the solver about 70 ms of CPU a deal, so
+		// that variant gets a fixed 600 deals, within a budget of 50 s
+		// (72 s at 1,000 deals; compulsory play beside
 		// it on the same deals): enough for its scores, only a bound for
 		// its odds.
 		{Game: "flip", Title: "What changes when plays are optional (a reading of the rules that lets the player deal instead of playing)?",
-			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"forced-play=true,false"}, Games: 1000,
+			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"forced-play=true,false"}, Games: 600, Margin: 1.04, Budget: 50 * time.Second,
 			Explain: "Under optional play the clairvoyant's solver leaves a few deals undecided within its budget; those count as losses at the lower end of its win interval and as wins at the upper end. Its best score is proven on few deals, so its mean best is given as at least the mean played and at most the mean of its bounds. {deals} deals a point bound the odds; docs/findings.md gives them from 10,000.",
 			Asks: []reports.Ask{
+				{Question: "What are the odds of winning when plays are optional, for a realistic player?", Kind: reports.Odds, Strategy: "lookahead", At: "forced-play=false", Condition: "(looks two plays ahead over guesses of the unseen cards)"},
 				{Question: "What are the odds of winning when plays are optional, for a player who sees the whole deck?", Kind: reports.Odds, Strategy: "clairvoyant", At: "forced-play=false"},
 				{Question: "What score does a player who sees the whole deck reach when plays are optional, of 104?", Kind: reports.Score, Strategy: "clairvoyant", At: "forced-play=false"},
 				{Kind: reports.Variant, Strategy: "lookahead", Question: "What does optional play change?"},
@@ -92,19 +100,25 @@ func Studies() []Study {
 		// commercial deck is thought to print an ace of another suit
 		// behind each ace. Compulsory play, 2,000 deals a reading.
 		{Game: "flip", Title: "How much do the odds depend on the deck: every dark face of a new rank and suit, or aces carrying aces?",
-			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"dark-ace=other,ace"}, Games: 2000,
+			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"dark-ace=other,ace"}, Games: 2000, Margin: 1.04, Budget: 5 * time.Second,
 			Asks: []reports.Ask{
 				{Kind: reports.Variant, Strategy: "clairvoyant", Question: "What does a deck whose aces carry aces change?"},
 				{Kind: reports.Variant, Strategy: "lookahead", Question: "What does a deck whose aces carry aces change?"},
 			}},
+		// ismcts, the generic searcher, sees only the visible tableau and
+		// is the strongest realistic player (about 92% against search's
+		// 76%), so it answers first; it plays until its win rate is known
+		// to ±2 pp (±1.7 pp at 1,000 deals, 30 ms of CPU a deal), the
+		// others on the same deals.
 		{Game: "chriscross", Title: "The odds of winning for a realistic player and for one who sees the whole stock",
-			Strategies: []string{"greedy", "search", "clairvoyant"}, Games: 400,
+			Strategies: []string{"ismcts", "greedy", "search", "clairvoyant", "random"}, Precision: 0.02, Target: "win", MaxGames: 1000, Margin: 0.01, Budget: 40 * time.Second,
 			Asks: []reports.Ask{
+				{Question: "What are the odds of winning for a realistic player?", Kind: reports.Odds, Strategy: "ismcts", Condition: "(information-set tree search over guesses of the unseen stock: the strongest realistic player)"},
 				{Question: "What are the odds of winning for a realistic player?", Kind: reports.Odds, Strategy: "search", Condition: "(looks ahead within the visible tableau)"},
 				{Question: "What are the odds of winning for a realistic player?", Kind: reports.Odds, Strategy: "greedy", Condition: "(casts the first pair it sees)"},
 				{Question: "What are the odds of winning for a player who sees the whole stock?", Kind: reports.Odds, Strategy: "clairvoyant", Condition: "(sees the stock's order: a bound on every player's odds)"},
-				{Question: "What score does a player reach?", Kind: reports.Score, Strategy: "search"},
-				{Question: "Which strategy is best, and by how much?", Kind: reports.Best, Among: []string{"greedy", "search"}, Figure: "win", Condition: "(the realistic players)"},
+				{Question: "What score does a player reach?", Kind: reports.Score, Strategy: "ismcts"},
+				{Question: "Which strategy is best, and by how much?", Kind: reports.Best, Among: []string{"ismcts", "greedy", "search"}, Figure: "win", Condition: "(the realistic players)"},
 			}},
 		// 400 deals a point (about 5 s of one core for all four points)
 		// resolve the collapse under column-adjacent=true for every bot and
@@ -113,11 +127,11 @@ func Studies() []Study {
 		// 3 points, nor greedy's 0.015% under column-adjacent from zero.
 		// The 20,000-deal figures are in games/chriscross/RULES.md.
 		{Game: "chriscross", Title: "How much do the odds depend on the readings? Win rates with column pairs anywhere in the column or only in neighbouring rows, with and without diagonal pairs",
-			Strategies: []string{"greedy", "search", "clairvoyant"}, Rules: []string{"column-adjacent=false,true", "diagonals=true,false"}, Games: 400,
+			Strategies: []string{"greedy", "search", "clairvoyant"}, Rules: []string{"column-adjacent=false,true", "diagonals=true,false"}, Games: 400, Margin: 0.01, Budget: 8 * time.Second,
 			Explain: "{deals} deals a point show how far each reading moves the odds of every bot; they cannot resolve a win rate as rare as greedy's under neighbouring-row pairs (37 wins in 200,000 deals, 0.019%), which games/chriscross/RULES.md gives from 200,000 deals, with 20,000-deal figures for every reading.",
 			Asks: []reports.Ask{
-				{Kind: reports.Variant, Strategy: "greedy", Figure: "win", Question: "What do the readings of a pair change?"},
 				{Kind: reports.Variant, Strategy: "search", Figure: "win", Question: "What do the readings of a pair change?"},
+				{Kind: reports.Variant, Strategy: "greedy", Figure: "win", Question: "What do the readings of a pair change?"},
 				{Kind: reports.Variant, Strategy: "clairvoyant", Figure: "win", Question: "What do the readings of a pair change?"},
 			}},
 		// Round-up's questions are answered by its analysis (analyses/roundup):
@@ -126,6 +140,11 @@ func Studies() []Study {
 		// starting seat, allied bids and a round's length, for each bot at
 		// 2 to 6 players. 2,000 deals a configuration take about 15 s.
 		{Game: "roundup", Title: "If someone is dealt more face cards, do they win most of the time? Which face card is most useful? Does the starting seat win more, do allied bidders gain, and how long is a round?",
-			Analysis: []string{"games=2000", "players=2,3,4,5,6", "mixes=greedy,defender"}},
+			Analysis: []string{"games=2000", "players=2,3,4,5,6", "mixes=greedy,defender"}, Budget: 20 * time.Second},
+		// Round-up's bot-quality panel at 2 players, where head to head
+		// is a fair match.
+		{Game: "roundup", Title: "Bot quality: each bot against random and against the other, head to head (2 players)",
+			Strategies: []string{"greedy", "defender", "random"}, Rules: []string{"players=2"}, Games: 500, Panel: true, Budget: 3 * time.Second,
+			Explain: "greedy and defender see only their own hand and the table: both are realistic players; random picks any legal play."},
 	}, toyStudies()...)
 }

@@ -25,7 +25,8 @@ func TestProgressQuietWhenPiped(t *testing.T) {
 }
 
 // TestReportPlan: the report's bar plans exactly the deals its studies
-// play (each study of a game without an analysis, every sweep point).
+// play (each study of a game without an analysis, every sweep point, every
+// pair of a panel's bots).
 func TestReportPlan(t *testing.T) {
 	f := NewFactory(strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{})
 	for _, spec := range f.Studies {
@@ -40,6 +41,10 @@ func TestReportPlan(t *testing.T) {
 				points *= int64(strings.Count(r, ",") + 1)
 			}
 			want *= points
+			if spec.Panel { // a tournament: every pair of its bots
+				n := int64(len(spec.Strategies))
+				want *= n * (n - 1) / 2
+			}
 		}
 		if got := spec.Deals(0.5); got != want {
 			t.Errorf("%s %q: planned %d deals, want %d", spec.Game, spec.Title, got, want)

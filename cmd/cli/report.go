@@ -24,10 +24,16 @@ func NewCmdReport(f *Factory, runF func(*ReportOptions) error) *cobra.Command {
 each strategy, rule price curves, the first player's edge, outcomes against the
 cards dealt — and write one self-contained HTML page (charts embedded, tables,
 manifests), the same as Markdown with PNG charts, and every figure as CSV.
-Each answer comes with one plain sentence read off the numbers. The page opens
-with Answers: a verdict for each of the designers' questions, with its figure,
-interval, count and condition; they go to answers.json (its JSON Schema is
-reports/answers.schema.json in the source) and answers.csv as well.
+The page opens with the summary: one row per designer question, with one
+verdict (matters, does not matter, undecided, or a figure measured) from the
+best realistic player the study plays, what it rests on (bot, players, rules,
+deals), its interval and the rule change it points to; a legend explains the
+units, and each question's answers follow, folded, with the command that
+reproduces them. A difference matters where its interval is clear of zero and
+does not where the interval lies inside the margin the study sets. Each study
+prints the CPU it took beside its budget. The questions and their answers go
+to answers.json (its JSON Schema is reports/answers.schema.json in the
+source), every answer to answers.csv.
 
 --scale multiplies every study's number of deals (1 takes about 15 minutes of
 CPU, about 8 minutes on 2 idle cores, as in make run; 10 narrows the intervals about

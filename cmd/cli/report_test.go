@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -136,10 +137,13 @@ func openInBrowser(t *testing.T, browser, path string) {
 	}
 }
 
-// TestReportAnswers: the report opens with its Answers section and writes
+// TestReportAnswers: the report opens with its summary (in headless
+// Chromium where it is installed) and writes
 // answers.json, valid under its schema, with answers for every game it
 // studied, each with a verdict, a sentence and the condition it holds
-// under; the studies' texts give the deals they played, whatever --scale.
+// under, and one question a row of the summary, each with one verdict and
+// the command that reproduces it; the studies' texts give the deals they
+// played, whatever --scale.
 func TestReportAnswers(t *testing.T) {
 	dir := t.TempDir()
 	mustRun(t, "report", "--game", "spite,roundup,chriscross,flip", "--scale", "0.01", "--out", dir, "-q")
@@ -166,19 +170,64 @@ func TestReportAnswers(t *testing.T) {
 			t.Errorf("%d answers for %s", games[g], g)
 		}
 	}
+	seen := map[string]bool{}
+	for _, q := range f.Questions {
+		if seen[q.Game+q.Question] {
+			t.Errorf("%s asks %q twice in the summary", q.Game, q.Question)
+		}
+		seen[q.Game+q.Question] = true
+		if !strings.HasPrefix(q.Command, "cardsim ") || !strings.Contains(q.Command, " "+q.Game) {
+			t.Errorf("%s %q: command %q", q.Game, q.Question, q.Command)
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(page, []byte(`<tr class="question"`)); n != len(f.Questions) {
+		t.Errorf("the summary has %d rows, answers.json %d questions", n, len(f.Questions))
+	}
 	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a, s := bytes.Index(md, []byte("## Answers")), bytes.Index(md, []byte("\n## spite — ")); a < 0 || s < a {
-		t.Errorf("report.md does not open with its Answers section (at %d, first study at %d)", a, s)
+	if a, s := bytes.Index(md, []byte("## Summary")), bytes.Index(md, []byte("\n### Spite and Malice — ")); a < 0 || s < a {
+		t.Errorf("report.md does not open with its summary (at %d, first study at %d)", a, s)
 	}
-	// --scale 0.01 plays 10 deals a point of Flip's optional play and 4 of
+	// --scale 0.01 plays 6 deals a point of Flip's optional play and 4 of
 	// Chris-Cross's readings, and the texts say so.
-	for _, want := range []string{"10 deals a point bound the odds", "4 deals a point show how far"} {
+	for _, want := range []string{"6 deals a point bound the odds", "4 deals a point show how far"} {
 		if !bytes.Contains(md, []byte(want)) {
 			t.Errorf("report.md lacks %q", want)
 		}
+	}
+	// In headless Chromium, where there is one: the summary table is the
+	// first thing after the title, a row per question of answers.json.
+	if browser := chromium.Path(); browser != "" {
+		summaryInBrowser(t, browser, filepath.Join(dir, "report.html"), len(f.Questions))
+	} else {
+		t.Log(chromium.Missing + ": the summary not checked in a browser")
+	}
+}
+
+// summaryInBrowser checks, in headless Chromium, that the page at path
+// opens (after its title) with the summary table, of questions rows.
+func summaryInBrowser(t *testing.T, browser, path string, questions int) {
+	t.Helper()
+	flags := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir=" + t.TempDir(), "--virtual-time-budget=5000", "--dump-dom", "file://" + path}
+	dom, err := exec.Command(browser, flags...).Output()
+	if err != nil {
+		t.Fatalf("chromium --dump-dom: %v", err)
+	}
+	first := regexp.MustCompile(`data-first="([^"]*)"`).FindSubmatch(dom)
+	rows := regexp.MustCompile(`data-questions="(\d+)"`).FindSubmatch(dom)
+	if first == nil || string(first[1]) != "summary" {
+		t.Errorf("the element after the title is %q, want the summary table", first)
+	}
+	if rows == nil || string(rows[1]) != strconv.Itoa(questions) || questions == 0 {
+		t.Errorf("the summary holds %q rows in the browser, answers.json %d questions", rows, questions)
 	}
 }
 
@@ -300,5 +349,48 @@ func sameInAnyFont(t *testing.T, browser, path string, fonts []string) {
 	if len(differ) > 0 {
 		t.Errorf("%d of the %d charts of %s look different in %s and in %s: their text is set in the system's font", len(differ), len(charts),
 			filepath.Base(path), filepath.Base(fonts[0]), filepath.Base(fonts[1]))
+	}
+}
+
+// TestReportVerdictsHoldAtTenTimesTheDeals re-runs a sample of the report's
+// cheap verdicts (Chris-Cross's and Spite's) at ten times the deals on a
+// fresh seed: no verdict decided at the small scale (matters, or does not
+// matter) comes out the other way or undecided.
+func TestReportVerdictsHoldAtTenTimesTheDeals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: runs in make test-long")
+	}
+	questions := func(seed, scale string) map[string]reports.QuestionJSON {
+		dir := t.TempDir()
+		mustRun(t, "report", "--game", "chriscross,spite", "--scale", scale, "--seed", seed, "--out", dir, "-q")
+		b, err := os.ReadFile(filepath.Join(dir, "answers.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f reports.AnswersFile
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]reports.QuestionJSON{}
+		for _, q := range f.Questions {
+			out[q.Game+": "+q.Question] = q
+		}
+		return out
+	}
+	small, large := questions("11", "0.1"), questions("12", "1")
+	decided := 0
+	for k, s := range small {
+		l, ok := large[k]
+		if !ok || s.Kind == reports.Measured || s.Kind == reports.Open {
+			continue
+		}
+		decided++
+		sign := func(q reports.QuestionJSON) bool { return q.Details[0].Value > 0 }
+		if l.Kind != s.Kind || (s.Kind == reports.Matters && sign(l) != sign(s)) {
+			t.Errorf("%s: %s (%s) at a tenth of the deals, %s (%s) at ten times", k, s.Kind, s.Verdict, l.Kind, l.Verdict)
+		}
+	}
+	if decided == 0 {
+		t.Fatal("no verdict decided at the small scale: the sample tests nothing")
 	}
 }
