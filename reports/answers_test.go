@@ -142,7 +142,7 @@ func TestSweepAnswerAroundDefault(t *testing.T) {
 // each strategy's answer and table row give its draws beside its wins, so
 // the two win rates and the draw rate account for every game.
 func TestDrawsBesideWins(t *testing.T) {
-	s := summaryOf(t, spite.Definition(), nil, 200, "planner", "greedy")
+	s := summaryOf(t, spite.Definition(), nil, 200, "planner", "random") // the planner draws about one game in eight against random
 	var table bytes.Buffer
 	if err := WriteTable(&table, s); err != nil {
 		t.Fatal(err)

@@ -222,51 +222,74 @@ func TestDrawnEndgames(t *testing.T) {
 	}
 }
 
+// againstRandom plays deals 0 to deals−1 of seed 1 under the default
+// rules with the named bot against random, the bot in seat 0 on even deals
+// and seat 1 on odd ones, and returns the games it won and drew.
+func againstRandom(t *testing.T, name string, deals int64) (won, drawn int) {
+	g := newGame(t)
+	s := g.NewState()
+	bot := newBot(t, name)
+	random := strategies.NewRandom()
+	var legal []games.Action
+	for i := range deals {
+		seat := int(i % 2)
+		var bots [2]strategies.Strategy
+		bots[seat], bots[1-seat] = bot, random
+		s.Reset(sim.GameSeed(1, i))
+		for k := range 2 {
+			bots[k].Begin(sim.BotSeed(1, i, k))
+		}
+		legal = play(s, bots, legal)
+		switch s.Outcome(seat).Result {
+		case games.Win:
+			won++
+		case games.Draw:
+			drawn++
+		}
+	}
+	return won, drawn
+}
+
 // TestBeatsRandom: greedy and the planner, the bots meant to stand for
 // players, beat one that plays at random clearly: over 2,000 deals of seed
-// 1 under the default rules, the bot in seat 0 on even deals and seat 1 on
-// odd ones, each wins at least 60% of the games, and random none. The
-// draws are held below where they stood when this was written (greedy
-// 9.2%, the planner 12.7%), about three standard errors above: the report
-// issue asks for at most 5%, which neither reaches. The drawn games are
-// mostly ones where a King, Queen or Jack sits on the bot's stockpile from
-// early on and the cards that could carry a stack to it are locked in both
-// seats' discard piles before it gets there.
+// 1 under the default rules (see againstRandom), each wins at least 60% of
+// the games, and random none. The draws are held below where they stood
+// when this was written (greedy 139, 6.95%, since it digs with jokers when
+// stuck; the planner 253, 12.65%), about three standard errors above: the
+// report issue asks for at most 5%, which neither reaches. The drawn games
+// are mostly endgames (123 of greedy's 139 end with the stock at 12 cards
+// or fewer) where a King or Queen sits on the bot's stockpile (87 of 139),
+// 20 to 30 cards lie in its own discard piles (103 of 139), and random
+// holds a hand it can neither play nor discard, its piles topped by low
+// cards: the cards that could carry a stack to the upcard are locked in
+// both seats' discard piles, and under rebuild=all every draw sweeps the
+// centre, so no stack waits for random to play onto it.
 func TestBeatsRandom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
 	}
 	const deals = 2000
-	g := newGame(t)
-	s := g.NewState()
 	for _, tt := range []struct {
 		name     string
 		maxDrawn int
-	}{{"greedy", 220}, {"planner", 290}} {
-		bot := newBot(t, tt.name)
-		random := strategies.NewRandom()
-		var won, drawn int
-		var legal []games.Action
-		for i := range int64(deals) {
-			seat := int(i % 2)
-			var bots [2]strategies.Strategy
-			bots[seat], bots[1-seat] = bot, random
-			s.Reset(sim.GameSeed(1, i))
-			for k := range 2 {
-				bots[k].Begin(sim.BotSeed(1, i, k))
-			}
-			legal = play(s, bots, legal)
-			switch s.Outcome(seat).Result {
-			case games.Win:
-				won++
-			case games.Draw:
-				drawn++
-			}
-		}
+	}{{"greedy", 175}, {"planner", 300}} {
+		won, drawn := againstRandom(t, tt.name, deals)
 		t.Logf("%s against random: won %d, drawn %d of %d", tt.name, won, drawn, deals)
 		if won < deals*60/100 || drawn > tt.maxDrawn || won+drawn != deals {
 			t.Errorf("%s against random: won %d and drew %d of %d games; want at least 60%% won, at most %d drawn and none lost",
 				tt.name, won, drawn, deals, tt.maxDrawn)
 		}
+	}
+}
+
+// TestGreedyBeatsRandomSample: on the first 200 deals of TestBeatsRandom,
+// greedy wins at least 60% of the games, loses none, and draws at most 20:
+// 24 of these deals were drawn before greedy dug with jokers when stuck
+// (TestGreedyBridgesWhenStuck), 15 since.
+func TestGreedyBeatsRandomSample(t *testing.T) {
+	const deals = 200
+	won, drawn := againstRandom(t, "greedy", deals)
+	if won < deals*60/100 || drawn > 20 || won+drawn != deals {
+		t.Errorf("greedy against random: won %d and drew %d of %d games; want at least 60%% won, at most 20 drawn and none lost", won, drawn, deals)
 	}
 }

@@ -18,7 +18,17 @@ import (
 //     naturals where it holds the rank and jokers for the rest) carry the
 //     stack on to it. It chains jokers as a person would, one after the
 //     other, and so never sits on jokers while they could free the
-//     upcard (or win, when the upcard is the last card);
+//     upcard (or win, when the upcard is the last card). Once its own
+//     stockpile has not moved for Dig turns (both seats' turns counted),
+//     it also plays a joker that lets the top card of one of its discard
+//     piles follow it onto the stack, after the plays of rules 2 and 5,
+//     the highest stack first: the cards it digs out go to the centre and
+//     back into the stock, where they can reach its upcard later.
+//     (Keeping jokers for an upcard no chain reaches locked the cards in
+//     the piles until the game was drawn: against random, greedy drew
+//     9.6% of its games, 6.6% with dig=30, in `tournament spite
+//     --strategies planner,greedy,random --games 2000 --seed 1`; dig=10
+//     drew as few but fell from 51.3% to 46.0% against the planner.);
 //  4. if Spare is set, a play (other than 1 and 3) that makes the
 //     opponent's upcard playable only when the cards within reach carry
 //     that stack on, this turn, to the rank below its own upcard or past
@@ -53,6 +63,7 @@ type Greedy struct {
 	Spare    bool
 	Patience int
 	Gap      int
+	Dig      int
 
 	left  int // the seat's stockpile at its last choice
 	since int // the turn its stockpile last moved
@@ -63,6 +74,7 @@ func (g *Greedy) options() *games.Options {
 	o.Bool(&g.Spare, "spare", true, "refuse plays that would let the opponent play its upcard, unless the stack is carried past it this turn")
 	o.Int(&g.Patience, "patience", 10, 0, 1000, "turns (both seats counted) without a card off its own stockpile after which it stops sparing the opponent (0: never spares)")
 	o.Int(&g.Gap, "gap", 6, 0, 20, "discard only when the best discard wastes at most this much room (the pile's top rank less the card's; 13 less it on an empty pile, plus 1); otherwise end the turn")
+	o.Int(&g.Dig, "dig", 30, 0, 1000, "turns (both seats counted) without a card off its own stockpile after which it plays a joker that lets a discard pile's top card follow it")
 	return o
 }
 
@@ -103,6 +115,8 @@ func (g *Greedy) Choose(gv games.View, legal []games.Action) games.Action {
 		switch {
 		case joker && frees:
 			score = 90
+		case joker && v.Turn-g.since >= g.Dig && bridges(v, m.Source, t):
+			score = 10 + int(t)
 		case joker:
 		case t < u:
 			score = 100 + 2*int(t)
@@ -225,4 +239,23 @@ func digPlay(v *spite.View, legal []games.Action, o, u cards.Rank, spare bool) (
 		}
 	}
 	return best, ok
+}
+
+// bridges reports whether, once a joker from src has raised a stack to
+// rank t, a natural card of rank t+1 is within reach on top of one of the
+// seat's discard piles, so that the joker lets a pile card back into play.
+func bridges(v *spite.View, src spite.Source, t cards.Rank) bool {
+	if t >= cards.King {
+		return false
+	}
+	for i, d := range v.Discards[v.Me] {
+		n := len(d)
+		if src.Pile() == i {
+			n--
+		}
+		if n > 0 && d[n-1].Rank() == t+1 {
+			return true
+		}
+	}
+	return false
 }

@@ -259,3 +259,44 @@ func TestGreedySpares(t *testing.T) {
 		}
 	}
 }
+
+// TestGreedyBridgesWhenStuck: once its own stockpile has stood still for
+// Dig turns (30 by default), greedy plays a joker that lets a card off its discard
+// piles back into play, though the joker does not free its upcard; before
+// then it keeps the joker. The table: its upcard a King, one stack at ace,
+// a 3 on top of a discard pile, a joker and two nines in hand. Against a
+// player who never builds (random), keeping jokers for a King that no
+// chain reaches locked the cards in the piles until the game was drawn
+// (see TestBeatsRandom).
+func TestGreedyBridgesWhenStuck(t *testing.T) {
+	card := func(s string) cards.Card {
+		c, err := cards.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	joker := spite.Play(spite.FromHand(cards.Joker), 2)
+	for _, tt := range []struct {
+		name  string
+		top   string // the top of its first discard pile
+		later int    // turns later that greedy chooses again, its stockpile unmoved
+		want  games.Action
+	}{
+		{"not stuck", "3C", 29, spite.End},
+		{"stuck", "3C", 30, joker},
+		{"stuck, nothing to bridge to", "4C", 30, spite.End},
+	} {
+		v := &spite.View{Me: 0, Rules: spite.DefaultRules(), Upcards: [2]cards.Card{card("KS"), card("10H")}, Stockpiles: [2]int{10, 10},
+			Stacks: []cards.Rank{cards.Ace}, Stock: 30, Turn: 1, Hand: []cards.Card{card("JK"), card("9S"), card("9D")}}
+		v.Discards[0][0] = []cards.Card{card("QD"), card(tt.top)}
+		legal := []games.Action{joker, spite.End}
+		g := newBot(t, "greedy")
+		g.Begin(1)
+		g.Choose(v, legal) // its stockpile seen at turn 1
+		v.Turn += tt.later
+		if a := g.Choose(v, legal); a != tt.want {
+			t.Errorf("%s: greedy chose %v, want %v", tt.name, spite.Decode(a), spite.Decode(tt.want))
+		}
+	}
+}
