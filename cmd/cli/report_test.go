@@ -48,7 +48,7 @@ func TestReport(t *testing.T) {
 		}
 	}
 	csv, _ := os.ReadFile(filepath.Join(dir, "report.csv"))
-	if !bytes.HasPrefix(csv, []byte("study,point,game,rules,seed,deals,strategy,params,versus,seat,feature,feature_value,metric,statistic,value,ci_low,ci_high,n\n")) || bytes.Count(csv, []byte("\n")) < 20 {
+	if !bytes.HasPrefix(csv, []byte("study,point,game,rules,seed,deals,strategy,params,versus,seat,feature,feature_value,metric,statistic,value,ci_low,ci_high,n,schema_version\n")) || bytes.Count(csv, []byte("\n")) < 20 {
 		t.Errorf("report.csv: %.200s", csv)
 	}
 	problems, rounded := checkStrictCSV(csv)
