@@ -43,19 +43,18 @@ func figureValue(f *sim.VariantFigure, v float64) string {
 }
 
 // figureDiff writes a difference of a figure, signed: in percentage points
-// for a rate, in points for the score.
+// for a rate, in points for the score (figureBound with its unit).
 func figureDiff(f *sim.VariantFigure, d float64) string {
+	b := figureBound(f, d)
 	switch {
-	case math.IsInf(d, 1):
-		return "+∞"
-	case math.IsInf(d, -1):
-		return "−∞"
+	case math.IsInf(d, 0):
+		return b
 	case f.Rate:
-		return PP(d) + " pp"
+		return b + " pp"
 	case f.Name == "score":
-		return fmt.Sprintf("%+.2f points", d)
+		return b + " points"
 	}
-	return fmt.Sprintf("%+.3f", d)
+	return b
 }
 
 // figureBound writes an end of an interval of a difference, signed,
