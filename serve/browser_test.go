@@ -42,7 +42,7 @@ func browser(t *testing.T, width int) (context.Context, context.CancelFunc) {
 		t.Skip(chromium.Missing)
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.WindowSize(width, 1000), chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(width, 1000), chromedp.UserDataDir(profileDir(t)),
 		chromedp.Flag("host-resolver-rules", "MAP evil.example 127.0.0.1"))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
@@ -648,4 +648,23 @@ func TestVariantsInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	reachable(t, phone, loc)
+}
+
+// profileDir returns a folder for Chromium's profile, removed when the
+// test ends as far as it can be: Chromium may still be writing it as it
+// exits, which t.TempDir's cleanup reports as a failure.
+func profileDir(t *testing.T) string {
+	dir, err := os.MkdirTemp("", "cardsim-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 10 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	return dir
 }
