@@ -35,6 +35,10 @@ type Runner struct {
 	Analyses   *analyses.Registry // Analyze
 	Solvers    *analyses.Registry // Solve
 	Studies    []Study            // Report
+	// Family is the most verdicts resting on a difference that a report
+	// of Studies can give (reports.Report.Family): each is judged as one
+	// of at least this many when a study chooses to play on.
+	Family int
 	// Workers is the number of goroutines of every run, GOMAXPROCS if
 	// zero; results do not depend on it.
 	Workers int

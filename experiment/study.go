@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/cardsim/cardsim/reports"
+	"github.com/cardsim/cardsim/stat"
 )
 
 // Study is a designer's question and the runs that answer it: the
@@ -54,8 +55,51 @@ type Study struct {
 	// as a share for a rate (0.01 is 1 pp).
 	Margin float64
 	// Budget is the study's CPU budget at scale 1 (scaled with the deals):
-	// the report prints it beside the CPU the study took.
+	// the report prints it beside the CPU the study took, and a study does
+	// not play a further look (Extend) that would take it past its budget.
 	Budget time.Duration
+	// Extend is how many times its first deals a study may play while a
+	// verdict it gives is undecided: it plays again on twice the deals (the
+	// same deals and more, its figures read from the larger run) until
+	// every verdict resting on a difference is decided or equivalent, the
+	// next look would pass its Budget, or it has played Extend times its
+	// first deals. 0 is DefaultExtend; 1 plays a fixed number of deals, as
+	// does a study played to a Precision or a Panel.
+	Extend int
+}
+
+// DefaultExtend is the most times its first deals a study plays while a
+// verdict is undecided, unless it says otherwise: looks at 1, 2 and 4
+// times its deals.
+const DefaultExtend = 4
+
+// Looks returns the deals of each look of a study's sequential plan at
+// the given scale (its analysis's "games" for a study answered by an
+// analysis, per point of a sweep otherwise), or one look for a study that
+// does not extend.
+func (st *Study) Looks(scale float64) []int64 {
+	first := st.PointDeals(scale)
+	if st.Analysis != nil {
+		first = 0
+		for _, o := range st.Analysis {
+			if k, v, _ := strings.Cut(o, "="); k == "games" {
+				if n, err := strconv.ParseInt(v, 10, 64); err == nil && n > 0 {
+					first = max(int64(math.Round(float64(n)*scale)), 2)
+				}
+			}
+		}
+		if first == 0 {
+			return nil // an analysis whose deals the study does not set
+		}
+	}
+	extend := int64(st.Extend)
+	if extend == 0 {
+		extend = DefaultExtend
+	}
+	if st.Panel || st.Precision > 0 || extend <= 1 {
+		return []int64{first}
+	}
+	return stat.DoublingLooks(first, first*extend)
 }
 
 // Swept reports whether a study sweeps a rule: gives one several values.
@@ -107,7 +151,8 @@ func (r *Runner) runReport(ctx context.Context, spec *Spec, out string) (*Result
 		return nil, err
 	}
 	rep := &reports.Report{
-		Title: "cardsim: the designers' questions, answered by simulation",
+		Family: r.Family,
+		Title:  "cardsim: the designers' questions, answered by simulation",
 		Intro: fmt.Sprintf("Every figure comes with its %g%% interval. Strategies are compared on the same deals, "+
 			"and in games of several players every deal is played with the seats rotated. Seed %d; --scale %g.",
 			100*spec.Confidence, spec.Seed, spec.Scale),
@@ -127,22 +172,7 @@ func (r *Runner) runReport(ctx context.Context, spec *Spec, out string) (*Result
 	}
 	for _, st := range studies {
 		start, cpu := time.Now(), processCPU()
-		var sts []reports.Study
-		var err error
-		switch {
-		case st.Analysis != nil:
-			sts, err = r.runAnalysisStudy(ctx, &st, spec)
-		case st.Panel:
-			var one *reports.Study
-			if one, err = r.runPanelStudy(ctx, &st, spec); err == nil {
-				sts = []reports.Study{*one}
-			}
-		default:
-			var one *reports.Study
-			if one, err = r.runStudy(ctx, &st, spec); err == nil {
-				sts = []reports.Study{*one}
-			}
-		}
+		sts, looks, err := r.runLooks(ctx, &st, spec, m)
 		if err != nil {
 			return nil, fmt.Errorf("%s study %q: %w", st.Game, st.Title, err)
 		}
@@ -150,7 +180,7 @@ func (r *Runner) runReport(ctx context.Context, spec *Spec, out string) (*Result
 		if len(sts) > 0 { // an analysis's studies share its CPU: the first says it
 			sts[0].CPU, sts[0].Budget = used, time.Duration(float64(st.Budget)*spec.Scale)
 		}
-		m.Logf("%s: %s (%.1f s, %.1f s of CPU)", st.Game, st.Title, time.Since(start).Seconds(), used.Seconds())
+		m.Logf("%s: %s (looks: %d, %.1f s, %.1f s of CPU)", st.Game, st.Title, looks, time.Since(start).Seconds(), used.Seconds())
 		rep.Studies = append(rep.Studies, sts...)
 	}
 	m.Finish()
@@ -163,10 +193,93 @@ func (r *Runner) runReport(ctx context.Context, spec *Spec, out string) (*Result
 	return &Result{Spec: *spec, Report: rep}, nil
 }
 
+// runLooks plays a study look by look (Study.Looks): it plays the first
+// look's deals, and plays again on the next look's, the same deals and
+// more, while a verdict resting on a difference is undecided (judged as
+// the summary judges it, reports.Judge, at that look) and the next look
+// fits in the study's CPU budget, as the CPU of the look just played
+// predicts it. It returns the studies of the last look played, each
+// answer marked with the plan and its look, and the looks played.
+func (r *Runner) runLooks(ctx context.Context, st *Study, spec *Spec, m Meter) ([]reports.Study, int, error) {
+	looks := st.Looks(spec.Scale)
+	budget := time.Duration(float64(st.Budget) * spec.Scale)
+	var spent time.Duration
+	for k := 0; ; k++ {
+		deals := int64(0)
+		if len(looks) > 0 {
+			deals = looks[k]
+		}
+		cpu := processCPU()
+		sts, err := r.playLook(ctx, st, spec, deals)
+		if err != nil {
+			return nil, k + 1, err
+		}
+		used := processCPU() - cpu
+		spent += used
+		if len(looks) <= 1 {
+			return sts, 1, nil
+		}
+		for i := range sts {
+			for j := range sts[i].Glance {
+				sts[i].Glance[j].Looks, sts[i].Glance[j].Look = looks, k
+			}
+		}
+		if k == len(looks)-1 || !r.undecided(sts) {
+			return sts, k + 1, nil
+		}
+		next := time.Duration(float64(used) * float64(looks[k+1]) / float64(deals))
+		if budget > 0 && spent+next > budget {
+			m.Logf("%s: %s: a verdict is undecided at %s deals; the next look's %s would pass the study's CPU budget (%.0f s of CPU spent, %.0f s more needed, %.0f s budget)",
+				st.Game, st.Title, grouped(deals), grouped(looks[k+1]), spent.Seconds(), next.Seconds(), budget.Seconds())
+			return sts, k + 1, nil
+		}
+		if extra := st.Deals(spec.Scale) / looks[0] * looks[k+1]; extra > 0 {
+			m.Plan(extra)
+		}
+	}
+}
+
+// undecided reports whether a verdict of the studies that rests on a
+// difference is undecided, judged as one of the report's family.
+func (r *Runner) undecided(sts []reports.Study) bool {
+	var as []reports.Answer
+	for _, s := range sts {
+		as = append(as, s.Glance...)
+	}
+	for _, q := range reports.Questions(as, r.Family) {
+		if q.Outcome == reports.OutOfBudget {
+			return true
+		}
+	}
+	return false
+}
+
+// playLook plays one look of a study: its analysis, panel or runs, on the
+// given deals (per point of a sweep, or the analysis's "games"), or on its
+// own where deals is 0.
+func (r *Runner) playLook(ctx context.Context, st *Study, spec *Spec, deals int64) ([]reports.Study, error) {
+	switch {
+	case st.Analysis != nil:
+		return r.runAnalysisStudy(ctx, st, spec, deals)
+	case st.Panel:
+		one, err := r.runPanelStudy(ctx, st, spec)
+		if err != nil {
+			return nil, err
+		}
+		return []reports.Study{*one}, nil
+	}
+	one, err := r.runStudy(ctx, st, spec, deals)
+	if err != nil {
+		return nil, err
+	}
+	return []reports.Study{*one}, nil
+}
+
 // runStudy plays one study of a report: a comparison of its strategies, or
-// a sweep when a rule has several values. Strategies this build lacks are
+// a sweep when a rule has several values, on the given deals (per point),
+// or the study's own where deals is 0. Strategies this build lacks are
 // left out, with a note.
-func (r *Runner) runStudy(ctx context.Context, study *Study, report *Spec) (*reports.Study, error) {
+func (r *Runner) runStudy(ctx context.Context, study *Study, report *Spec, deals int64) (*reports.Study, error) {
 	st := &reports.Study{Game: study.Game, Title: study.Title, Quote: study.Quote, Rules: study.Rules}
 	g, err := r.Game(study.Game, nil)
 	if err != nil {
@@ -188,7 +301,9 @@ func (r *Runner) runStudy(ctx context.Context, study *Study, report *Spec) (*rep
 	if len(strats) == 0 {
 		return nil, fmt.Errorf("none of the strategies %v is registered", study.Strategies)
 	}
-	deals := study.PointDeals(report.Scale)
+	if deals <= 0 {
+		deals = study.PointDeals(report.Scale)
+	}
 	spec := &Spec{Kind: Run, Game: study.Game, Rules: study.Rules, Strategies: strats, Games: deals,
 		Seed: report.Seed, Confidence: report.Confidence}
 	if study.Precision > 0 {
@@ -243,9 +358,10 @@ func explain(text string, st *reports.Study) string {
 }
 
 // runAnalysisStudy runs the game's analysis with the study's options, the
-// report's seed and confidence, and its scale multiplying the analysis's
-// "games", and returns the studies of its page.
-func (r *Runner) runAnalysisStudy(ctx context.Context, study *Study, report *Spec) ([]reports.Study, error) {
+// report's seed and confidence, and "games" set to the given deals (its
+// own times the report's scale where deals is 0), and returns the studies
+// of its page.
+func (r *Runner) runAnalysisStudy(ctx context.Context, study *Study, report *Spec, deals int64) ([]reports.Study, error) {
 	def, ok := r.Analyses.Lookup(study.Game)
 	if !ok {
 		return nil, fmt.Errorf("no analysis for %s", study.Game)
@@ -254,7 +370,10 @@ func (r *Runner) runAnalysisStudy(ctx context.Context, study *Study, report *Spe
 	for i, o := range options {
 		if k, v, _ := strings.Cut(o, "="); k == "games" {
 			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
-				options[i] = "games=" + strconv.FormatInt(max(int64(math.Round(float64(n)*report.Scale)), 2), 10)
+				if deals <= 0 {
+					deals = max(int64(math.Round(float64(n)*report.Scale)), 2)
+				}
+				options[i] = "games=" + strconv.FormatInt(deals, 10)
 			}
 		}
 	}

@@ -4,11 +4,14 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/experiment/toygame"
+	"github.com/cardsim/cardsim/reports"
 )
 
 // TestReportOfTheToy: a report runs the studies of the games it is given,
@@ -48,5 +51,50 @@ func TestReportOfTheToy(t *testing.T) {
 	spec.Only = []string{"poker"}
 	if _, err := r.Run(context.Background(), spec, filepath.Join(t.TempDir(), "report")); err == nil || !strings.Contains(err.Error(), "poker") {
 		t.Errorf("a report of an unknown game: %v", err)
+	}
+}
+
+// TestStudyPlaysOnWhileUndecided: a study whose verdict is undecided
+// plays again on twice its deals, the same deals and more, until the
+// verdict is decided or its plan ends; its answers carry the plan and the
+// look their figures come from, and its figures are those of one run of
+// the last look's deals. A budget too small for a second look stops it at
+// the first, out of budget.
+func TestStudyPlaysOnWhileUndecided(t *testing.T) {
+	study := experiment.Study{Game: toygame.Name, Title: "Which bot is best?", Strategies: []string{"greedy", "random"}, Games: 20, Extend: 16,
+		Asks: []reports.Ask{{Question: "Which bot is best?", Kind: reports.Best}}}
+	run := func(st experiment.Study) *reports.Study {
+		r := toyRunner(2)
+		r.Studies, r.Family = []experiment.Study{st}, 1
+		res, err := r.Run(context.Background(), experiment.Spec{Kind: experiment.Report, Only: []string{toygame.Name}, Scale: 1, Seed: 1, Confidence: 0.95},
+			filepath.Join(t.TempDir(), "report"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &res.Report.Studies[0]
+	}
+	a := run(study).Glance[0]
+	if !slices.Equal(a.Looks, []int64{20, 40, 80, 160, 320}) || a.Look != 1 || a.N != 40 {
+		t.Fatalf("looks %v, look %d, %d deals; want the plan 20 … 320, stopped at its second look, 40 deals", a.Looks, a.Look, a.N)
+	}
+	if k, _, _ := reports.Judge(a, 1); k != reports.Matters {
+		t.Errorf("at its second look the verdict is %q, want matters: play stopped while it was open", k)
+	}
+	// The figures are those of one run of 40 deals.
+	fixed := study
+	fixed.Games, fixed.Extend = 40, 1
+	if b := run(fixed).Glance[0]; b.Value != a.Value || b.CILow != a.CILow || b.CIHigh != a.CIHigh || b.Looks != nil {
+		t.Errorf("40 deals in one look: %g (%g to %g), looks %v; the second look gave %g (%g to %g)", b.Value, b.CILow, b.CIHigh, b.Looks, a.Value, a.CILow, a.CIHigh)
+	}
+	// A budget no look fits in stops the study at its first look, where
+	// the verdict is open: out of budget.
+	tight := study
+	tight.Budget = time.Nanosecond
+	b := run(tight).Glance[0]
+	if k, _, _ := reports.Judge(b, 1); b.Look != 0 || b.N != 20 || k != reports.Open {
+		t.Errorf("with no budget: look %d, %d deals, %q; want the first look, 20 deals, undecided", b.Look, b.N, k)
+	}
+	if q := reports.Questions([]reports.Answer{b}, 1)[0]; q.Outcome != reports.OutOfBudget || !strings.Contains(q.Stopped, "budget ran out") {
+		t.Errorf("with no budget: %q, %q", q.Outcome, q.Stopped)
 	}
 }

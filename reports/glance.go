@@ -38,6 +38,12 @@ type Answer struct {
 	PointsTo string
 	// Command is the command that reproduces the answer's figures.
 	Command string
+	// Looks are the deals of each look of the sequential plan its study
+	// played by, the last its budget of deals, and Look the look its
+	// figures come from (counted from 0); nil for a study of one look,
+	// which the summary judges as a plan of that one look.
+	Looks []int64
+	Look  int
 }
 
 // The verdicts an answer gives besides a figure in words.
@@ -65,6 +71,8 @@ type answerJSON struct {
 	Margin    *float64 `json:"margin,omitempty"`
 	PointsTo  string   `json:"points_to,omitempty"`
 	Command   string   `json:"command,omitempty"`
+	Looks     []int64  `json:"looks,omitempty"`
+	Look      int      `json:"look,omitempty"`
 }
 
 // MarshalJSON writes the answer with null for a figure it has not.
@@ -80,7 +88,7 @@ func (a Answer) MarshalJSON() ([]byte, error) {
 		margin = num(a.Margin)
 	}
 	return json.Marshal(answerJSON{a.Game, a.Question, a.Verdict, a.Sentence, num(a.Value), num(a.CILow), num(a.CIHigh), a.Unit, a.N, a.Condition,
-		margin, a.PointsTo, a.Command})
+		margin, a.PointsTo, a.Command, a.Looks, a.Look})
 }
 
 // UnmarshalJSON reads an answer, null figures as NaN.
@@ -95,7 +103,7 @@ func (a *Answer) UnmarshalJSON(b []byte) error {
 		}
 		return *p
 	}
-	*a = Answer{j.Game, j.Question, j.Verdict, j.Sentence, num(j.Value), num(j.CILow), num(j.CIHigh), j.Unit, j.N, j.Condition, 0, j.PointsTo, j.Command}
+	*a = Answer{j.Game, j.Question, j.Verdict, j.Sentence, num(j.Value), num(j.CILow), num(j.CIHigh), j.Unit, j.N, j.Condition, 0, j.PointsTo, j.Command, j.Looks, j.Look}
 	if j.Margin != nil {
 		a.Margin = *j.Margin
 	}
@@ -138,6 +146,8 @@ type QuestionJSON struct {
 	Disagree string   `json:"disagree"`
 	Command  string   `json:"command"`
 	Family   int      `json:"family"`
+	Outcome  Outcome  `json:"outcome"`
+	Stopped  string   `json:"stopped,omitempty"`
 	Details  []Answer `json:"details"`
 }
 
@@ -145,16 +155,16 @@ type QuestionJSON struct {
 func questionJSON(q Question) QuestionJSON {
 	return QuestionJSON{Game: q.Game, GameName: q.GameName, Question: q.Question, Kind: q.Kind, Verdict: q.Answer.Verdict,
 		Sentence: q.Answer.Sentence, Interval: IntervalText(q.Answer), RestsOn: q.RestsOn(), PointsTo: q.Answer.PointsTo,
-		Disagree: q.Disagree, Command: q.Answer.Command, Family: q.Family, Details: q.Details}
+		Disagree: q.Disagree, Command: q.Answer.Command, Family: q.Family, Outcome: q.Outcome, Stopped: q.Stopped, Details: q.Details}
 }
 
 // answersJSON returns answers.json's contents.
-func answersJSON(as []Answer) ([]byte, error) {
+func answersJSON(as []Answer, family int) ([]byte, error) {
 	if as == nil {
 		as = []Answer{}
 	}
 	qs := []QuestionJSON{}
-	for _, q := range Questions(as) {
+	for _, q := range Questions(as, family) {
 		qs = append(qs, questionJSON(q))
 	}
 	b, err := json.MarshalIndent(AnswersFile{AnswersSchemaVersion, qs, as}, "", "  ")

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -27,7 +28,8 @@ func TestAnswersFile(t *testing.T) {
 			{Game: "nora", Question: "Which strategy is best?", Verdict: Undecided, Sentence: "Fewer than two strategies to compare.", Value: math.NaN(), CILow: math.NaN(), CIHigh: math.NaN()},
 		}},
 		{Game: "spite", Title: "second", Answer: []string{"b"}, Rows: [][]string{{"figure", "value"}}, Glance: []Answer{
-			{Game: "spite", Question: "How often are games drawn?", Verdict: "about 2.5%", Sentence: "s", Value: 0.025, CILow: 0.023, CIHigh: 0.027, Unit: "share", N: 20000, Condition: "greedy"},
+			{Game: "spite", Question: "How often are games drawn?", Verdict: "about 2.5%", Sentence: "s", Value: 0.025, CILow: 0.023, CIHigh: 0.027, Unit: "share", N: 20000, Condition: "greedy",
+				Looks: []int64{5000, 10000, 20000}, Look: 2},
 		}},
 	}}
 	dir := t.TempDir()
@@ -51,7 +53,7 @@ func TestAnswersFile(t *testing.T) {
 		t.Errorf("answers.json: %s", b)
 	}
 	var back AnswersFile
-	if err := json.Unmarshal(b, &back); err != nil || !math.IsNaN(back.Answers[1].Value) || back.Answers[2] != r.Studies[1].Glance[0] {
+	if err := json.Unmarshal(b, &back); err != nil || !math.IsNaN(back.Answers[1].Value) || !reflect.DeepEqual(back.Answers[2], r.Studies[1].Glance[0]) {
 		t.Errorf("answers.json read back: %v %+v", err, back)
 	}
 	f, err := os.Open(filepath.Join(dir, "answers.csv"))

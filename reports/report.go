@@ -63,6 +63,11 @@ type Report struct {
 	Files map[string][]byte
 	// Layout is how WriteDir writes the document.
 	Layout Layout
+	// Family is the most verdicts resting on a difference that the report's
+	// summary can hold: each is judged as one of at least this many
+	// (Questions), as its study was when it chose to stop playing. Zero
+	// judges them as one of the family counted.
+	Family int
 }
 
 // Layout is how a Report is written into a directory.

@@ -30,7 +30,7 @@ func WriteReportDir(dir string, r *Report) error {
 		return err
 	}
 	answers := r.Answers()
-	rows := summaryRows(Questions(answers))
+	rows := summaryRows(Questions(answers, r.Family))
 	html, err := reportHTML(r, studies, rows)
 	if err != nil {
 		return err
@@ -39,7 +39,7 @@ func WriteReportDir(dir string, r *Report) error {
 	out.put("report.md", reportMarkdown(r, studies, rows))
 	out.put("report.csv", reportCSV(studies))
 	if len(answers) > 0 {
-		b, err := answersJSON(answers)
+		b, err := answersJSON(answers, r.Family)
 		if err != nil {
 			return err
 		}

@@ -24,7 +24,7 @@ func reportMarkdown(r *Report, studies []reportStudy, rows []summaryRow) []byte 
 			if row.Disagree != "" {
 				verdict += " *" + row.Disagree + "*"
 			}
-			fmt.Fprintf(&md, "| [%s](#%s) | %s | %s | %s | %s |\n", mdCell(row.Question.Question), row.Anchor, mdCell(verdict), mdCell(row.Interval), mdCell(row.RestsOn), mdCell(row.PointsTo))
+			fmt.Fprintf(&md, "| [%s](#%s) | %s | %s | %s | %s |\n", mdCell(row.Question.Question), row.Anchor, mdCell(verdict), mdCell(intervalCell(row)), mdCell(row.RestsOn), mdCell(row.PointsTo))
 		}
 	}
 	fmt.Fprintf(&md, "\n%s\n", r.Intro)
@@ -110,4 +110,13 @@ func pageMarkdownTable(b *bytes.Buffer, t [][]string) {
 		}
 	}
 	b.WriteString("\n")
+}
+
+// intervalCell writes a summary row's interval with how play stopped on
+// its verdict, where it rests on a difference.
+func intervalCell(row summaryRow) string {
+	if row.Stopped == "" {
+		return row.Interval
+	}
+	return row.Interval + " (" + row.Stopped + ")"
 }

@@ -85,9 +85,14 @@ type Question struct {
 	Disagree string
 	// Family is the number of the summary's verdicts that rest on a
 	// difference, this one among them, where it is one: its Answer's
-	// interval is then widened to 1 − FamilyAlpha/Family (Bonferroni),
-	// and its Kind read off that. Zero for a figure measured.
+	// interval is then the repeated confidence interval of Judge, and its
+	// Kind read off that. Zero for a figure measured.
 	Family int
+	// Outcome and Stopped say how play stopped on a verdict of the family:
+	// decided, equivalent or out of budget, and in words, at how many
+	// deals and why. Empty for a figure measured.
+	Outcome Outcome
+	Stopped string
 }
 
 // questionKey returns the question an answer belongs to: its text without
@@ -105,7 +110,11 @@ func questionKey(q string) string {
 // Questions groups answers into the designers' questions, in the order
 // they first appear, each with one verdict: its first answer's, which the
 // studies list first because it comes from the best realistic player.
-func Questions(as []Answer) []Question {
+// Every verdict resting on a difference is judged by Judge as one of a
+// family of the verdicts counted, or of family if that is more: a
+// report's studies decide when to stop playing before all of them are
+// counted, so the report declares the most it can hold (Report.Family).
+func Questions(as []Answer, family int) []Question {
 	var out []Question
 	index := map[[2]string]int{}
 	for _, a := range as {
@@ -121,38 +130,136 @@ func Questions(as []Answer) []Question {
 	for i := range out {
 		out[i].Disagree = disagreement(out[i].Details)
 	}
-	family := 0
+	counted := 0
 	for _, q := range out {
-		if isDifference(q.Answer.Unit) && !math.IsNaN(q.Answer.CILow) && !math.IsNaN(q.Answer.CIHigh) {
-			family++
+		if inFamily(q.Answer) {
+			counted++
 		}
 	}
-	if family > 1 {
-		for i := range out {
-			a := &out[i].Answer
-			if isDifference(a.Unit) && !math.IsNaN(a.CILow) && !math.IsNaN(a.CIHigh) {
-				out[i].Family = family
-				a.CILow, a.CIHigh = widen(a.Value, a.CILow, a.CIHigh, family)
-				out[i].Kind = KindOf(*a)
-			}
+	family = max(family, counted)
+	plans := map[string]*stat.Plan{}
+	for i := range out {
+		a := &out[i].Answer
+		if !inFamily(*a) {
+			continue
 		}
+		out[i].Family = family
+		out[i].Kind, a.CILow, a.CIHigh = judge(*a, family, plans)
+		out[i].Outcome = outcomeOf(out[i].Kind)
+		if out[i].Kind == Measured {
+			out[i].Outcome = "" // a finding across conditions: no verdict to stop on
+		}
+		out[i].Stopped = stopped(*a, out[i].Kind)
 	}
 	return out
 }
 
+// inFamily reports whether an answer's verdict rests on a difference with
+// an interval: one of the report's family of verdicts.
+func inFamily(a Answer) bool {
+	return isDifference(a.Unit) && !math.IsNaN(a.CILow) && !math.IsNaN(a.CIHigh)
+}
+
 // FamilyAlpha is the error rate of the report's family of verdicts taken
 // together: the chance that any verdict of the summary that rests on a
-// difference is wrong is at most 5%, by Bonferroni's inequality.
+// difference is wrong is at most 5%, by Bonferroni's inequality, at
+// whatever look each study stopped.
 const FamilyAlpha = 0.05
 
-// widen returns a 95% interval lo … hi around v widened to the family's
-// confidence 1 − FamilyAlpha/members (stat.Bonferroni), each side scaled
-// by the ratio of the normal critical values: exact for a normal
-// interval, close for a Wilson interval of a rate away from 0 and 1.
-func widen(v, lo, hi float64, members int) (float64, float64) {
-	n := distuv.UnitNormal
-	f := n.Quantile(1-stat.Bonferroni(FamilyAlpha, members)/2) / n.Quantile(0.975)
-	return v - f*(v-lo), v + f*(hi-v)
+// Judge returns the kind of an answer's verdict and the interval it rests
+// on, judged as one of a family of verdicts resting on a difference. Each
+// member is given the error rate FamilyAlpha/family (stat.Bonferroni),
+// spent over the looks of its study's sequential plan (a.Looks, or one
+// look at a.N) as stat.PocockSpending does, and its 95% interval is
+// widened to the plan's repeated confidence interval at the look its
+// figures come from: each side scaled by the ratio of the look's critical
+// value to 1.96, exact for a normal interval, close for a Wilson interval
+// of a rate away from 0 and 1. The repeated intervals hold at every look
+// together, so the verdict stays valid whenever play stopped, for any
+// reason. An answer not resting on a difference keeps KindOf's kind and
+// its own interval.
+func Judge(a Answer, family int) (k Kind, lo, hi float64) {
+	if !inFamily(a) {
+		return KindOf(a), a.CILow, a.CIHigh
+	}
+	return judge(a, max(family, 1), nil)
+}
+
+// judge is Judge for a member of the family, with plans of earlier calls
+// kept in plans if it is not nil.
+func judge(a Answer, family int, plans map[string]*stat.Plan) (Kind, float64, float64) {
+	looks, look := a.Looks, a.Look
+	if len(looks) == 0 || look < 0 || look >= len(looks) {
+		looks, look = []int64{max(a.N, 1)}, 0
+	}
+	key := fmt.Sprint(looks, family)
+	p := plans[key]
+	if p == nil {
+		var err error
+		if p, err = stat.NewPlan(looks, stat.Bonferroni(FamilyAlpha, family), stat.PocockSpending); err != nil {
+			return Open, math.NaN(), math.NaN() // looks not increasing: no verdict can be read
+		}
+		if plans != nil {
+			plans[key] = p
+		}
+	}
+	f := p.Critical(look) / distuv.UnitNormal.Quantile(0.975)
+	lo, hi := a.Value-f*(a.Value-a.CILow), a.Value+f*(a.CIHigh-a.Value)
+	b := a
+	b.CILow, b.CIHigh = lo, hi
+	return KindOf(b), lo, hi
+}
+
+// Outcome is how play stopped on a verdict resting on a difference, in
+// the words of stat.Outcome: "decided", "equivalent" or "out of budget".
+type Outcome string
+
+// The outcomes of a summary's verdict resting on a difference.
+const (
+	Decided     Outcome = "decided"
+	Equivalent  Outcome = "equivalent"
+	OutOfBudget Outcome = "out of budget"
+)
+
+// outcomeOf returns the outcome of a verdict of the given kind: a study
+// plays on while one of its verdicts is open, unless its budget has run
+// out, so an open verdict is one the budget left undecided.
+func outcomeOf(k Kind) Outcome {
+	switch k {
+	case Matters:
+		return Decided
+	case NoMatter:
+		return Equivalent
+	}
+	return OutOfBudget
+}
+
+// stopped says in words where play stopped on a verdict: at how many
+// deals and which look of its study's plan, where it had several, and why.
+func stopped(a Answer, k Kind) string {
+	looks := len(a.Looks)
+	at := ""
+	if looks > 1 && a.Look >= 0 && a.Look < looks {
+		at = fmt.Sprintf(" at %s deals, look %d of %d", grouped(a.Looks[a.Look]), a.Look+1, looks)
+	}
+	switch k {
+	case Matters:
+		return "decided" + at
+	case NoMatter:
+		if a.Margin > 0 {
+			return "equivalent" + at + ": within " + marginText(a.Margin, strings.HasPrefix(a.Unit, "share")) + " of no change"
+		}
+		return "equivalent" + at
+	case Open:
+		switch {
+		case at == "":
+			return "out of budget: played once, at the deals asked for"
+		case a.Look < looks-1:
+			return "out of budget" + at + ": its study's CPU budget ran out before its plan's " + grouped(a.Looks[looks-1]) + " deals"
+		}
+		return "out of budget" + at + ": its plan's last look"
+	}
+	return ""
 }
 
 // disagreement says which answers of one question see a difference in
@@ -244,11 +351,16 @@ func GameName(id string) string {
 var Legend = []struct{ Term, Meaning string }{
 	{"matters / does not matter / undecided / measured", "matters: the interval of a difference is clear of zero. " +
 		"does not matter: the interval lies inside the margin the question states (a change smaller than that makes no practical difference). " +
-		"undecided: the interval reaches zero and leaves the margin, so the deals played cannot tell. " +
+		"undecided: the interval reaches zero and leaves the margin: the study played until its budget ran out and could not tell (out of budget). " +
 		"measured: the answer to a question of how much or how often, a figure with its interval."},
 	{"interval", "95% confidence interval: over many repetitions of the study, 95% of such intervals hold the true figure. " +
 		"In the summary, the interval of every verdict that rests on a difference is widened so that all of them hold together 95% of the time " +
-		"(Bonferroni: each at 1 − 5%/k for k such verdicts, the critical value scaled from the normal's); the details give each answer's own 95% interval."},
+		"(Bonferroni: each at 1 − 5%/k for k such verdicts), and so that it stays valid although its study chose when to stop: " +
+		"the details give each answer's own 95% interval."},
+	{"decided / equivalent / out of budget", "how play stopped on a verdict. A study whose verdict is undecided plays again on twice the deals " +
+		"(the same deals and more), while its CPU budget lasts, up to its plan's last look (a study whose first look fills most of its budget plays one look). Each look spends part of the verdict's error rate " +
+		"(Lan and DeMets' Pocock-type spending), so the interval at whatever look play stopped holds with the family's 95%: " +
+		"decided (clear of zero), equivalent (inside the margin), or out of budget (neither when the budget or the plan ran out)."},
 	{"pp (percentage points)", "the difference of two percentages: from 40% to 43% is +3 pp (not 7.5%)."},
 	{"first minus second", "a first-player effect: the first player's win rate minus the second player's, in percentage points."},
 	{"paired", "both sides were played on the same deals, and the interval is that of the deal-by-deal differences: narrower than comparing two separate runs."},

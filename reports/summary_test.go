@@ -60,7 +60,7 @@ func TestQuestionsOneVerdict(t *testing.T) {
 		Answer{Game: "spite", Question: "How big is the first player's edge? (greedy)", Verdict: "a", Unit: "share difference", Value: .05, CILow: .02, CIHigh: .08, Condition: "greedy against itself; 4000 deals"},
 		Answer{Game: "spite", Question: "How big is the first player's edge? (planner)", Verdict: "b", Unit: "share difference", Value: -.04, CILow: -.07, CIHigh: -.01, Condition: "planner against itself; 4000 deals"},
 	)
-	qs := Questions(as)
+	qs := Questions(as, 0)
 	if len(qs) != 2 {
 		t.Fatalf("%d questions, want 2: %+v", len(qs), qs)
 	}
@@ -157,4 +157,37 @@ func TestSummaryOpensThePage(t *testing.T) {
 // htmlEscape escapes text as html/template does in an element's body.
 func htmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "'", "&#39;", `"`, "&#34;").Replace(s)
+}
+
+// TestJudgeRepeatedInterval: a verdict is judged on its study's repeated
+// confidence interval. At look 3 of five equal looks with Pocock-type
+// spending at 5%, the critical value is 2.4101 (Jennison and Turnbull's
+// published bounds), so the 95% interval +0.5 to +2.5 (z 1.96) widens to
+// +1.5 ± 1.2297 and stays decided; at a family of 10 the same look's
+// critical value is larger and the verdict is out of budget, as it is
+// where the plan still had looks to play.
+func TestJudgeRepeatedInterval(t *testing.T) {
+	a := Answer{Unit: "points difference", Value: 1.5, CILow: 0.5, CIHigh: 2.5, N: 300, Margin: 5, Looks: []int64{100, 200, 300, 400, 500}, Look: 2}
+	k, lo, hi := Judge(a, 1)
+	if half := 2.4101 / 1.96; k != Matters || math.Abs(lo-(1.5-half)) > 1e-3 || math.Abs(hi-(1.5+half)) > 1e-3 {
+		t.Errorf("family 1: %q, %.4f to %.4f; want matters, %.4f to %.4f", k, lo, hi, 1.5-half, 1.5+half)
+	}
+	a.Margin = 0.5
+	k, lo, _ = Judge(a, 10)
+	if k != Open || lo > 0 {
+		t.Errorf("family 10: %q from %.4f; want undecided, below 0", k, lo)
+	}
+	qs := Questions([]Answer{a}, 10)
+	if q := qs[0]; q.Outcome != OutOfBudget || q.Family != 10 || !strings.Contains(q.Stopped, "at 300 deals, look 3 of 5") || !strings.Contains(q.Stopped, "budget ran out") {
+		t.Errorf("family 10: outcome %q, family %d, %q", q.Outcome, q.Family, q.Stopped)
+	}
+	// One look at a.N, no plan given: the fixed-sample Bonferroni interval.
+	b := Answer{Unit: "share difference", Value: .02, CILow: .01, CIHigh: .03, N: 2000, Margin: .05}
+	if k, lo, _ := Judge(b, 2); k != Matters || math.Abs(lo-(.02-.01*2.2414/1.96)) > 1e-5 {
+		t.Errorf("one look, family 2: %q from %.5f", k, lo)
+	}
+	qs = Questions([]Answer{{Unit: "share difference", Value: .001, CILow: -.002, CIHigh: .004, N: 8000, Margin: .01, Looks: []int64{2000, 4000, 8000}, Look: 2}}, 1)
+	if q := qs[0]; q.Kind != NoMatter || q.Outcome != Equivalent || q.Stopped != "equivalent at 8,000 deals, look 3 of 3: within ±1 pp of no change" {
+		t.Errorf("equivalent: %q %q %q", q.Kind, q.Outcome, q.Stopped)
+	}
 }

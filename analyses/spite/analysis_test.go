@@ -117,7 +117,7 @@ func TestEdge(t *testing.T) {
 	}
 	// One verdict for the edge: first minus second as written, on the
 	// scale every first-player figure shares, with its margin.
-	for _, q := range reports.Questions(r.Answers()) {
+	for _, q := range reports.Questions(r.Answers(), 0) {
 		if q.Question == "How big is the first player's edge?" {
 			if len(q.Details) != 4 || q.Answer.Margin != 0.01 || !strings.Contains(q.Answer.Verdict, "first minus second") || !strings.Contains(q.Answer.Condition, "greedy against itself") {
 				t.Errorf("the edge's verdict: %+v, %d answers", q.Answer, len(q.Details))

@@ -21,10 +21,18 @@ var noraPolicy = "(the best policy known, registered as optimal in strategies/no
 // Studies returns the questions the games' designers ask, game by game
 // (each game's RULES.md states the rules they are asked of), as runs, with
 // the questions each answers at a glance.
+//
+// A study whose verdict is undecided plays again on twice its deals while
+// its CPU budget allows (experiment.Study.Extend). A study whose first
+// look already takes most of its budget plays one look (Extend: 1), which
+// keeps its verdicts at the fixed-sample critical value: a plan of several
+// looks spends part of the error rate at each, so it widens the first
+// look's interval. Flip's deck reading and Chris-Cross's readings of a pair
+// are cheap enough to extend.
 func Studies() []Study {
 	return append([]Study{
 		{Game: "nora", Title: "How close can a player get to the perfect 540, and how often?",
-			Strategies: []string{"stop-at", "cautious", "rescuer", "optimal", "random"}, Games: 4000, Margin: 5.4, Budget: 50 * time.Second,
+			Strategies: []string{"stop-at", "cautious", "rescuer", "optimal", "random"}, Games: 4000, Margin: 5.4, Budget: 50 * time.Second, Extend: 1,
 			Asks: []reports.Ask{
 				{Question: "How close can a player get to the perfect 540?", Kind: reports.Score, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "How often is the perfect 540 reached?", Kind: reports.Odds, Strategy: "optimal", Condition: noraPolicy},
@@ -35,19 +43,19 @@ func Studies() []Study {
 		// score by tens of points, so 1,000 deals a point tell them apart;
 		// INSURE's effect is small, so it gets 2,000.
 		{Game: "nora", Title: "What is insurance worth? Mean score as the price of INSURE varies",
-			Strategies: []string{"optimal", "cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000, Margin: 5.4, Budget: 140 * time.Second,
+			Strategies: []string{"optimal", "cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000, Margin: 5.4, Budget: 140 * time.Second, Extend: 1,
 			Asks: []reports.Ask{
 				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "cautious"},
 			}},
 		{Game: "nora", Title: "Is REVIVE priced right? Mean score as its price varies",
-			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 75 * time.Second,
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 75 * time.Second, Extend: 1,
 			Asks: []reports.Ask{
 				{Question: "Is REVIVE priced right? What raising its price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is REVIVE priced right? What raising its price does", Kind: reports.Variant, Strategy: "rescuer"},
 			}},
 		{Game: "nora", Title: "Is SWITCH priced right? Mean score as its price varies",
-			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 65 * time.Second,
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 65 * time.Second, Extend: 1,
 			Asks: []reports.Ask{
 				{Question: "Is SWITCH priced right? What raising its price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is SWITCH priced right? What raising its price does", Kind: reports.Variant, Strategy: "rescuer"},
@@ -58,7 +66,7 @@ func Studies() []Study {
 		// and the readings of the stock rebuild, for each bot, by its
 		// analysis (analyses/spite); the joker count swept below.
 		{Game: "spite", Title: "How big is the first player's edge, what is a joker worth, which bot plays better, and how much do the answers hang on reading the stock rebuild?",
-			Analysis: []string{"games=4000"}, Budget: 35 * time.Second},
+			Analysis: []string{"games=4000"}, Budget: 35 * time.Second, Extend: 1},
 		// The bot-quality panel: each bot against random and against the
 		// other, head to head on the same deals, seats rotated.
 		{Game: "spite", Title: "Bot quality: each bot against random and against the other, head to head",
@@ -87,7 +95,7 @@ func Studies() []Study {
 		// it on the same deals): enough for its scores, only a bound for
 		// its odds.
 		{Game: "flip", Title: "What changes when plays are optional (a reading of the rules that lets the player deal instead of playing)?",
-			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"forced-play=true,false"}, Games: 600, Margin: 1.04, Budget: 50 * time.Second,
+			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"forced-play=true,false"}, Games: 600, Margin: 1.04, Budget: 50 * time.Second, Extend: 1,
 			Explain: "Under optional play the clairvoyant's solver leaves a few deals undecided within its budget; those count as losses at the lower end of its win interval and as wins at the upper end. Its best score is proven on few deals, so its mean best is given as at least the mean played and at most the mean of its bounds. {deals} deals a point bound the odds; docs/findings.md gives them from 10,000.",
 			Asks: []reports.Ask{
 				{Question: "What are the odds of winning when plays are optional, for a realistic player?", Kind: reports.Odds, Strategy: "lookahead", At: "forced-play=false", Condition: "(looks two plays ahead over guesses of the unseen cards)"},
@@ -100,7 +108,7 @@ func Studies() []Study {
 		// commercial deck is thought to print an ace of another suit
 		// behind each ace. Compulsory play, 2,000 deals a reading.
 		{Game: "flip", Title: "How much do the odds depend on the deck: every dark face of a new rank and suit, or aces carrying aces?",
-			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"dark-ace=other,ace"}, Games: 2000, Margin: 1.04, Budget: 5 * time.Second,
+			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"dark-ace=other,ace"}, Games: 2000, Margin: 1.04, Budget: 25 * time.Second,
 			Asks: []reports.Ask{
 				{Kind: reports.Variant, Strategy: "clairvoyant", Question: "What does a deck whose aces carry aces change?"},
 				{Kind: reports.Variant, Strategy: "lookahead", Question: "What does a deck whose aces carry aces change?"},
@@ -127,7 +135,7 @@ func Studies() []Study {
 		// 3 points, nor greedy's 0.015% under column-adjacent from zero.
 		// The 20,000-deal figures are in games/chriscross/RULES.md.
 		{Game: "chriscross", Title: "How much do the odds depend on the readings? Win rates with column pairs anywhere in the column or only in neighbouring rows, with and without diagonal pairs",
-			Strategies: []string{"greedy", "search", "clairvoyant"}, Rules: []string{"column-adjacent=false,true", "diagonals=true,false"}, Games: 400, Margin: 0.01, Budget: 8 * time.Second,
+			Strategies: []string{"greedy", "search", "clairvoyant"}, Rules: []string{"column-adjacent=false,true", "diagonals=true,false"}, Games: 400, Margin: 0.01, Budget: 20 * time.Second, Extend: 2,
 			Explain: "{deals} deals a point show how far each reading moves the odds of every bot; they cannot resolve a win rate as rare as greedy's under neighbouring-row pairs (37 wins in 200,000 deals, 0.019%), which games/chriscross/RULES.md gives from 200,000 deals, with 20,000-deal figures for every reading.",
 			Asks: []reports.Ask{
 				{Kind: reports.Variant, Strategy: "search", Figure: "win", Question: "What do the readings of a pair change?"},
@@ -140,7 +148,7 @@ func Studies() []Study {
 		// starting seat, allied bids and a round's length, for each bot at
 		// 2 to 6 players. 2,000 deals a configuration take about 15 s.
 		{Game: "roundup", Title: "If someone is dealt more face cards, do they win most of the time? Which face card is most useful? Does the starting seat win more, do allied bidders gain, and how long is a round?",
-			Analysis: []string{"games=2000", "players=2,3,4,5,6", "mixes=greedy,defender"}, Budget: 20 * time.Second},
+			Analysis: []string{"games=2000", "players=2,3,4,5,6", "mixes=greedy,defender"}, Budget: 20 * time.Second, Extend: 1},
 		// Round-up's bot-quality panel at 2 players, where head to head
 		// is a fair match.
 		{Game: "roundup", Title: "Bot quality: each bot against random and against the other, head to head (2 players)",

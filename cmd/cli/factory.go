@@ -24,6 +24,9 @@ type Factory struct {
 	Analyses   *analyses.Registry // cardsim analyze
 	Solvers    *analyses.Registry // cardsim solve
 	Studies    []experiment.Study // cardsim report
+	// Family is the most verdicts resting on a difference that the report
+	// of Studies gives (experiment.Runner.Family).
+	Family int
 	// Formats holds the formats each kind of result is printed in
 	// (--format): a format added there is taken by every command that
 	// prints that kind of result.
@@ -47,7 +50,7 @@ const DealScaleEnv = catalog.DealScaleEnv
 // strategy, analysis and study cardsim ships.
 func NewFactory(in io.Reader, out, errw io.Writer) *Factory {
 	f := &Factory{In: in, Out: out, Err: errw, Games: catalog.Games(), Strategies: catalog.Strategies(),
-		Analyses: catalog.Analyses(), Solvers: catalog.Solvers(), Studies: catalog.Studies(), Formats: reports.NewWriters()}
+		Analyses: catalog.Analyses(), Solvers: catalog.Solvers(), Studies: catalog.Studies(), Family: catalog.Family, Formats: reports.NewWriters()}
 	f.DealScale, f.dealScaleErr = catalog.DealScale()
 	return f
 }
@@ -58,7 +61,7 @@ func NewFactory(in io.Reader, out, errw io.Writer) *Factory {
 // a silent runner for looking games and strategies up.
 func (f *Factory) runner(fl *Flags) *experiment.Runner {
 	r := &experiment.Runner{Games: f.Games, Strategies: f.Strategies, Analyses: f.Analyses, Solvers: f.Solvers,
-		Studies: f.Studies, DealScale: f.DealScale, Out: f.Out, Err: f.Err}
+		Studies: f.Studies, Family: f.Family, DealScale: f.DealScale, Out: f.Out, Err: f.Err}
 	if fl != nil {
 		r.Workers, r.Meter = fl.Workers, progress.New(f.Err, fl.Quiet)
 		if f.DealScale > 0 && f.DealScale < 1 && !f.dealScaleTold {

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardsim/cardsim/cmd/catalog"
 	"github.com/cardsim/cardsim/reports"
 	"github.com/cardsim/cardsim/sim/schematest"
 )
@@ -399,5 +400,41 @@ func TestReportVerdictsHoldAtTenTimesTheDeals(t *testing.T) {
 	}
 	if decided == 0 {
 		t.Fatal("no verdict decided at the small scale: the sample tests nothing")
+	}
+}
+
+// TestReportFamilyWithinBound: the report judges every verdict resting on
+// a difference as one of catalog.Family, the most its studies can give;
+// a full report (Nora's, and the other games' at a twentieth of their
+// deals) gives no more, and every such verdict says how play stopped on it.
+func TestReportFamilyWithinBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: runs in make test-long")
+	}
+	nora, _ := noraReportDir(t)
+	others := t.TempDir()
+	mustRun(t, "report", "--game", "spite,flip,chriscross,roundup", "--scale", "0.05", "--out", others, "-q")
+	members := 0
+	for _, dir := range []string{nora, others} {
+		b, err := os.ReadFile(filepath.Join(dir, "answers.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f reports.AnswersFile
+		if err := json.Unmarshal(b, &f); err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range f.Questions {
+			if q.Family == 0 {
+				continue
+			}
+			members++
+			if q.Family != catalog.Family || (q.Kind != reports.Measured && (q.Outcome == "" || q.Stopped == "")) {
+				t.Errorf("%s: %s: family %d, outcome %q, %q; want one of %d, saying how play stopped", q.Game, q.Question, q.Family, q.Outcome, q.Stopped, catalog.Family)
+			}
+		}
+	}
+	if members == 0 || members > catalog.Family {
+		t.Errorf("%d verdicts rest on a difference; catalog.Family bounds them at %d", members, catalog.Family)
 	}
 }
