@@ -174,7 +174,8 @@ const FamilyAlpha = 0.05
 // widened to the plan's repeated confidence interval at the look its
 // figures come from: each side scaled by the ratio of the look's critical
 // value to 1.96, exact for a normal interval, close for a Wilson interval
-// of a rate away from 0 and 1. The repeated intervals hold at every look
+// of a rate away from 0 and 1; stat.Plan.Judge reads the verdict off it,
+// as it does for compare's and tune's. The repeated intervals hold at every look
 // together, so the verdict stays valid whenever play stopped, for any
 // reason. An answer not resting on a difference keeps KindOf's kind and
 // its own interval.
@@ -203,11 +204,21 @@ func judge(a Answer, family int, plans map[string]*stat.Plan) (Kind, float64, fl
 			plans[key] = p
 		}
 	}
-	f := p.Critical(look) / distuv.UnitNormal.Quantile(0.975)
-	lo, hi := a.Value-f*(a.Value-a.CILow), a.Value+f*(a.CIHigh-a.Value)
+	// The answer's 95% interval at any confidence: each side scaled by the
+	// ratio of the normal critical values.
+	z95 := distuv.UnitNormal.Quantile(0.975)
+	at := func(confidence float64) (effect, lo, hi float64) {
+		f := distuv.UnitNormal.Quantile(0.5+confidence/2) / z95
+		return a.Value, a.Value - f*(a.Value-a.CILow), a.Value + f*(a.CIHigh-a.Value)
+	}
+	margin := a.Margin
+	if !(margin >= 0) {
+		margin = 0
+	}
+	v := p.Judge(look, margin, at)
 	b := a
-	b.CILow, b.CIHigh = lo, hi
-	return KindOf(b), lo, hi
+	b.CILow, b.CIHigh = v.Low, v.High
+	return KindOf(b), v.Low, v.High
 }
 
 // Outcome is how play stopped on a verdict resting on a difference, in
