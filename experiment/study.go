@@ -216,6 +216,11 @@ func (r *Runner) runLooks(ctx context.Context, st *Study, spec *Spec, m Meter) (
 		}
 		used := processCPU() - cpu
 		spent += used
+		for i := range sts {
+			for j := range sts[i].Glance {
+				sts[i].Glance[j].Confidence = spec.Confidence
+			}
+		}
 		if len(looks) <= 1 {
 			return sts, 1, nil
 		}

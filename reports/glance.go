@@ -44,6 +44,9 @@ type Answer struct {
 	// which the summary judges as a plan of that one look.
 	Looks []int64
 	Look  int
+	// Confidence is the confidence of the interval CILow to CIHigh; zero
+	// is 95%. The summary holds its family of verdicts together at it.
+	Confidence float64
 }
 
 // The verdicts an answer gives besides a figure in words.
@@ -73,6 +76,8 @@ type answerJSON struct {
 	Command   string   `json:"command,omitempty"`
 	Looks     []int64  `json:"looks,omitempty"`
 	Look      int      `json:"look,omitempty"`
+	// Confidence is written where it is not 95%.
+	Confidence float64 `json:"confidence,omitempty"`
 }
 
 // MarshalJSON writes the answer with null for a figure it has not.
@@ -88,7 +93,7 @@ func (a Answer) MarshalJSON() ([]byte, error) {
 		margin = num(a.Margin)
 	}
 	return json.Marshal(answerJSON{a.Game, a.Question, a.Verdict, a.Sentence, num(a.Value), num(a.CILow), num(a.CIHigh), a.Unit, a.N, a.Condition,
-		margin, a.PointsTo, a.Command, a.Looks, a.Look})
+		margin, a.PointsTo, a.Command, a.Looks, a.Look, nonDefaultConfidence(a.Confidence)})
 }
 
 // UnmarshalJSON reads an answer, null figures as NaN.
@@ -103,7 +108,7 @@ func (a *Answer) UnmarshalJSON(b []byte) error {
 		}
 		return *p
 	}
-	*a = Answer{j.Game, j.Question, j.Verdict, j.Sentence, num(j.Value), num(j.CILow), num(j.CIHigh), j.Unit, j.N, j.Condition, 0, j.PointsTo, j.Command, j.Looks, j.Look}
+	*a = Answer{j.Game, j.Question, j.Verdict, j.Sentence, num(j.Value), num(j.CILow), num(j.CIHigh), j.Unit, j.N, j.Condition, 0, j.PointsTo, j.Command, j.Looks, j.Look, j.Confidence}
 	if j.Margin != nil {
 		a.Margin = *j.Margin
 	}
@@ -254,4 +259,13 @@ func joinConditions(parts ...string) string {
 		}
 	}
 	return strings.Join(out, "; ")
+}
+
+// nonDefaultConfidence returns a confidence, or zero for 95%, which
+// answers.json leaves out.
+func nonDefaultConfidence(c float64) float64 {
+	if c == 0.95 {
+		return 0
+	}
+	return c
 }

@@ -163,7 +163,8 @@ func inFamily(a Answer) bool {
 // FamilyAlpha is the error rate of the report's family of verdicts taken
 // together: the chance that any verdict of the summary that rests on a
 // difference is wrong is at most 5%, by Bonferroni's inequality, at
-// whatever look each study stopped.
+// whatever look each study stopped. Answers whose intervals are at
+// another confidence (report --confidence) hold together at that one.
 const FamilyAlpha = 0.05
 
 // Judge returns the kind of an answer's verdict and the interval it rests
@@ -189,24 +190,28 @@ func Judge(a Answer, family int) (k Kind, lo, hi float64) {
 // judge is Judge for a member of the family, with plans of earlier calls
 // kept in plans if it is not nil.
 func judge(a Answer, family int, plans map[string]*stat.Plan) (Kind, float64, float64) {
+	confidence := a.Confidence
+	if !(confidence > 0 && confidence < 1) {
+		confidence = 1 - FamilyAlpha
+	}
 	looks, look := a.Looks, a.Look
 	if len(looks) == 0 || look < 0 || look >= len(looks) {
 		looks, look = []int64{max(a.N, 1)}, 0
 	}
-	key := fmt.Sprint(looks, family)
+	key := fmt.Sprint(looks, family, confidence)
 	p := plans[key]
 	if p == nil {
 		var err error
-		if p, err = stat.NewPlan(looks, stat.Bonferroni(FamilyAlpha, family), stat.PocockSpending); err != nil {
+		if p, err = stat.NewPlan(looks, stat.Bonferroni(1-confidence, family), stat.PocockSpending); err != nil {
 			return Open, math.NaN(), math.NaN() // looks not increasing: no verdict can be read
 		}
 		if plans != nil {
 			plans[key] = p
 		}
 	}
-	// The answer's 95% interval at any confidence: each side scaled by the
+	// The answer's interval at any confidence: each side scaled by the
 	// ratio of the normal critical values.
-	z95 := distuv.UnitNormal.Quantile(0.975)
+	z95 := distuv.UnitNormal.Quantile(0.5 + confidence/2)
 	at := func(confidence float64) (effect, lo, hi float64) {
 		f := distuv.UnitNormal.Quantile(0.5+confidence/2) / z95
 		return a.Value, a.Value - f*(a.Value-a.CILow), a.Value + f*(a.CIHigh-a.Value)

@@ -186,6 +186,12 @@ func TestJudgeRepeatedInterval(t *testing.T) {
 	if k, lo, _ := Judge(b, 2); k != Matters || math.Abs(lo-(.02-.01*2.2414/1.96)) > 1e-5 {
 		t.Errorf("one look, family 2: %q from %.5f", k, lo)
 	}
+	// An answer at 90% (report --confidence 0.9), alone in its family of
+	// one look, keeps its interval: the family holds at 90% too.
+	c := Answer{Unit: "points difference", Value: 1, CILow: .2, CIHigh: 1.8, N: 100, Confidence: .9}
+	if _, lo, hi := Judge(c, 1); math.Abs(lo-.2) > 1e-9 || math.Abs(hi-1.8) > 1e-9 {
+		t.Errorf("a 90%% interval judged at 90%%: %g to %g, want 0.2 to 1.8", lo, hi)
+	}
 	qs = Questions([]Answer{{Unit: "share difference", Value: .001, CILow: -.002, CIHigh: .004, N: 8000, Margin: .01, Looks: []int64{2000, 4000, 8000}, Look: 2}}, 1)
 	if q := qs[0]; q.Kind != NoMatter || q.Outcome != Equivalent || q.Stopped != "equivalent at 8,000 deals, look 3 of 3: within ±1 pp of no change" {
 		t.Errorf("equivalent: %q %q %q", q.Kind, q.Outcome, q.Stopped)
