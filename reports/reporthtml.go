@@ -38,13 +38,13 @@ table#summary tr.game th{background:#f3f3f3;font-size:.95rem}
 img.chart{width:100%;max-width:56rem;display:block;margin:1rem 0;border:1px solid #eee}
 .manifest{font-size:.75rem;color:#666} nav li{margin:.15rem 0}
 .condition{font-size:.8rem;color:#666} code{font-size:.8rem;background:#f5f5f5;padding:0 .2rem}
-details{margin:.5rem 0} dl.legend dt{font-weight:600;margin-top:.3rem} dl.legend dd{margin-left:1.5rem}
+svg.picture{display:block;margin-bottom:.2rem} details{margin:.5rem 0} dl.legend dt{font-weight:600;margin-top:.3rem} dl.legend dd{margin-left:1.5rem}
 </style></head><body>
 <h1>{{.Report.Title}}</h1>
 {{if .Rows}}<table id="summary"><caption>One verdict per designer question, from the best realistic player the study plays. The word says what the verdict is; its colour repeats the word.</caption>
 <thead><tr><th>Question</th><th>Verdict</th><th>Interval (95%, the family together)</th><th>Rests on</th><th>Points to</th></tr></thead>
 <tbody>{{range .Rows}}{{if .GameHeader}}<tr class="game"><th colspan="5">{{.GameName}}</th></tr>
-{{end}}<tr class="question" data-game="{{.Game}}"><td><a href="#{{.Anchor}}">{{.Question.Question}}</a></td><td><span class="kind kind-{{.Class}}">{{.Kind}}</span> {{.Verdict}}{{if .Disagree}}<div class="disagree">{{.Disagree}}</div>{{end}}</td><td class="interval">{{.Interval}}{{if .Stopped}}<div class="condition">{{.Stopped}}</div>{{end}}</td><td class="rests">{{.RestsOn}}</td><td>{{.PointsTo}}</td></tr>
+{{end}}<tr class="question" data-game="{{.Game}}"><td><a href="#{{.Anchor}}">{{.Question.Question}}</a></td><td><span class="kind kind-{{.Class}}">{{.Kind}}</span> {{.Verdict}}{{if .Disagree}}<div class="disagree">{{.Disagree}}</div>{{end}}</td><td class="interval">{{.Picture}}{{.Interval}}{{if .Stopped}}<div class="condition">{{.Stopped}}</div>{{end}}</td><td class="rests">{{.RestsOn}}</td><td>{{.PointsTo}}</td></tr>
 {{end}}</tbody></table>{{end}}
 <p>{{.Report.Intro}}</p>
 {{if .Rows}}<h2 id="legend">What the words and units mean</h2>

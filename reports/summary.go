@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"html/template"
 	"math"
 	"strings"
 
@@ -422,6 +423,7 @@ type summaryRow struct {
 	Interval   string
 	RestsOn    string // the condition without its explanations
 	PointsTo   string
+	Picture    template.HTML // the interval drawn against zero and the margin
 }
 
 // summaryRows returns the rows of the summary table, a game's questions
@@ -431,7 +433,7 @@ func summaryRows(qs []Question) []summaryRow {
 	for i, q := range qs {
 		out = append(out, summaryRow{Question: q, Anchor: fmt.Sprintf("q%d", i+1), GameHeader: i == 0 || qs[i-1].Game != q.Game,
 			Class: kindClass(q.Kind), Verdict: q.Answer.Verdict, Interval: IntervalText(q.Answer),
-			RestsOn: withoutParentheses(q.Answer.Condition), PointsTo: q.Answer.PointsTo})
+			RestsOn: withoutParentheses(q.Answer.Condition), PointsTo: q.Answer.PointsTo, Picture: IntervalPicture(q)})
 	}
 	return out
 }
