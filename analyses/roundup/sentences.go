@@ -44,7 +44,7 @@ func usefulSentence(fig *roundupFigures) (string, reports.Answer) {
 		if d.lo > 0 {
 			beats = append(beats, fmt.Sprintf("the %s's by %s percentage points a card (%s to %s)", faceRanks[other].name, reports.PP(d.value), reports.PP(d.lo), reports.PP(d.hi)))
 		} else {
-			ties = append(ties, fmt.Sprintf("cannot be told from the %s's (%s − %s: %s percentage points a card, %s to %s)", faceRanks[other].name, faceRanks[best].name, faceRanks[other].name, reports.PP(d.value), reports.PP(d.lo), reports.PP(d.hi)))
+			ties = append(ties, fmt.Sprintf("the %s's (%s − %s: %s percentage points a card, %s to %s)", faceRanks[other].name, faceRanks[best].name, faceRanks[other].name, reports.PP(d.value), reports.PP(d.lo), reports.PP(d.hi)))
 			tied = append(tied, "the "+faceRanks[other].name)
 		}
 		if d.value < runnerUp.value {
@@ -70,7 +70,7 @@ func usefulSentence(fig *roundupFigures) (string, reports.Answer) {
 		if len(beats) > 0 {
 			all = append(all, "beats "+strings.Join(beats, " and "))
 		}
-		all = append(all, ties...)
+		all = append(all, "cannot be told from "+strings.Join(ties, " or "))
 		out += fmt.Sprintf(" None stands out: paired on the same deals, the %s's gain per card %s; only a difference whose interval is clear of zero tells two cards apart.", faceRanks[best].name, strings.Join(all, ", but "))
 		ans.Sentence = fmt.Sprintf("With %d players (%s), the %s's power gains most per card held (%s percentage points, %s to %s), but paired on the same deals its gain %s.",
 			fig.players, fig.mix, faceRanks[best].name, reports.PP(b.Slope), reports.PP(b.CILow), reports.PP(b.CIHigh), strings.Join(all, ", but "))
