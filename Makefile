@@ -6,7 +6,7 @@ FUZZTIME ?= 30s
 
 GAME_FUZZTIME ?= 10m
 
-.PHONY: all build run test test-long race bench fuzz fuzz-games soak-games lint docs clean
+.PHONY: all build run test test-long race bench bench-report fuzz fuzz-games soak-games lint docs clean
 
 all: lint test build
 
@@ -52,6 +52,23 @@ race:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Where make run's CPU goes, in one run: Nora's optimal policy built from an
+# empty cache (one worker, 2 deals), then every study of the report at
+# SCALE, each with its CPU and its budget (the report's studies.csv), and
+# the total. CPU is user + system time, so other work on the machine moves
+# the wall clock, not these figures.
+bench-report: SHELL := /bin/bash
+bench-report: build
+	@set -e; cache=$$(mktemp -d); out=$$(mktemp -d); trap 'rm -rf "$$cache" "$$out"' EXIT; \
+	TIMEFORMAT='%U %S'; \
+	cpu=$$( { time XDG_CACHE_HOME="$$cache" $(BIN) run nora --strategy optimal --games 2 --workers 1 --quiet >/dev/null; } 2>&1 | tail -1 ); \
+	awk -v t="$$cpu" 'BEGIN { split(t, a, " "); printf "%-10s %8.1f s  %s\n", "nora", a[1] + a[2], "the optimal policy built from an empty cache (run nora --strategy optimal --games 2 --workers 1)" }'; \
+	XDG_CACHE_HOME="$$cache" $(BIN) report --scale $(SCALE) --out "$$out" --quiet >/dev/null; \
+	awk -F, 'NR > 1 { n = split($$0, f, ","); if (f[n-2] == "") next; cpu = f[n-2] / 1000; budget = f[n-1] / 1000; total += cpu; \
+		title = substr($$0, length($$1) + length($$2) + 3); title = substr(title, 1, length(title) - length(f[n-2]) - length(f[n-1]) - length(f[n]) - 3); \
+		gsub(/^"|"$$/, "", title); printf "%-10s %8.1f s  of %4.0f s  %.70s\n", $$2, cpu, budget, title } \
+		END { printf "%-10s %8.1f s  the report'"'"'s studies together\n", "total", total }' "$$out/studies.csv"
 
 # Every fuzz target for FUZZTIME each (.ci/fuzz: a real finding fails, Go
 # 1.26's race with its own -fuzztime deadline is fuzzed again).

@@ -1,8 +1,11 @@
 package reports
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 )
 
 func TestColumnNames(t *testing.T) {
@@ -43,4 +46,25 @@ func FuzzColumnNames(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestStudiesCSV: studies.csv has a row a study, in the report's order,
+// its CPU and budget in whole milliseconds, empty where unknown.
+func TestStudiesCSV(t *testing.T) {
+	r := &Report{Title: "t", Studies: []Study{
+		{Game: "nora", Title: "prices, and more", Answer: []string{"a"}, Rows: [][]string{{"figure", "value"}}, CPU: 1500 * time.Millisecond, Budget: 2 * time.Second},
+		{Game: "spite", Title: "drawn", Answer: []string{"b"}, Rows: [][]string{{"figure", "value"}}},
+	}}
+	dir := t.TempDir()
+	if err := WriteReportDir(dir, r); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "studies.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "study,game,title,cpu_ms,budget_ms,schema_version\ns1,nora,\"prices, and more\",1500,2000,2\ns2,spite,drawn,,,2\n"
+	if string(b) != want {
+		t.Errorf("studies.csv:\n%s\nwant\n%s", b, want)
+	}
 }

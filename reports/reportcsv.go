@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cardsim/cardsim/sim"
 )
@@ -132,5 +133,27 @@ func RowsCSV(rows [][]string) []byte {
 		w.Write(row)
 	}
 	w.Flush()
+	return b.Bytes()
+}
+
+// studiesCSV returns studies.csv: a row a study, in the report's order,
+// with the CPU it took, in milliseconds (its looks together; an analysis's first
+// study carries its whole analysis's) and its budget, empty where
+// unknown, so that a spreadsheet or make bench-report reads where a
+// report's time goes.
+func studiesCSV(studies []reportStudy) []byte {
+	var b bytes.Buffer
+	cw := newCSVWriter(&b)
+	cw.Write([]string{"study", "game", "title", "cpu_ms", "budget_ms"})
+	ms := func(d time.Duration) string {
+		if d <= 0 {
+			return ""
+		}
+		return strconv.FormatInt(d.Milliseconds(), 10)
+	}
+	for _, so := range studies {
+		cw.Write([]string{so.Anchor, so.Game, so.Title, ms(so.CPU), ms(so.Budget)})
+	}
+	cw.Flush()
 	return b.Bytes()
 }

@@ -38,6 +38,7 @@ func WriteReportDir(dir string, r *Report) error {
 	out.put("report.html", html)
 	out.put("report.md", reportMarkdown(r, studies, rows))
 	out.put("report.csv", reportCSV(studies))
+	out.put("studies.csv", studiesCSV(studies))
 	if len(answers) > 0 {
 		b, err := answersJSON(answers, r.Family)
 		if err != nil {

@@ -228,7 +228,7 @@ func TestCSVStrict(t *testing.T) {
 		rel, _ := filepath.Rel(dir, path)
 		files[rel] = data
 	}
-	for _, want := range []string{"run/figures.csv", "run/score_histogram.csv", "sweep/sweep.csv", "report/report.csv", "tournament/tournament.csv",
+	for _, want := range []string{"run/figures.csv", "run/score_histogram.csv", "sweep/sweep.csv", "report/report.csv", "report/studies.csv", "tournament/tournament.csv",
 		"tournament/ranking.csv", "skill/skill.csv", "analyze_nora/strategies.csv", "solve_nora/policy.csv", "solve_nora/round_values.csv", "solve_nora/pass_dists.csv",
 		"analyze_roundup/report.csv", "records.csv"} {
 		if _, ok := files[filepath.FromSlash(want)]; !ok {

@@ -52,7 +52,7 @@ a million times; a study plays at least 2 deals however small the scale.`,
 		},
 	}
 	fl := cmd.Flags()
-	opts.add(cmd, &opts.Spec, playFlags, "report.html, report.md, report.csv, answers.json, answers.csv and charts")
+	opts.add(cmd, &opts.Spec, playFlags, "report.html, report.md, report.csv, studies.csv, answers.json, answers.csv and charts")
 	fl.Lookup("out").DefValue, opts.Out = "out/report", "out/report"
 	fl.Float64Var(&opts.Scale, "scale", experiment.DefaultScale, "multiply every study's number of deals by this")
 	fl.StringSliceVar(&opts.Only, "game", nil, "only these `games`, such as nora,spite (default: all)")
