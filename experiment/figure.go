@@ -154,3 +154,20 @@ func figureNames(fs []armFigure) string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// selfPlayFigures returns the figures a comparison of variants takes by
+// default when one strategy holds every seat of a game of several players:
+// the mean score and the game's length (its Duration metric), not the win
+// rate, which in self-play is each seat's fair share of the games not
+// drawn and so measures only the draws. A score that is the same on every
+// deal (Spite's, whose seats' points sum to zero) is left out as any
+// constant figure is.
+func selfPlayFigures(g games.Game) []string {
+	names := []string{"score"}
+	for _, m := range g.Metrics() {
+		if m.Role == games.Duration {
+			names = append(names, m.Name)
+		}
+	}
+	return names
+}

@@ -141,6 +141,9 @@ func (r *Runner) variantArms(spec *Spec) (*armSet, error) {
 		return nil, err
 	}
 	names := spec.Figures
+	if len(names) == 0 && len(spec.Strategies) == 1 && bg.Seats() > 1 {
+		names = selfPlayFigures(bg)
+	}
 	if spec.Precision > 0 && len(names) > 0 && !slices.Contains(names, spec.target()) {
 		names = append(slices.Clone(names), spec.target())
 	}
@@ -334,15 +337,18 @@ func (r *Runner) variantsSummary(spec *Spec, a *armSet, plan *stat.Plan, k int, 
 	return top
 }
 
-// constant reports whether figure f took one value on every deal of each
-// arm: a figure the rules fix, such as a win rate of 0, or the win rate of
+// constant reports whether figure f took one value on every deal of every
+// arm: a figure the rules fix and no variant changes, such as a win rate of 0, or the win rate of
 // one strategy in every seat, the fair share by construction.
 func (a *armSet) constant(f int) bool {
+	first := math.NaN()
 	for g := range a.groups {
 		for e := range a.entries {
-			if a.acc.Own[a.idx(g, e, f)].SD() != 0 {
+			own := &a.acc.Own[a.idx(g, e, f)]
+			if own.SD() != 0 || (!math.IsNaN(first) && own.Mean() != first) {
 				return false
 			}
+			first = own.Mean()
 		}
 	}
 	return true

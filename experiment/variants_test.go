@@ -7,6 +7,7 @@ import (
 	"math"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -209,5 +210,31 @@ func TestTuneFindsTheSweepsBest(t *testing.T) {
 	}
 	if dist[second]-dist[best] > 0.02 {
 		t.Errorf("the contenders are %.4f apart: not a close case", dist[second]-dist[best])
+	}
+}
+
+// TestSelfPlayVariantsCompareLength: with one strategy in every seat of a
+// game of two, a comparison of variants compares the mean score and the
+// game's length (the toy's turns: twice the hand, so hand=2 plays 4 turns
+// to the rules' 6), never the win rate, which in self-play is each seat's
+// share of the games not tied and says nothing else about the rules.
+func TestSelfPlayVariantsCompareLength(t *testing.T) {
+	spec := experiment.Spec{Kind: experiment.Compare, Game: toygame.Name, Strategies: []string{"greedy"},
+		Variants: []experiment.Variant{{Name: "short", Rules: []string{"hand=2"}}}, Games: 200, Seed: 1, Confidence: 0.95}
+	res, err := toyRunner(2).Run(context.Background(), spec, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range res.Summary.Variants.Figures {
+		names = append(names, f.Name)
+	}
+	if slices.Contains(names, "win") || !slices.Contains(names, "turns") {
+		t.Fatalf("self-play compares %v; want turns, not win", names)
+	}
+	for _, d := range res.Summary.Variants.Arms[0].Differences {
+		if d.Figure == "turns" && d.Diff != -2 {
+			t.Errorf("hand=2 changes the turns by %g, want -2 (4 cards played instead of 6)", d.Diff)
+		}
 	}
 }
