@@ -376,7 +376,7 @@ func variantAnswers(st *Study, a Ask) []Answer {
 			size = func(v float64) string { return strings.TrimPrefix(PP(math.Abs(v)), "+") + " pp" }
 		}
 		change := key + "=" + values[other]
-		verdict := SignedWords(lo, hi, change+" raises the "+what+" by "+size(diff), change+" lowers the "+what+" by "+size(diff), "no change the interval can tell")
+		verdict := SignedWords(lo, hi, change+" raises the "+what+" by "+size(diff), change+" lowers the "+what+" by "+size(diff), "undecided: the interval holds no change")
 		pointsTo := ""
 		switch {
 		case lo <= 0 && hi >= 0 && av == bv && alo == blo && ahi == bhi:

@@ -172,7 +172,7 @@ func TestVariant(t *testing.T) {
 		t.Errorf("%s", a.Sentence)
 	}
 	sw.Points[2] = point("2", 0.22, 0.18, 0.26)
-	if a := Glance(&Study{Game: "g", Sweep: sw}, []Ask{{Kind: Variant, Strategy: "s", Figure: "win"}})[0]; a.Verdict != "no change the interval can tell" {
+	if a := Glance(&Study{Game: "g", Sweep: sw}, []Ask{{Kind: Variant, Strategy: "s", Figure: "win"}})[0]; a.Verdict != "undecided: the interval holds no change" {
 		t.Errorf("%+v", a)
 	}
 }

@@ -145,7 +145,12 @@ func Questions(as []Answer, family int) []Question {
 			continue
 		}
 		out[i].Family = family
+		alone := KindOf(*a)
 		out[i].Kind, a.CILow, a.CIHigh = judge(*a, family, plans)
+		if out[i].Kind == Open && alone != Open && alone != Measured {
+			// Its own 95% interval decided it; the family's does not.
+			a.Verdict = "undecided with the family held together (alone: " + a.Verdict + ")"
+		}
 		out[i].Outcome = outcomeOf(out[i].Kind)
 		if out[i].Kind == Measured {
 			out[i].Outcome = "" // a finding across conditions: no verdict to stop on

@@ -197,3 +197,19 @@ func TestJudgeRepeatedInterval(t *testing.T) {
 		t.Errorf("equivalent: %q %q %q", q.Kind, q.Outcome, q.Stopped)
 	}
 }
+
+// TestVerdictAgreesWithItsKind: a verdict its own 95% interval decides but
+// the family's interval does not reads as undecided, its own words kept
+// in a parenthesis, so the summary's word and verdict never disagree.
+func TestVerdictAgreesWithItsKind(t *testing.T) {
+	// +0.02 to +0.08 at 95% (z 1.96): at a family of 30 (z 3.14) it
+	// reaches below zero.
+	a := Answer{Game: "g", Question: "q", Verdict: "x raises the win rate by 5.00 pp", Unit: "share difference", Value: .05, CILow: .0005, CIHigh: .0995, N: 400}
+	q := Questions([]Answer{a}, 30)[0]
+	if q.Kind != Open || q.Answer.Verdict != "undecided with the family held together (alone: x raises the win rate by 5.00 pp)" {
+		t.Errorf("kind %q, verdict %q", q.Kind, q.Answer.Verdict)
+	}
+	if q := Questions([]Answer{a}, 1)[0]; q.Kind != Matters || q.Answer.Verdict != a.Verdict {
+		t.Errorf("alone: kind %q, verdict %q", q.Kind, q.Answer.Verdict)
+	}
+}
