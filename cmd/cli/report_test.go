@@ -364,14 +364,7 @@ func TestReportVerdictsHoldAtTenTimesTheDeals(t *testing.T) {
 	questions := func(seed, scale string) map[string]reports.QuestionJSON {
 		dir := t.TempDir()
 		mustRun(t, "report", "--game", "chriscross,spite", "--scale", scale, "--seed", seed, "--out", dir, "-q")
-		b, err := os.ReadFile(filepath.Join(dir, "answers.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f reports.AnswersFile
-		if err := json.Unmarshal(b, &f); err != nil {
-			t.Fatal(err)
-		}
+		f := readAnswersFile(t, dir)
 		out := map[string]reports.QuestionJSON{}
 		for _, q := range f.Questions {
 			out[q.Game+": "+q.Question] = q
@@ -416,15 +409,7 @@ func TestReportFamilyWithinBound(t *testing.T) {
 	mustRun(t, "report", "--game", "spite,flip,chriscross,roundup", "--scale", "0.05", "--out", others, "-q")
 	members := 0
 	for _, dir := range []string{nora, others} {
-		b, err := os.ReadFile(filepath.Join(dir, "answers.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f reports.AnswersFile
-		if err := json.Unmarshal(b, &f); err != nil {
-			t.Fatal(err)
-		}
-		for _, q := range f.Questions {
+		for _, q := range readAnswersFile(t, dir).Questions {
 			if q.Family == 0 {
 				continue
 			}
@@ -437,4 +422,18 @@ func TestReportFamilyWithinBound(t *testing.T) {
 	if members == 0 || members > catalog.Family {
 		t.Errorf("%d verdicts rest on a difference; catalog.Family bounds them at %d", members, catalog.Family)
 	}
+}
+
+// readAnswersFile reads the answers.json a report wrote into dir.
+func readAnswersFile(t *testing.T, dir string) reports.AnswersFile {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "answers.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f reports.AnswersFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
