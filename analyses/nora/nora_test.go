@@ -112,7 +112,7 @@ func TestNoraOptionErrors(t *testing.T) {
 // the page is self-contained and every table is there.
 func TestEconomyWritesReport(t *testing.T) {
 	cache := t.TempDir()
-	dir := writePage(t, Economy(snora.Setup{CacheDir: cache}), noraEnv("ranks=2", "rounds=2"), "games=400", "sweep-games=40", "samples=300", "sweep-samples=300")
+	dir := writePage(t, Economy(snora.Setup{CacheDir: cache}), noraEnv("ranks=2", "rounds=2"), "games=100", "sweep-games=20", "samples=40", "sweep-samples=40")
 	for _, name := range []string{"report.md", "report.html", "strategies.csv", "comparisons.csv", "score_distribution.csv",
 		"ip_economy.csv", "marginal_ip.csv", "price_curves.csv", "earning_rules.csv", "chart_price_curves.svg", "chart_ip_earned.png"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {

@@ -453,8 +453,12 @@ func TestPriceChangesReuseDists(t *testing.T) {
 // TestCapDoesNotBind: at the default cap one more ip is worth nothing.
 func TestCapDoesNotBind(t *testing.T) {
 	dir := t.TempDir()
+	samples := 500
+	if testing.Short() {
+		samples = 150 // the cap binds on no sample; make test-long builds from 500
+	}
 	for _, rule := range []string{"insure=0", "insure=1", "switch=0"} {
-		sol, err := Policy(dir, smallRules(t, "ranks=3", rule), 500, DefaultIPCap, false)
+		sol, err := Policy(dir, smallRules(t, "ranks=3", rule), samples, DefaultIPCap, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -528,11 +532,15 @@ func TestPolicyFollowsPrices(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	samples := 500
+	if testing.Short() {
+		samples = 150 // the same prices and checks on fewer shuffles; make test-long builds from 500
+	}
 	for _, key := range []string{"insure", "switch", "revive"} {
 		prev := math.Inf(1)
 		for _, price := range []int{0, 1, 2, 4, 8} {
 			r := smallRules(t, "ranks=3", key+"="+strconv.Itoa(price))
-			bot, err := def.New(nora.New(r), []string{"samples=500"})
+			bot, err := def.New(nora.New(r), []string{"samples=" + strconv.Itoa(samples)})
 			if err != nil {
 				t.Fatal(err)
 			}
