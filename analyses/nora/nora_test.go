@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -143,5 +144,35 @@ func TestEconomyCancelled(t *testing.T) {
 	cancel()
 	if _, err := Economy(snora.Setup{}).Run(ctx, noraEnv(), nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled analysis: %v", err)
+	}
+}
+
+// TestBoundSamplingError: replicas=K computes the upper bound again from K
+// independent sets of shuffles. Where every deck composition is
+// enumerated (two ranks and no jokers: 8 cards) no shuffle is sampled, so
+// every replica gives the same bound and its sampling error is 0; where
+// the full deck is sampled (three ranks and the jokers) the replicas
+// differ.
+func TestBoundSamplingError(t *testing.T) {
+	line := regexp.MustCompile(`upper bound's sampling error: +([0-9.]+) standard deviation over (\d+) independent sets`)
+	for _, tt := range []struct {
+		rules   []string
+		sampled bool
+	}{
+		{[]string{"ranks=2", "jokers=0", "rounds=2"}, false},
+		{[]string{"ranks=3", "rounds=2"}, true},
+	} {
+		var out strings.Builder
+		env := noraEnv(tt.rules...)
+		env.Out = &out
+		writePage(t, Policy(snora.Setup{CacheDir: t.TempDir()}), env, "samples=100", "replicas=2")
+		m := line.FindStringSubmatch(out.String())
+		if m == nil || m[2] != "3" {
+			t.Fatalf("%v: no sampling error over 3 sets of shuffles in:\n%s", tt.rules, out.String())
+		}
+		sd, _ := strconv.ParseFloat(m[1], 64)
+		if (sd > 0) != tt.sampled {
+			t.Errorf("%v: the bound's standard deviation is %g; want it above 0 only where shuffles are sampled", tt.rules, sd)
+		}
 	}
 }

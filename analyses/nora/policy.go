@@ -3,9 +3,13 @@ package nora
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/cardsim/cardsim/analyses"
 	"github.com/cardsim/cardsim/games"
@@ -21,6 +25,9 @@ type policyOptions struct {
 	Cap     int
 	Fresh   bool
 	Check   bool
+	// Replicas is the number of independent sets of shuffles the upper
+	// bound is computed from again, to give its sampling error; 0 for none.
+	Replicas int
 }
 
 // sampling returns the sampling the policies are built with.
@@ -35,6 +42,7 @@ func (o *policyOptions) bind(s snora.Setup) *games.Options {
 	opts.Int(&o.Cap, "cap", snora.DefaultIPCap, 2, 1000, "ip beyond which more ip counts as no more useful")
 	opts.Bool(&o.Fresh, "fresh", false, "estimate the pass outcomes anew instead of reading the cache (to time the build)")
 	opts.Bool(&o.Check, "check", false, "also re-value the policies on independent shuffles (free of the bias of valuing a policy on its own samples)")
+	opts.Int(&o.Replicas, "replicas", 0, 0, 100, "also compute the upper bound from this many independent sets of shuffles, each as large as the build's, to give its sampling error (each costs a build)")
 	return opts
 }
 
@@ -127,6 +135,23 @@ func runPolicy(ctx context.Context, env *analyses.Env, opts policyOptions, s sno
 	say("expected game score, clairvoyant insurance: %.3f (a bound on better insurance within the optimal policy's play)", ub.Value(r.StartIP))
 	say("upper bound on every policy:               %.3f (the game scored perfect once %d ip are held)", bound, below)
 	say("certified gap:                             %.3f points a game (the optimal policy is at most this far from the best possible play)", bound-value)
+	if opts.Replicas > 0 {
+		bounds := []float64{bound}
+		for k := range opts.Replicas {
+			d, err := snora.DistsContext(ctx, "", r, opts.sampling(), snora.DistSeed+1+uint64(k), snora.PlanWholePass)
+			if err != nil {
+				return nil, err
+			}
+			b, _, err := snora.RelaxedBound(r, d, r.StartIP, opts.Cap)
+			if err != nil {
+				return nil, err
+			}
+			bounds = append(bounds, b)
+		}
+		mean, sd := stat.MeanStdDev(bounds, nil)
+		say("upper bound's sampling error:              %.3f standard deviation over %d independent sets of shuffles (bounds %.3f to %.3f, mean %.3f ± %.3f)",
+			sd, len(bounds), floats.Min(bounds), floats.Max(bounds), mean, sd/math.Sqrt(float64(len(bounds))))
+	}
 	if opts.Check {
 		chk, err := snora.RevalueContext(ctx, cacheDir, sol, ub)
 		if err != nil {
