@@ -16,7 +16,8 @@ type Study = experiment.Study
 // the studies' runs, so a new policy registered as optimal re-answers them
 // by running the report again.
 var noraPolicy = "(the best policy known, registered as optimal in strategies/nora, within " + strconv.FormatFloat(norabots.CertifiedGap, 'f', 1, 64) +
-	" points a game of optimal play (certified by cardsim solve nora); its answers are re-measured whenever that policy changes)"
+	" points a game of optimal play (certified by cardsim solve nora); no play can average more than about " + strconv.FormatFloat(norabots.Ceiling, 'f', 1, 64) +
+	" (± " + strconv.FormatFloat(norabots.CeilingSE, 'f', 1, 64) + ", the bound's mean and standard error over five independent sets of shuffles: cardsim solve nora --opt replicas=4); its answers are re-measured whenever that policy changes)"
 
 // Studies returns the questions the games' designers ask, game by game
 // (each game's RULES.md states the rules they are asked of), as runs, with

@@ -24,6 +24,16 @@ type Setup struct {
 // prints it. The listing quotes it; TestCertifiedGapQuoted re-solves it.
 const CertifiedGap = 76.6
 
+// Ceiling is the most any play can average under the default rules, as
+// sampling estimates it: the mean of RelaxedBound over five independent
+// sets of DefaultSamples shuffles (525.598, the build's own, to 526.146),
+// and CeilingSE its standard error (their standard deviation, 0.239, over
+// √5), as cardsim solve nora --opt replicas=4 prints them.
+const (
+	Ceiling   = 525.84
+	CeilingSE = 0.11
+)
+
 // MinSamples is the smallest budget (Sampling.Samples) a scaled default
 // builds a policy from (Setup.Samples); it is also the least the
 // policies' samples parameter accepts. A budget so small is spent half
