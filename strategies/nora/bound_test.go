@@ -114,3 +114,38 @@ func TestCertifiedGapQuoted(t *testing.T) {
 		t.Errorf("bound %.3f − value %.3f = %.3f, but CertifiedGap quotes %.1f", bound, sol.Value(r.StartIP), gap, CertifiedGap)
 	}
 }
+
+// TestCeilingQuoted: Ceiling and CeilingSE are the mean and standard error
+// of the relaxed bound over the build's shuffles and four independent sets
+// of as many, as solve nora --opt replicas=4 computes them.
+func TestCeilingQuoted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: runs in make test-long")
+	}
+	t.Parallel()
+	r := nora.DefaultRules()
+	var bounds []float64
+	for k := range uint64(5) {
+		d, err := DistsContext(context.Background(), "", r, Budget(DefaultSamples), DistSeed+k, PlanWholePass)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _, err := RelaxedBound(r, d, r.StartIP, DefaultIPCap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bounds = append(bounds, b)
+	}
+	var sum, sq float64
+	for _, b := range bounds {
+		sum += b
+	}
+	mean := sum / 5
+	for _, b := range bounds {
+		sq += (b - mean) * (b - mean)
+	}
+	se := math.Sqrt(sq/4) / math.Sqrt(5)
+	if math.Abs(mean-Ceiling) > 0.005 || math.Abs(se-CeilingSE) > 0.005 {
+		t.Errorf("bounds %.3f: mean %.3f ± %.3f, but Ceiling quotes %.2f ± %.2f", bounds, mean, se, Ceiling, CeilingSE)
+	}
+}
