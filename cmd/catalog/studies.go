@@ -40,11 +40,15 @@ func Studies() []Study {
 				{Question: "Which strategy is best, and by how much?", Kind: reports.Best},
 			}},
 		// The optimal policy is re-solved at every price (rescuer ignores
-		// prices beyond what it can afford). REVIVE and SWITCH move the
-		// score by tens of points, so 1,000 deals a point tell them apart;
-		// INSURE's effect is small, so it gets 2,000.
+		// prices beyond what it can afford), and optimal plays about 10 ms
+		// of CPU a game, most of make run's time. REVIVE moves the score by
+		// a few points, so it plays 1,000 deals a point in one look. INSURE
+		// and SWITCH play until decided: INSURE's first look of 1,000 deals
+		// a point already finds no change within the margin (its second
+		// look, 2,000, is played only if not), and SWITCH's of 500 finds
+		// its fall of about 120 points.
 		{Game: "nora", Title: "What is insurance worth? Mean score as the price of INSURE varies",
-			Strategies: []string{"optimal", "cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 2000, Margin: 5.4, Budget: 140 * time.Second, Extend: 1,
+			Strategies: []string{"optimal", "cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 140 * time.Second, Extend: 2,
 			Asks: []reports.Ask{
 				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "cautious"},
@@ -56,7 +60,7 @@ func Studies() []Study {
 				{Question: "Is REVIVE priced right? What raising its price does", Kind: reports.Variant, Strategy: "rescuer"},
 			}},
 		{Game: "nora", Title: "Is SWITCH priced right? Mean score as its price varies",
-			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 65 * time.Second, Extend: 1,
+			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"switch=0,1,2,4,8"}, Games: 500, Margin: 5.4, Budget: 65 * time.Second, Extend: 2,
 			Asks: []reports.Ask{
 				{Question: "Is SWITCH priced right? What raising its price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is SWITCH priced right? What raising its price does", Kind: reports.Variant, Strategy: "rescuer"},
