@@ -28,8 +28,9 @@ var noraPolicy = "(the best policy known, registered as optimal in strategies/no
 // look already takes most of its budget plays one look (Extend: 1), which
 // keeps its verdicts at the fixed-sample critical value: a plan of several
 // looks spends part of the error rate at each, so it widens the first
-// look's interval. Flip's deck reading and Chris-Cross's readings of a pair
-// are cheap enough to extend.
+// look's interval. Nora's INSURE and SWITCH studies extend: their first
+// looks (1,000 and 500 deals a point) usually decide, and make run's time
+// goes mostly to optimal's play.
 func Studies() []Study {
 	return append([]Study{
 		{Game: "nora", Title: "How close can a player get to the perfect 540, and how often?",
@@ -95,12 +96,12 @@ func Studies() []Study {
 				{Question: "Which strategy is best, and by how much?", Kind: reports.Best, Among: []string{"lookahead", "greedy"}, Condition: "(the realistic players)"},
 			}},
 		// Optional play costs the solver about 70 ms of CPU a deal, so
-		// that variant gets a fixed 600 deals, within a budget of 50 s
-		// (72 s at 1,000 deals; compulsory play beside
-		// it on the same deals): enough for its scores, only a bound for
-		// its odds.
+		// that variant gets a fixed 400 deals, within a budget of 35 s
+		// (42 s at 600 deals, 72 s at 1,000; compulsory play beside it on
+		// the same deals): enough for its scores and for what optional play
+		// changes, only a bound for its odds.
 		{Game: "flip", Title: "What changes when plays are optional (a reading of the rules that lets the player deal instead of playing)?",
-			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"forced-play=true,false"}, Games: 600, Margin: 1.04, Budget: 50 * time.Second, Extend: 1,
+			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"forced-play=true,false"}, Games: 400, Margin: 1.04, Budget: 35 * time.Second, Extend: 1,
 			Explain: "Under optional play the clairvoyant's solver leaves a few deals undecided within its budget; those count as losses at the lower end of its win interval and as wins at the upper end. Its best score is proven on few deals, so its mean best is given as at least the mean played and at most the mean of its bounds. {deals} deals a point bound the odds; docs/findings.md gives them from 10,000.",
 			Asks: []reports.Ask{
 				{Question: "What are the odds of winning when plays are optional, for a realistic player?", Kind: reports.Odds, Strategy: "lookahead", At: "forced-play=false", Condition: "(looks two plays ahead over guesses of the unseen cards)"},
@@ -113,7 +114,7 @@ func Studies() []Study {
 		// commercial deck is thought to print an ace of another suit
 		// behind each ace. Compulsory play, 2,000 deals a reading.
 		{Game: "flip", Title: "How much do the odds depend on the deck: every dark face of a new rank and suit, or aces carrying aces?",
-			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"dark-ace=other,ace"}, Games: 2000, Margin: 1.04, Budget: 25 * time.Second,
+			Strategies: []string{"clairvoyant", "lookahead", "greedy"}, Rules: []string{"dark-ace=other,ace"}, Games: 2000, Margin: 1.04, Budget: 5 * time.Second, Extend: 1,
 			Asks: []reports.Ask{
 				{Kind: reports.Variant, Strategy: "clairvoyant", Question: "What does a deck whose aces carry aces change?"},
 				{Kind: reports.Variant, Strategy: "lookahead", Question: "What does a deck whose aces carry aces change?"},

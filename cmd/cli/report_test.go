@@ -195,9 +195,9 @@ func TestReportAnswers(t *testing.T) {
 	if a, s := bytes.Index(md, []byte("## Summary")), bytes.Index(md, []byte("\n### Spite and Malice — ")); a < 0 || s < a {
 		t.Errorf("report.md does not open with its summary (at %d, first study at %d)", a, s)
 	}
-	// --scale 0.01 plays 6 deals a point of Flip's optional play and 3 of
+	// --scale 0.01 plays 400 × 0.01 = 4 deals a point of Flip's optional play and 3 of
 	// Chris-Cross's readings, and the texts say so.
-	for _, want := range []string{"6 deals a point bound the odds", "3 deals a point show how far"} {
+	for _, want := range []string{"4 deals a point bound the odds", "3 deals a point show how far"} {
 		if !bytes.Contains(md, []byte(want)) {
 			t.Errorf("report.md lacks %q", want)
 		}
