@@ -35,7 +35,7 @@ prints the CPU it took beside its budget. The questions and their answers go
 to answers.json (its JSON Schema is reports/answers.schema.json in the
 source), every answer to answers.csv.
 
---scale multiplies every study's number of deals (1 takes about 9 minutes of
+--scale multiplies every study's number of deals (1 takes about 8 minutes of
 CPU, under 5 minutes on 2 idle cores, as in make run; 10 narrows the intervals about
 three times), up to
 a million times; a study plays at least 2 deals however small the scale.`,
