@@ -218,18 +218,14 @@ func (r *Runner) runLooks(ctx context.Context, st *Study, spec *Spec, m Meter) (
 		spent += used
 		for i := range sts {
 			for j := range sts[i].Glance {
-				sts[i].Glance[j].Confidence = spec.Confidence
+				a := &sts[i].Glance[j]
+				a.Confidence = spec.Confidence
+				if len(looks) > 1 {
+					a.Looks, a.Look = looks, k
+				}
 			}
 		}
-		if len(looks) <= 1 {
-			return sts, 1, nil
-		}
-		for i := range sts {
-			for j := range sts[i].Glance {
-				sts[i].Glance[j].Looks, sts[i].Glance[j].Look = looks, k
-			}
-		}
-		if k == len(looks)-1 || !r.undecided(sts) {
+		if len(looks) <= 1 || k == len(looks)-1 || !r.undecided(sts) {
 			return sts, k + 1, nil
 		}
 		next := time.Duration(float64(used) * float64(looks[k+1]) / float64(deals))
@@ -363,9 +359,9 @@ func explain(text string, st *reports.Study) string {
 }
 
 // runAnalysisStudy runs the game's analysis with the study's options, the
-// report's seed and confidence, and "games" set to the given deals (its
-// own times the report's scale where deals is 0), and returns the studies
-// of its page.
+// report's seed and confidence, and "games" set to the given deals (a
+// look of Study.Looks, which scales the study's own), and returns the
+// studies of its page.
 func (r *Runner) runAnalysisStudy(ctx context.Context, study *Study, report *Spec, deals int64) ([]reports.Study, error) {
 	def, ok := r.Analyses.Lookup(study.Game)
 	if !ok {
@@ -373,13 +369,8 @@ func (r *Runner) runAnalysisStudy(ctx context.Context, study *Study, report *Spe
 	}
 	options := slices.Clone(study.Analysis)
 	for i, o := range options {
-		if k, v, _ := strings.Cut(o, "="); k == "games" {
-			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
-				if deals <= 0 {
-					deals = max(int64(math.Round(float64(n)*report.Scale)), 2)
-				}
-				options[i] = "games=" + strconv.FormatInt(deals, 10)
-			}
+		if k, _, _ := strings.Cut(o, "="); k == "games" && deals > 0 {
+			options[i] = "games=" + strconv.FormatInt(deals, 10)
 		}
 	}
 	page, err := def.Run(ctx, r.Env(&Spec{Seed: report.Seed, Confidence: report.Confidence}), options)
