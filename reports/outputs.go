@@ -57,8 +57,8 @@ func (o *outputs) files(files map[string][]byte) {
 	}
 }
 
-// charts renders each chart in every one of ChartFormats, named prefix +
-// chart name.
+// charts renders each chart in every format chartFormats chooses, named
+// prefix + chart name.
 func (o *outputs) charts(prefix string, cs []Chart) error {
 	rendered, err := renderCharts(cs)
 	if err != nil {
@@ -66,23 +66,29 @@ func (o *outputs) charts(prefix string, cs []Chart) error {
 	}
 	for i, c := range cs {
 		for _, format := range ChartFormats {
-			o.put(prefix+c.Name+"."+format, rendered[i][format])
+			if data, ok := rendered[i][format]; ok {
+				o.put(prefix+c.Name+"."+format, data)
+			}
 		}
 	}
 	return nil
 }
 
-// renderCharts renders each chart in every one of ChartFormats, several
-// charts at once on as many cores (a PNG at print resolution takes a tenth
-// of a second): rendered[i] holds chart i by format.
+// renderCharts renders each chart in every format chartFormats chooses,
+// several charts at once on as many cores (a PNG at print resolution takes
+// a tenth of a second): rendered[i] holds chart i by format.
 func renderCharts(cs []Chart) (rendered []map[string][]byte, err error) {
+	formats, err := chartFormats()
+	if err != nil {
+		return nil, err
+	}
 	rendered = make([]map[string][]byte, len(cs))
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, c := range cs {
 		g.Go(func() error {
 			rendered[i] = map[string][]byte{}
-			for _, format := range ChartFormats {
+			for _, format := range formats {
 				data, err := c.Render(format)
 				if err != nil {
 					return fmt.Errorf("chart %s: %w", c.Name, err)

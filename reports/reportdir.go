@@ -72,7 +72,8 @@ type reportChart struct {
 
 // reportStudies prepares the studies of r for the report's writers, in
 // order, each anchored "s1", "s2", …, and adds their charts to out as PNG
-// and PDF files named after the anchor.
+// and PDF files named after the anchor (an SVG file where ChartFormatsEnv
+// leaves the PNG out).
 func reportStudies(r *Report, out *outputs) ([]reportStudy, error) {
 	var studies []reportStudy
 	for i := range r.Studies {
@@ -83,10 +84,22 @@ func reportStudies(r *Report, out *outputs) ([]reportStudy, error) {
 			return nil, err
 		}
 		for k, c := range st.Charts {
-			svg, png, pdf := rendered[k]["svg"], rendered[k]["png"], rendered[k]["pdf"]
-			file := fmt.Sprintf("%s_%s.png", so.Anchor, c.Name)
-			out.put(file, png)
-			out.put(strings.TrimSuffix(file, ".png")+".pdf", pdf)
+			svg := rendered[k]["svg"]
+			// report.md shows the PNG, or the SVG where ChartFormatsEnv
+			// leaves the PNG out.
+			file := fmt.Sprintf("%s_%s.svg", so.Anchor, c.Name)
+			for _, format := range []string{"png", "pdf"} {
+				if data, ok := rendered[k][format]; ok {
+					name := fmt.Sprintf("%s_%s.%s", so.Anchor, c.Name, format)
+					out.put(name, data)
+					if format == "png" {
+						file = name
+					}
+				}
+			}
+			if !strings.HasSuffix(file, ".png") {
+				out.put(file, svg)
+			}
 			so.Charts = append(so.Charts, reportChart{Title: c.Plot.Title.Text, File: file,
 				SVG: template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))})
 		}

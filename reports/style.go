@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"image/color"
 	"image/png"
 	"io"
 	"math"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,9 +53,43 @@ const (
 	printDPI    = 300
 )
 
-// ChartFormats are the formats every chart is written in: SVG for pages,
-// PNG at print resolution, PDF for documents.
+// ChartFormats are the formats every chart is written in by default: SVG
+// for pages, PNG at print resolution, PDF for documents.
 var ChartFormats = []string{"svg", "png", "pdf"}
+
+// ChartFormatsEnv names the environment variable that chooses the formats
+// charts are written in: a comma-separated list of ChartFormats, which
+// must name svg (pages embed it), such as "svg" to skip the PNG and PDF
+// files (a PNG at print resolution costs a tenth of a second of CPU a
+// chart). Unset or empty means ChartFormats.
+const ChartFormatsEnv = "CARDSIM_CHARTS"
+
+// chartFormats returns the formats charts are written in, as
+// ChartFormatsEnv chooses them, in the order of ChartFormats.
+func chartFormats() ([]string, error) {
+	v := strings.TrimSpace(os.Getenv(ChartFormatsEnv))
+	if v == "" {
+		return ChartFormats, nil
+	}
+	chosen := map[string]bool{}
+	for _, f := range strings.Split(v, ",") {
+		f = strings.ToLower(strings.TrimSpace(f))
+		if !slices.Contains(ChartFormats, f) {
+			return nil, fmt.Errorf("%s=%q: %q is no chart format; want a list of %s", ChartFormatsEnv, v, f, strings.Join(ChartFormats, ", "))
+		}
+		chosen[f] = true
+	}
+	if !chosen["svg"] {
+		return nil, fmt.Errorf("%s=%q: the list must name svg, which pages embed", ChartFormatsEnv, v)
+	}
+	var formats []string
+	for _, f := range ChartFormats {
+		if chosen[f] {
+			formats = append(formats, f)
+		}
+	}
+	return formats, nil
+}
 
 // canvas returns a canvas of the chart size in format and a function that
 // writes it out.

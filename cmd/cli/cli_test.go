@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cardsim/cardsim/reports"
 )
 
 // run runs cardsim with args and returns its exit status, stdout and stderr.
@@ -47,6 +49,7 @@ var volatile = regexp.MustCompile(`"(wall_seconds|workers)": [0-9.e+-]+`)
 // TestRunSameForAnyWorkers: the same command and seed give a byte-identical
 // summary.json, apart from wall time and workers, for 1 and 2 workers.
 func TestRunSameForAnyWorkers(t *testing.T) {
+	t.Setenv(reports.ChartFormatsEnv, "") // every format: the test looks for PNG and PDF files
 	var sums []string
 	for _, w := range []string{"1", "2"} {
 		dir := t.TempDir()

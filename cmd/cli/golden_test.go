@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cardsim/cardsim/reports"
 )
 
 // update rewrites the golden files instead of comparing with them:
@@ -83,6 +85,7 @@ func normalize(b []byte) string {
 // commands were reorganised into sessions and analyses; a difference is a
 // change of results.
 func TestGolden(t *testing.T) {
+	t.Setenv(reports.ChartFormatsEnv, "") // the files a user gets: report.md shows PNGs
 	for _, tc := range goldenCases {
 		t.Run(tc.name, func(t *testing.T) {
 			if longGolden[tc.name] && testing.Short() {

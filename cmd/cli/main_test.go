@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/cardsim/cardsim/reports"
 )
 
 // shared holds the directories of what tests make once and share, removed
@@ -19,6 +21,10 @@ var shared struct {
 }
 
 func TestMain(m *testing.M) {
+	// Charts as SVG only: a PNG at print resolution and a PDF cost about
+	// a third of these tests' CPU. The tests that look for those files
+	// set reports.ChartFormatsEnv back to every format.
+	os.Setenv(reports.ChartFormatsEnv, "svg")
 	code := m.Run()
 	for _, d := range shared.dirs {
 		os.RemoveAll(d)

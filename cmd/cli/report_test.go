@@ -43,7 +43,7 @@ func TestReport(t *testing.T) {
 		}
 	}
 	md, _ := os.ReadFile(filepath.Join(dir, "report.md"))
-	for _, m := range regexp.MustCompile(`\]\(([^)]+\.png)\)`).FindAllSubmatch(md, -1) {
+	for _, m := range regexp.MustCompile(`\]\(([^)]+\.(?:png|svg))\)`).FindAllSubmatch(md, -1) {
 		if _, err := os.Stat(filepath.Join(dir, string(m[1]))); err != nil {
 			t.Errorf("report.md shows a missing chart: %v", err)
 		}

@@ -9,11 +9,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cardsim/cardsim/reports"
 )
 
 // TestSkill plays small budgets on a few deals and checks the CSV rows per
 // budget, the table and the files written.
 func TestSkill(t *testing.T) {
+	t.Setenv(reports.ChartFormatsEnv, "") // every format: the test looks for PNG and PDF files
 	tests := []struct {
 		game, strategy string
 		games          string

@@ -23,6 +23,7 @@ import (
 // TestSweep: one row per grid point and strategy, the same deals at every
 // point where the rules leave the cards alone, and the charts.
 func TestSweep(t *testing.T) {
+	t.Setenv(reports.ChartFormatsEnv, "") // every format: the test looks for PNG and PDF files
 	dir := t.TempDir()
 	out := mustRun(t, "sweep", "nora", "--strategies", "cautious,rescuer", "--rule", "insure=0,2", "--rule", "revive=3,5,9", "--rule", "rounds=2", "--games", "300", "--out", dir, "-q", "--format", "csv")
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()

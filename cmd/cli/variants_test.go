@@ -185,6 +185,7 @@ func TestSweepPairsLikeCompare(t *testing.T) {
 // variant that changes the deal is compared unpaired and says so; and a
 // sweep of joint points sets each against the default point.
 func TestVariantsOutputs(t *testing.T) {
+	t.Setenv(reports.ChartFormatsEnv, "") // every format: the test looks for PNG and PDF files
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
 	table := mustRun(t, "compare", "roundup", "--variant", "three:players=3", "--variant", "goal=12", "--figure", "turns,score",
@@ -271,6 +272,7 @@ func TestVariantsRefused(t *testing.T) {
 // a game in turns prints its candidates best first, writes tune.json,
 // tune.csv and its chart, and plays fewer games than a sweep would.
 func TestTuneCommand(t *testing.T) {
+	t.Setenv(reports.ChartFormatsEnv, "") // every format: the test looks for PNG and PDF files
 	var got *TuneOptions
 	cmd := NewCmdTune(NewFactory(strings.NewReader(""), new(strings.Builder), new(strings.Builder)), func(o *TuneOptions) error { got = o; return nil })
 	cmd.SetArgs([]string{"nora", "--rule", "insure=0..4", "--figure", "win", "--goal", "0.05", "--best", "2", "--point", "x=1"})

@@ -1,4 +1,4 @@
-package strategies_test
+package catalog_test
 
 import (
 	"context"
