@@ -23,7 +23,7 @@ func TestChartFormatsFromTheEnvironment(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Setenv(ChartFormatsEnv, tt.env)
-		got, err := chartFormats()
+		got, err := ChosenChartFormats()
 		if (err != nil) != tt.wantErr || !slices.Equal(got, tt.want) {
 			t.Errorf("%s=%q: %v, %v; want %v (error %v)", ChartFormatsEnv, tt.env, got, err, tt.want, tt.wantErr)
 		}

@@ -57,7 +57,7 @@ func (o *outputs) files(files map[string][]byte) {
 	}
 }
 
-// charts renders each chart in every format chartFormats chooses, named
+// charts renders each chart in every format ChosenChartFormats returns, named
 // prefix + chart name.
 func (o *outputs) charts(prefix string, cs []Chart) error {
 	rendered, err := renderCharts(cs)
@@ -74,11 +74,11 @@ func (o *outputs) charts(prefix string, cs []Chart) error {
 	return nil
 }
 
-// renderCharts renders each chart in every format chartFormats chooses,
+// renderCharts renders each chart in every format ChosenChartFormats returns,
 // several charts at once on as many cores (a PNG at print resolution takes
 // a tenth of a second): rendered[i] holds chart i by format.
 func renderCharts(cs []Chart) (rendered []map[string][]byte, err error) {
-	formats, err := chartFormats()
+	formats, err := ChosenChartFormats()
 	if err != nil {
 		return nil, err
 	}

@@ -64,9 +64,10 @@ var ChartFormats = []string{"svg", "png", "pdf"}
 // chart). Unset or empty means ChartFormats.
 const ChartFormatsEnv = "CARDSIM_CHARTS"
 
-// chartFormats returns the formats charts are written in, as
-// ChartFormatsEnv chooses them, in the order of ChartFormats.
-func chartFormats() ([]string, error) {
+// ChosenChartFormats returns the formats charts are written in, as
+// ChartFormatsEnv chooses them, in the order of ChartFormats, or an error
+// naming what is wrong with its value.
+func ChosenChartFormats() ([]string, error) {
 	v := strings.TrimSpace(os.Getenv(ChartFormatsEnv))
 	if v == "" {
 		return ChartFormats, nil

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/cardsim/cardsim/reports"
 )
 
 // TestRecordsNeverAPart: --records at the path of a shard's part in --out
@@ -149,6 +151,26 @@ func TestEchoedInputQuoted(t *testing.T) {
 		os.Unsetenv(DealScaleEnv)
 		if code != 1 || !strings.Contains(errs, tt.want) || strings.ContainsAny(errs, "\x1b\x07\r") {
 			t.Errorf("%q: exit %d, %q; want %q and no raw control character", tt.args, code, errs, tt.want)
+		}
+	}
+}
+
+// TestChartFormatsRefusedBeforePlay: a CARDSIM_CHARTS no chart can be
+// written in stops cardsim before it plays a deal, its value quoted, and
+// leaves no output directory.
+func TestChartFormatsRefusedBeforePlay(t *testing.T) {
+	for _, tt := range []struct{ env, want string }{
+		{"png", `CARDSIM_CHARTS="png": the list must name svg`},
+		{"svg,\x1b[31mRED", `"\x1b[31mred" is no chart format`},
+	} {
+		t.Setenv(reports.ChartFormatsEnv, tt.env)
+		dir := filepath.Join(t.TempDir(), "out")
+		code, _, errs := run(t, "run", "nora", "--games", "5", "--out", dir, "-q")
+		if code != 1 || !strings.Contains(errs, tt.want) || strings.ContainsAny(errs, "\x1b") {
+			t.Errorf("%s=%q: exit %d, %q; want 1 and %q", reports.ChartFormatsEnv, tt.env, code, errs, tt.want)
+		}
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Errorf("%s=%q: %s made (%v)", reports.ChartFormatsEnv, tt.env, dir, err)
 		}
 	}
 }

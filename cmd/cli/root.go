@@ -16,6 +16,7 @@ import (
 	"github.com/cardsim/cardsim/cmd/internal/interrupt"
 	"github.com/cardsim/cardsim/experiment"
 	"github.com/cardsim/cardsim/internal/clip"
+	"github.com/cardsim/cardsim/reports"
 )
 
 // Main runs cardsim with args and returns the exit status: 0 on success, 1
@@ -39,6 +40,10 @@ func (f *Factory) Main(args []string) int {
 func (f *Factory) execute(ctx context.Context, args []string) int {
 	if f.dealScaleErr != nil {
 		fmt.Fprintln(f.Err, "cardsim: "+escapeControls(f.dealScaleErr.Error()))
+		return 1
+	}
+	if _, err := reports.ChosenChartFormats(); err != nil { // before any deal is played
+		fmt.Fprintln(f.Err, "cardsim: "+escapeControls(err.Error()))
 		return 1
 	}
 	root := NewCmdRoot(f)
