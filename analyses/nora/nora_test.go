@@ -50,7 +50,7 @@ func TestPolicyWritesFiles(t *testing.T) {
 	var out strings.Builder
 	env := noraEnv("ranks=3", "rounds=2")
 	env.Out = &out
-	dir := writePage(t, Policy(snora.Setup{CacheDir: cache}), env, "samples=1000", "cap=12", "fresh=true")
+	dir := writePage(t, Policy(snora.Setup{CacheDir: cache}), env, "samples=300", "cap=12", "fresh=true")
 	for _, w := range []string{"expected game score, optimal policy", "upper bound", "ip cap 12"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("output lacks %q:\n%s", w, out.String())
