@@ -73,9 +73,9 @@ func TestInterruptEveryCommand(t *testing.T) {
 		{"report", "--game", "nora", "--scale", "10000", "--out", filepath.Join(t.TempDir(), "out")},
 	} {
 		t.Run(args[0]+" "+args[1], func(t *testing.T) {
-			t.Parallel() // each waits half a second before its interrupt
+			t.Parallel() // each waits a tenth of a second before its interrupt
 			ctx, cancel := context.WithCancel(context.Background())
-			time.AfterFunc(500*time.Millisecond, cancel)
+			time.AfterFunc(100*time.Millisecond, cancel)
 			var out, errw bytes.Buffer
 			f := NewFactory(strings.NewReader(""), &out, &errw)
 			start := time.Now()
