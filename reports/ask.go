@@ -55,6 +55,42 @@ type Ask struct {
 	// 1 pp): a difference whose interval lies inside ±Margin is no change
 	// that matters. Zero for none.
 	Margin float64
+	// Quote names a metric a Variant answer quotes at every value swept,
+	// such as "ip_spent.insure" for what the strategy spends on what the
+	// rule prices; empty for none. The verdict adds the first value above
+	// the default at which the metric falls below half the default's:
+	// where the strategy starts to do without what the rule prices.
+	Quote string
+	// Reading puts a Variant verdict in the words of the question; nil
+	// for none.
+	Reading *Reading
+}
+
+// Reading is what a verdict on a rule change means for the designer's
+// question, by the kind the summary judges it: the summary's verdict
+// opens with the words for that kind ("yes, too cheap" for a price whose
+// rise changes nothing that matters). A kind without words, and an
+// undecided verdict, keep the verdict as it is.
+type Reading struct {
+	NoMatter string // the change lies within the question's margin
+	Lowers   string // the change lowers the figure
+	Raises   string // the change raises the figure
+}
+
+// words returns the reading of a verdict of kind k on a difference of
+// sign value, or "" for none.
+func (r *Reading) words(k Kind, value float64) string {
+	switch {
+	case r == nil:
+		return ""
+	case k == NoMatter:
+		return r.NoMatter
+	case k == Matters && value < 0:
+		return r.Lowers
+	case k == Matters && value > 0:
+		return r.Raises
+	}
+	return ""
 }
 
 // Glance answers the asks from the figures of st (its Summary or Sweep).
@@ -411,6 +447,12 @@ func variantAnswers(st *Study, a Ask) []Answer {
 		if a.Margin > 0 {
 			sentence = strings.TrimSuffix(sentence, ".") + fmt.Sprintf("; the question's margin: a change within %s does not matter.", marginText(a.Margin, fig == "win"))
 		}
+		if quoted, halved := quoteMetric(st, a, key, values, be.name); quoted != "" {
+			sentence += " " + quoted
+			if halved != "" {
+				verdict += "; " + halved
+			}
+		}
 		q := a.Question
 		switch {
 		case q == "":
@@ -418,7 +460,7 @@ func variantAnswers(st *Study, a Ask) []Answer {
 		case len(sw.Keys) > 1: // one question a rule the sweep varies
 			q = fmt.Sprintf("%s: %s=%s instead of %s?", strings.TrimSuffix(q, "?"), key, values[other], def)
 		}
-		out = append(out, Answer{Game: st.Game, Question: q, Verdict: verdict, Sentence: sentence,
+		out = append(out, Answer{Game: st.Game, Question: q, Verdict: verdict, Sentence: sentence, Reading: a.Reading,
 			Value: diff, CILow: lo, CIHigh: hi, Unit: unit, N: n, Margin: a.Margin, PointsTo: pointsTo,
 			Condition: joinConditions(be.name+" "+a.Condition, rulesText(altRules)+" against "+rulesText(st.Rules), fmt.Sprintf("%d deals a point, seed %d", alt.Manifest.Games, alt.Manifest.Seed))})
 	}

@@ -47,6 +47,9 @@ type Answer struct {
 	// Confidence is the confidence of the interval CILow to CIHigh; zero
 	// is 95%. The summary holds its family of verdicts together at it.
 	Confidence float64
+	// Reading puts the verdict in the words of the question once the
+	// summary has judged it (Ask.Reading); nil for none.
+	Reading *Reading
 }
 
 // The verdicts an answer gives besides a figure in words.
@@ -108,7 +111,7 @@ func (a *Answer) UnmarshalJSON(b []byte) error {
 		}
 		return *p
 	}
-	*a = Answer{j.Game, j.Question, j.Verdict, j.Sentence, num(j.Value), num(j.CILow), num(j.CIHigh), j.Unit, j.N, j.Condition, 0, j.PointsTo, j.Command, j.Looks, j.Look, j.Confidence}
+	*a = Answer{j.Game, j.Question, j.Verdict, j.Sentence, num(j.Value), num(j.CILow), num(j.CIHigh), j.Unit, j.N, j.Condition, 0, j.PointsTo, j.Command, j.Looks, j.Look, j.Confidence, nil}
 	if j.Margin != nil {
 		a.Margin = *j.Margin
 	}

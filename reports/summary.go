@@ -151,6 +151,9 @@ func Questions(as []Answer, family int) []Question {
 			// Its own 95% interval decided it; the family's does not.
 			a.Verdict = "undecided with the family held together (alone: " + a.Verdict + ")"
 		}
+		if w := a.Reading.words(out[i].Kind, a.Value); w != "" {
+			a.Verdict = w + ": " + a.Verdict
+		}
 		out[i].Outcome = outcomeOf(out[i].Kind)
 		if out[i].Kind == Measured {
 			out[i].Outcome = "" // a finding across conditions: no verdict to stop on

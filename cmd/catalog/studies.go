@@ -31,6 +31,16 @@ var noraPolicy = "(the best policy known, registered as optimal in strategies/no
 // look's interval. Nora's INSURE and SWITCH studies extend: their first
 // looks (1,000 and 500 deals a point) usually decide, and make run's time
 // goes mostly to optimal's play.
+// insuranceReading reads the verdict on a dearer INSURE as an answer to
+// "is insurance too cheap?": a rise that costs the player nothing that
+// matters means it is; one that costs points means the price already
+// weighs.
+var insuranceReading = &reports.Reading{
+	NoMatter: "yes, too cheap: a dearer INSURE costs this player nothing that matters",
+	Lowers:   "no: a dearer INSURE costs this player points",
+	Raises:   "no: a dearer INSURE raises this player's score",
+}
+
 func Studies() []Study {
 	return append([]Study{
 		{Game: "nora", Title: "How close can a player get to the perfect 540, and how often?",
@@ -51,8 +61,10 @@ func Studies() []Study {
 		{Game: "nora", Title: "What is insurance worth? Mean score as the price of INSURE varies",
 			Strategies: []string{"optimal", "cautious", "rescuer"}, Rules: []string{"insure=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 140 * time.Second, Extend: 2,
 			Asks: []reports.Ask{
-				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
-				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "cautious"},
+				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy,
+					Quote: "ip_spent.insure", Reading: insuranceReading},
+				{Question: "Is the insurance rule too cheap? What raising INSURE's price does", Kind: reports.Variant, Strategy: "cautious",
+					Quote: "ip_spent.insure", Reading: insuranceReading},
 			}},
 		{Game: "nora", Title: "Is REVIVE priced right? Mean score as its price varies",
 			Strategies: []string{"optimal", "rescuer"}, Rules: []string{"revive=0,1,2,4,8"}, Games: 1000, Margin: 5.4, Budget: 75 * time.Second, Extend: 1,
