@@ -36,9 +36,9 @@ var noraPolicy = "(the best policy known, registered as optimal in strategies/no
 // matters means it is; one that costs points means the price already
 // weighs.
 var insuranceReading = &reports.Reading{
-	NoMatter: "yes, too cheap: a dearer INSURE costs this player nothing that matters",
-	Lowers:   "no: a dearer INSURE costs this player points",
-	Raises:   "no: a dearer INSURE raises this player's score",
+	NoMatter: "yes, too cheap",
+	Lowers:   "no, not too cheap",
+	Raises:   "no, not too cheap",
 }
 
 func Studies() []Study {
