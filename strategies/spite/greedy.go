@@ -67,6 +67,12 @@ type Greedy struct {
 
 	left  int // the seat's stockpile at its last choice
 	since int // the turn its stockpile last moved
+
+	s    searcher
+	plan []games.Action
+	next int
+	turn int
+	key  [3]int
 }
 
 func (g *Greedy) options() *games.Options {
@@ -79,7 +85,7 @@ func (g *Greedy) options() *games.Options {
 }
 
 // Begin starts a new game.
-func (g *Greedy) Begin(uint64) { g.left, g.since = -1, 0 }
+func (g *Greedy) Begin(uint64) { g.left, g.since, g.plan, g.next, g.turn = -1, 0, g.plan[:0], 0, -1 }
 
 // Choose applies the priorities above.
 func (g *Greedy) Choose(gv games.View, legal []games.Action) games.Action {
@@ -91,9 +97,15 @@ func (g *Greedy) Choose(gv games.View, legal []games.Action) games.Action {
 		return a
 	}
 	u, o := upcardRank(v, v.Me), upcardRank(v, 1-v.Me)
+	if g.next < len(g.plan) && g.turn == v.Turn && contains(legal, g.plan[g.next]) {
+		g.next++
+		return g.plan[g.next-1]
+	}
+	g.plan = g.plan[:0]
 	endgame := v.Rules.Rebuild == spite.RebuildAll && v.Stock <= v.Rules.RebuildAt
 	spare := g.Spare && !endgame && v.Turn-g.since < g.Patience
 	best, bestScore := games.Action(-1), -1
+	anyFrees := false
 	for _, a := range legal {
 		m := spite.Decode(a)
 		if m.Kind != spite.KindPlay {
@@ -108,6 +120,7 @@ func (g *Greedy) Choose(gv games.View, legal []games.Action) games.Action {
 			joker = m.Source.HandRank() == cards.Joker
 		}
 		frees := t < u && chainFrees(v, m.Source, t, u)
+		anyFrees = anyFrees || frees
 		if spare && o > 0 && t == o-1 && t != u-1 && !frees && !carries(v, m.Source, o) {
 			continue
 		}
@@ -128,6 +141,22 @@ func (g *Greedy) Choose(gv games.View, legal []games.Action) games.Action {
 		}
 		if score > bestScore {
 			best, bestScore = a, score
+		}
+	}
+	if !anyFrees {
+		if len(v.Hand) < g.key[2] && v.Turn == g.key[0] {
+			g.key[2] = len(v.Hand)
+		}
+		if k := [3]int{v.Turn, v.Stockpiles[v.Me], len(v.Hand)}; u > 0 && (k[0] != g.key[0] || k[1] != g.key[1] || k[2] > g.key[2]) {
+			g.key = k
+			g.turn, g.next = v.Turn, 0
+			g.plan = g.s.search(v, 400, freeJokerCost, 120, g.plan[:0])
+			if !g.s.freed {
+				g.plan = g.plan[:0]
+			} else if len(g.plan) > 0 {
+				g.next = 1
+				return g.plan[0]
+			}
 		}
 	}
 	if bestScore >= 0 {
