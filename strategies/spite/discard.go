@@ -29,17 +29,29 @@ func pileGap(r cards.Rank, pile []cards.Card) int {
 	return g
 }
 
+var keepHigh cards.Rank = 11
+
 // bestDiscard returns the legal discard that wastes least room (ties to
 // the higher card, which is further from being needed), or spite.End if
 // there is no discard.
 func bestDiscard(v *spite.View, legal []games.Action) (games.Action, int) {
 	best, bestGap, bestRank := spite.End, 1<<30, cards.Rank(0)
+	high := 0 // piles that take a card of rank keepHigh
+	for _, d := range v.Discards[v.Me] {
+		if spite.Bound(d) >= keepHigh {
+			high++
+		}
+	}
 	for _, a := range legal {
 		m := spite.Decode(a)
 		if m.Kind != spite.KindDiscard {
 			continue
 		}
-		g := pileGap(m.Rank, v.Discards[v.Me][m.Pile])
+		pile := v.Discards[v.Me][m.Pile]
+		g := pileGap(m.Rank, pile)
+		if keepHigh > 0 && high == 1 && spite.Bound(pile) >= keepHigh && m.Rank < keepHigh && m.Rank != cards.Joker {
+			g += 100
+		}
 		if g < bestGap || (g == bestGap && m.Rank > bestRank) {
 			best, bestGap, bestRank = a, g, m.Rank
 		}

@@ -64,15 +64,18 @@ type Greedy struct {
 	Patience int
 	Gap      int
 	Dig      int
+	Idle     bool
 
 	left  int // the seat's stockpile at its last choice
 	since int // the turn its stockpile last moved
 
-	s    searcher
-	plan []games.Action
-	next int
-	turn int
-	key  [3]int
+	s     searcher
+	plan  []games.Action
+	next  int
+	turn  int
+	key   [3]int
+	moved bool // it has played to the centre this turn
+	mturn int
 }
 
 func (g *Greedy) options() *games.Options {
@@ -81,6 +84,7 @@ func (g *Greedy) options() *games.Options {
 	o.Int(&g.Patience, "patience", 10, 0, 1000, "turns (both seats counted) without a card off its own stockpile after which it stops sparing the opponent (0: never spares)")
 	o.Int(&g.Gap, "gap", 6, 0, 20, "discard only when the best discard wastes at most this much room (the pile's top rank less the card's; 13 less it on an empty pile, plus 1); otherwise end the turn")
 	o.Int(&g.Dig, "dig", 30, 0, 1000, "turns (both seats counted) without a card off its own stockpile after which it plays a joker that lets a discard pile's top card follow it")
+	o.Bool(&g.Idle, "idle", true, "x")
 	return o
 }
 
@@ -90,6 +94,17 @@ func (g *Greedy) Begin(uint64) { g.left, g.since, g.plan, g.next, g.turn = -1, 0
 // Choose applies the priorities above.
 func (g *Greedy) Choose(gv games.View, legal []games.Action) games.Action {
 	v := gv.(*spite.View)
+	if v.Turn != g.mturn {
+		g.mturn, g.moved = v.Turn, false
+	}
+	a := g.choose(v, legal)
+	if spite.Decode(a).Kind == spite.KindPlay {
+		g.moved = true
+	}
+	return a
+}
+
+func (g *Greedy) choose(v *spite.View, legal []games.Action) games.Action {
 	if n := v.Stockpiles[v.Me]; n != g.left {
 		g.left, g.since = n, v.Turn
 	}
@@ -173,7 +188,7 @@ func (g *Greedy) Choose(gv games.View, legal []games.Action) games.Action {
 			return p
 		}
 	}
-	if gap > g.Gap && len(v.Hand) < v.Rules.Hand && v.Rules.Discard == spite.DiscardOptional && contains(legal, spite.End) {
+	if gap > g.Gap && (g.moved || !g.Idle) && len(v.Hand) < v.Rules.Hand && v.Rules.Discard == spite.DiscardOptional && contains(legal, spite.End) {
 		return spite.End
 	}
 	return a
