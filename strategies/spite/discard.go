@@ -29,17 +29,35 @@ func pileGap(r cards.Rank, pile []cards.Card) int {
 	return g
 }
 
+// closing is the room a discard is counted to waste, on top of its gap,
+// when it closes the seat's last discard pile open to high cards.
+const closing = 100
+
 // bestDiscard returns the legal discard that wastes least room (ties to
 // the higher card, which is further from being needed), or spite.End if
-// there is no discard.
-func bestDiscard(v *spite.View, legal []games.Action) (games.Action, int) {
+// there is no discard, with the room it wastes. When only one of the
+// seat's piles still takes a card of rank keep (an empty pile takes any),
+// a card below keep discarded onto it counts as wasting closing more, so
+// that a hand of high cards always has somewhere to go (keep 0: no such
+// pile).
+func bestDiscard(v *spite.View, legal []games.Action, keep cards.Rank) (games.Action, int) {
 	best, bestGap, bestRank := spite.End, 1<<30, cards.Rank(0)
+	open := 0 // piles that take a card of rank keep
+	for _, d := range v.Discards[v.Me] {
+		if spite.Bound(d) >= keep {
+			open++
+		}
+	}
 	for _, a := range legal {
 		m := spite.Decode(a)
 		if m.Kind != spite.KindDiscard {
 			continue
 		}
-		g := pileGap(m.Rank, v.Discards[v.Me][m.Pile])
+		pile := v.Discards[v.Me][m.Pile]
+		g := pileGap(m.Rank, pile)
+		if keep > 0 && open == 1 && spite.Bound(pile) >= keep && m.Rank < keep && m.Rank != cards.Joker {
+			g += closing
+		}
 		if g < bestGap || (g == bestGap && m.Rank > bestRank) {
 			best, bestGap, bestRank = a, g, m.Rank
 		}

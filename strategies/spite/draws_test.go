@@ -253,17 +253,14 @@ func againstRandom(t *testing.T, name string, deals int64) (won, drawn int) {
 // TestBeatsRandom: greedy and the planner, the bots meant to stand for
 // players, beat one that plays at random clearly: over 2,000 deals of seed
 // 1 under the default rules (see againstRandom), each wins at least 60% of
-// the games, and random none. The draws are held below where they stood
-// when this was written (greedy 139, 6.95%, since it digs with jokers when
-// stuck; the planner 253, 12.65%), about three standard errors above: the
-// report issue asks for at most 5%, which neither reaches. The drawn games
-// are mostly endgames (123 of greedy's 139 end with the stock at 12 cards
-// or fewer) where a King or Queen sits on the bot's stockpile (87 of 139),
-// 20 to 30 cards lie in its own discard piles (103 of 139), and random
-// holds a hand it can neither play nor discard, its piles topped by low
-// cards: the cards that could carry a stack to the upcard are locked in
-// both seats' discard piles, and under rebuild=all every draw sweeps the
-// centre, so no stack waits for random to play onto it.
+// the games, and random none. Greedy draws at most 5% of them, as the
+// report issue asks (53, 2.65%, when this was written: 139 before it
+// searched for chains that free its upcard, kept a pile open to high cards
+// and fed the opponent's piles in a stuck endgame). The planner's draws
+// are held below where they stood when this was written (253, 12.65%),
+// about three standard errors above: the drawn games are mostly endgames
+// where a King or Queen sits on the bot's stockpile, and random holds a
+// hand it can neither play nor discard, its piles topped by low cards.
 func TestBeatsRandom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: runs in make test-long")
@@ -272,7 +269,7 @@ func TestBeatsRandom(t *testing.T) {
 	for _, tt := range []struct {
 		name     string
 		maxDrawn int
-	}{{"greedy", 175}, {"planner", 300}} {
+	}{{"greedy", deals * 5 / 100}, {"planner", 300}} {
 		won, drawn := againstRandom(t, tt.name, deals)
 		t.Logf("%s against random: won %d, drawn %d of %d", tt.name, won, drawn, deals)
 		if won < deals*60/100 || drawn > tt.maxDrawn || won+drawn != deals {
@@ -282,14 +279,60 @@ func TestBeatsRandom(t *testing.T) {
 	}
 }
 
+// TestGreedyBeatsRandomBothSeats: the report issue's measure, played as
+// "cardsim tournament spite --strategies greedy,random --games 2000 --seed
+// S" plays it (each deal twice, greedy in each seat): for seeds 21, 1 and
+// 7, greedy wins at least 60% of the 4,000 games, draws at most 5% and
+// loses none. (145, 136 and 139 drawn when this was written; 287, 262 and
+// 287 before greedy searched for chains, kept a pile open and fed the
+// opponent's piles.)
+func TestGreedyBeatsRandomBothSeats(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: runs in make test-long")
+	}
+	const deals = 2000
+	g := newGame(t)
+	s := g.NewState()
+	greedy, random := newBot(t, "greedy"), strategies.NewRandom()
+	var legal []games.Action
+	for _, seed := range []uint64{21, 1, 7} {
+		won, drawn, lost := 0, 0, 0
+		for i := range int64(deals) {
+			for seat := range 2 {
+				var bots [2]strategies.Strategy
+				bots[seat], bots[1-seat] = greedy, random
+				s.Reset(sim.GameSeed(seed, i))
+				for k := range 2 {
+					bots[k].Begin(sim.BotSeed(seed, i, k))
+				}
+				legal = play(s, bots, legal)
+				switch s.Outcome(seat).Result {
+				case games.Win:
+					won++
+				case games.Draw:
+					drawn++
+				default:
+					lost++
+				}
+			}
+		}
+		t.Logf("seed %d: greedy won %d, drew %d, lost %d of %d", seed, won, drawn, lost, 2*deals)
+		if won < 2*deals*60/100 || drawn > 2*deals*5/100 || lost > 0 {
+			t.Errorf("seed %d: greedy won %d, drew %d and lost %d of %d games; want at least 60%% won, at most 5%% drawn, none lost",
+				seed, won, drawn, lost, 2*deals)
+		}
+	}
+}
+
 // TestGreedyBeatsRandomSample: on the first 200 deals of TestBeatsRandom,
-// greedy wins at least 60% of the games, loses none, and draws at most 20:
-// 24 of these deals were drawn before greedy dug with jokers when stuck
-// (TestGreedyBridgesWhenStuck), 15 since.
+// greedy wins at least 60% of the games, loses none, and draws at most 5%
+// (10): 24 of these deals were drawn before greedy dug with jokers when
+// stuck (TestGreedyBridgesWhenStuck), 15 since, and 3 once it also
+// searched for chains, kept a pile open and fed the opponent's piles.
 func TestGreedyBeatsRandomSample(t *testing.T) {
 	const deals = 200
 	won, drawn := againstRandom(t, "greedy", deals)
-	if won < deals*60/100 || drawn > 20 || won+drawn != deals {
-		t.Errorf("greedy against random: won %d and drew %d of %d games; want at least 60%% won, at most 20 drawn and none lost", won, drawn, deals)
+	if won < deals*60/100 || drawn > deals*5/100 || won+drawn != deals {
+		t.Errorf("greedy against random: won %d and drew %d of %d games; want at least 60%% won, at most %d drawn and none lost", won, drawn, deals, deals*5/100)
 	}
 }

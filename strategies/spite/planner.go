@@ -133,6 +133,7 @@ type searcher struct {
 	budget, nodes     int
 	path, best        []games.Action
 	bestScore         int
+	freed             bool // the best sequence frees the upcard
 	jokers, fromPiles int
 	seen              [1024]uint64
 	seenGen           [1024]uint32
@@ -148,6 +149,7 @@ func (s *searcher) search(v *spite.View, budget, jokerCost, spare int, dst []gam
 	s.path, s.best = s.path[:0], dst[:0]
 	s.jokers, s.fromPiles = 0, 0
 	s.bestScore = -1 << 30
+	s.freed = false
 	s.gen++
 	s.dfs()
 	return s.best
@@ -203,6 +205,7 @@ func (s *searcher) dfs() {
 	if v > s.bestScore {
 		s.bestScore = v
 		s.best = append(s.best[:0], s.path...)
+		s.freed = s.p.takes(s.up)
 	}
 	if done || s.nodes >= s.budget || len(s.path) >= 40 || (len(s.path) > 0 && s.visited()) {
 		return

@@ -300,3 +300,163 @@ func TestGreedyBridgesWhenStuck(t *testing.T) {
 		}
 	}
 }
+
+// parseCard returns the card named s.
+func parseCard(t *testing.T, s string) cards.Card {
+	t.Helper()
+	c, err := cards.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestGreedySearchesForChains: when no single play starts a chain that
+// rule 3 counts as freeing the upcard, greedy searches the turn's
+// sequences of plays. The table: its upcard a 7, a stack at 3, a joker, a
+// 5 and a 9 in hand, and a discard pile of 6 under 5. Counting the hand's
+// 5 first, the joker (as 4) leaves no 6 within reach; played from the
+// pile, the 5 uncovers the 6, and the joker, the pile's 5 and its 6 free
+// the upcard. Greedy plays the joker and then the pile's 5; with search=0
+// it keeps the joker.
+func TestGreedySearchesForChains(t *testing.T) {
+	table := func() *spite.View {
+		v := &spite.View{Me: 0, Rules: spite.DefaultRules(), Upcards: [2]cards.Card{parseCard(t, "7S"), parseCard(t, "KH")}, Stockpiles: [2]int{10, 10},
+			Stacks: []cards.Rank{3}, Stock: 30, Turn: 1, Hand: []cards.Card{parseCard(t, "JK"), parseCard(t, "5H"), parseCard(t, "9C")}}
+		v.Discards[0][0] = []cards.Card{parseCard(t, "6D"), parseCard(t, "5C")}
+		return v
+	}
+	joker := spite.Play(spite.FromHand(cards.Joker), 4)
+	for _, tt := range []struct {
+		params []string
+		want   games.Action
+	}{{nil, joker}, {[]string{"search=0"}, spite.End}} {
+		g := newBot(t, "greedy", tt.params...)
+		g.Begin(1)
+		v := table()
+		if a := g.Choose(v, []games.Action{joker, spite.End}); a != tt.want {
+			t.Errorf("%v: greedy chose %v, want %v", tt.params, spite.Decode(a), spite.Decode(tt.want))
+			continue
+		}
+		if tt.want != joker {
+			continue
+		}
+		v.Stacks[0], v.Hand = 4, v.Hand[1:]
+		fromPile := spite.Play(spite.FromPile(0), 5)
+		if a := g.Choose(v, []games.Action{spite.Play(spite.FromHand(5), 5), fromPile, spite.End}); a != fromPile {
+			t.Errorf("after the joker: greedy chose %v, want %v", spite.Decode(a), spite.Decode(fromPile))
+		}
+	}
+}
+
+// TestGreedyFeeds: in the endgame (the stock at rebuild-at or below, so
+// that every draw sweeps the centre into the stock), once its own
+// stockpile has not moved for 30 turns and a 2 tops one of the opponent's
+// discard piles, greedy discards its ace rather than play it from the
+// hand; next turn it plays that ace from its pile and ends the turn
+// without a discard, its hand full, so that no draw sweeps the ace before
+// the opponent can build on it. Not stuck, not in the endgame, with no 2
+// on the opponent's piles or with feed=0, it plays the ace from its hand.
+func TestGreedyFeeds(t *testing.T) {
+	hand := func() []cards.Card {
+		var h []cards.Card
+		for _, s := range []string{"AS", "9C", "8D", "7H", "2C"} {
+			h = append(h, parseCard(t, s))
+		}
+		return h
+	}
+	table := func() *spite.View {
+		v := &spite.View{Me: 0, Rules: spite.DefaultRules(), Upcards: [2]cards.Card{parseCard(t, "KS"), parseCard(t, "QH")}, Stockpiles: [2]int{20, 20},
+			Stock: 3, Turn: 1, Hand: hand()}
+		for i, s := range []string{"10D", "JC", "QS", "KD"} {
+			v.Discards[0][i] = []cards.Card{parseCard(t, s)}
+		}
+		v.Discards[1][0] = []cards.Card{parseCard(t, "5S"), parseCard(t, "2D")}
+		return v
+	}
+	playAce, discardAce := spite.Play(spite.FromHand(cards.Ace), 1), spite.Discard(cards.Ace, 0)
+	legal := []games.Action{playAce, discardAce, spite.Discard(9, 0), spite.End}
+	for _, tt := range []struct {
+		name   string
+		params []string
+		edit   func(v *spite.View)
+		later  int // turns later that greedy chooses again, its stockpile unmoved
+		want   games.Action
+	}{
+		{"stuck", nil, func(*spite.View) {}, 30, discardAce},
+		{"not stuck", nil, func(*spite.View) {}, 29, playAce},
+		{"not the endgame", nil, func(v *spite.View) { v.Stock = 13 }, 30, playAce},
+		{"no 2 on the opponent's piles", nil, func(v *spite.View) { v.Discards[1][0] = v.Discards[1][0][:1] }, 30, playAce},
+		{"feed=0", []string{"feed=0"}, func(*spite.View) {}, 30, playAce},
+	} {
+		g := newBot(t, "greedy", tt.params...)
+		g.Begin(1)
+		v := table()
+		tt.edit(v)
+		g.Choose(v, []games.Action{spite.End}) // its stockpile seen at turn 1
+		v.Turn += tt.later
+		if a := g.Choose(v, legal); a != tt.want {
+			t.Errorf("%s: greedy chose %v, want %v", tt.name, spite.Decode(a), spite.Decode(tt.want))
+		}
+		if tt.want != discardAce {
+			continue
+		}
+		// Its next turn: the ace on its first pile, the hand full again.
+		v.Turn += 2
+		v.Hand = append(hand()[1:], parseCard(t, "9H"))
+		v.Discards[0][0] = []cards.Card{parseCard(t, "10D"), parseCard(t, "AS")}
+		fromPile := spite.Play(spite.FromPile(0), 1)
+		if a := g.Choose(v, []games.Action{fromPile, spite.Discard(9, 0)}); a != fromPile {
+			t.Errorf("%s, next turn: greedy chose %v, want %v", tt.name, spite.Decode(a), spite.Decode(fromPile))
+		}
+		v.Discards[0][0], v.Stacks = v.Discards[0][0][:1], []cards.Rank{cards.Ace}
+		if a := g.Choose(v, []games.Action{spite.Play(spite.FromHand(2), 2), spite.Discard(9, 0), spite.End}); a != spite.End {
+			t.Errorf("%s, next turn, the ace played: greedy chose %v, want to end the turn", tt.name, spite.Decode(a))
+		}
+	}
+}
+
+// TestGreedyKeepsAPileOpen: greedy does not close its last discard pile
+// open to Jacks with a lower card unless its hand is full: its piles
+// topped by 2, 3, 4 and Queen, it ends the turn rather than discard a 9
+// onto the Queen, but discards a Jack there, discards the 9 with a full
+// hand or while a King tops another pile, and with keep=0.
+func TestGreedyKeepsAPileOpen(t *testing.T) {
+	nine, jack := spite.Discard(9, 3), spite.Discard(cards.Jack, 3)
+	for _, tt := range []struct {
+		name   string
+		params []string
+		hand   []string
+		tops   [4]string
+		want   games.Action
+	}{
+		{"the last open pile", nil, []string{"9C", "8S", "5D"}, [4]string{"2S", "3D", "4C", "QH"}, spite.End},
+		{"a Jack", nil, []string{"JC", "9C", "8S"}, [4]string{"2S", "3D", "4C", "QH"}, jack},
+		{"a full hand", nil, []string{"9C", "8S", "5D", "7H", "6C"}, [4]string{"2S", "3D", "4C", "QH"}, nine},
+		{"a King tops another pile", nil, []string{"9C", "8S", "5D"}, [4]string{"2S", "3D", "KC", "QH"}, nine},
+		{"keep=0", []string{"keep=0"}, []string{"9C", "8S", "5D"}, [4]string{"2S", "3D", "4C", "QH"}, nine},
+	} {
+		v := &spite.View{Me: 0, Rules: spite.DefaultRules(), Upcards: [2]cards.Card{parseCard(t, "KS"), parseCard(t, "KH")}, Stockpiles: [2]int{10, 10},
+			Stock: 30, Turn: 1}
+		for _, s := range tt.hand {
+			v.Hand = append(v.Hand, parseCard(t, s))
+		}
+		for i, s := range tt.tops {
+			v.Discards[0][i] = []cards.Card{parseCard(t, s)}
+		}
+		var legal []games.Action
+		for _, c := range v.Hand {
+			for i, d := range v.Discards[0] {
+				if spite.CanDiscard(c.Rank(), d) {
+					legal = append(legal, spite.Discard(c.Rank(), i))
+				}
+			}
+		}
+		legal = append(legal, spite.End)
+		g := newBot(t, "greedy", tt.params...)
+		g.Begin(1)
+		if a := g.Choose(v, legal); a != tt.want {
+			t.Errorf("%s: greedy chose %v, want %v", tt.name, spite.Decode(a), spite.Decode(tt.want))
+		}
+	}
+}
