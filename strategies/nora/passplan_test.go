@@ -197,3 +197,29 @@ func TestBeamOrderPacked(t *testing.T) {
 		}
 	}
 }
+
+// TestBeamTurnSortsHeap: a beam's entries, offered to it as the search
+// offers them (a full beam turning the worse away), come out of sortHeap
+// in the order a sort by beamOrder gives, for beams of every fill.
+func TestBeamTurnSortsHeap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	ps := &passSearch{lim: searchLimits{Width: 8}, beams: make([]beam, 1)}
+	for trial := range 2000 {
+		ps.beams[0] = beam{e: ps.beams[0].e[:0]}
+		for k := range trial % 40 {
+			var e entry
+			if rng.IntN(2) == 0 {
+				e = nodeEntry(int32(k), int32(rng.IntN(5)), int32(rng.IntN(5)), int32(rng.IntN(3)), rng.IntN(4) == 0)
+			} else {
+				e = entry{entryHi(int32(rng.IntN(5)), int32(rng.IntN(5)), int32(rng.IntN(3)), rng.IntN(4) == 0), entryCand + uint64(k)}
+			}
+			ps.offer(0, e)
+		}
+		got := ps.beams[0].e
+		want := slices.SortedFunc(slices.Values(got), beamOrder)
+		sortHeap(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: sortHeap gives %v, a sort %v", trial, got, want)
+		}
+	}
+}
