@@ -338,7 +338,13 @@ func (e entry) node() int32 {
 func (e entry) cand() int32 { return int32(e.lo - entryCand) }
 
 // less reports whether e comes before f in the beam.
-func (e entry) less(f entry) bool { return e.hi < f.hi || e.hi == f.hi && e.lo < f.lo }
+// It subtracts f from e as 128-bit numbers and reads the borrow, which
+// takes no branch.
+func (e entry) less(f entry) bool {
+	_, borrow := bits.Sub64(e.lo, f.lo, 0)
+	_, borrow = bits.Sub64(e.hi, f.hi, borrow)
+	return borrow != 0
+}
 
 // search expands the nodes by number of switches made: at each number, the
 // Width best (see beamOrder) of the nodes and pulls reaching it, those made
@@ -427,22 +433,26 @@ func sortHeap(h []entry) {
 }
 
 // siftDown restores, from i down, the order of a heap with the worst entry
-// on top.
+// on top: the entry at i moves down past its worse children, each moving
+// up in turn, to where it is worse than both of its own.
 func siftDown(h []entry, i int) {
-	for n := len(h); ; {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < n && h[m].less(h[l]) {
-			m = l
+	n := len(h)
+	x := h[i]
+	for {
+		m := 2*i + 1
+		if m >= n {
+			break
 		}
-		if r < n && h[m].less(h[r]) {
+		if r := m + 1; r < n && h[m].less(h[r]) {
 			m = r
 		}
-		if m == i {
-			return
+		if !x.less(h[m]) {
+			break
 		}
-		h[i], h[m] = h[m], h[i]
+		h[i] = h[m]
 		i = m
 	}
+	h[i] = x
 }
 
 // expand adds what follows node u, of s switches: if pairs wait, their
