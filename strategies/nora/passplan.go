@@ -610,15 +610,21 @@ func (ps *passSearch) pulls(u int32, maxNeed int) bool {
 	room := min(ps.lim.Pull, ps.lim.Switches-int(nd.s))
 	// Pull to the nearest card of the same rank, by every split of the
 	// switches between the two cards.
-	for i := range n {
-		if !nd.rest && !ps.lim.PullWaiting {
-			break
-		}
-		for j := i + 2; j < n && j-i-1 <= room; j++ {
-			if order[j].Rank() == order[i].Rank() {
-				ps.pullSplits(u, i, j, maxNeed)
-				break
+	if nd.rest || ps.lim.PullWaiting {
+		// The nearest card of the rank, d places on, for each card that has
+		// one within reach.
+		var dist [64]int8
+		var near uint64
+		for d := 2; d <= room+1; d++ {
+			at := sameRankAt(order, d) &^ near
+			near |= at
+			for ; at != 0; at &= at - 1 {
+				dist[bits.TrailingZeros64(at)] = int8(d)
 			}
+		}
+		for ; near != 0; near &= near - 1 {
+			i := bits.TrailingZeros64(near)
+			ps.pullSplits(u, i, i+int(dist[i]), maxNeed)
 		}
 	}
 	if nd.rest {

@@ -1,6 +1,8 @@
 package nora
 
 import (
+	"math/bits"
+
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
 	"github.com/cardsim/cardsim/games/nora"
@@ -153,14 +155,15 @@ func (pl *planner) creating(order []cards.Card, near uint64) []int {
 // and i+1 makes two equal ranks neighbours and, if near is not zero,
 // touches (within one place) a card whose bit is set in near.
 func creatingSwitches(dst []int, order []cards.Card, near uint64) []int {
-	for i := 0; i+1 < len(order); i++ {
-		if !(i > 0 && order[i+1].Rank() == order[i-1].Rank()) && !(i+2 < len(order) && order[i].Rank() == order[i+2].Rank()) {
-			continue
-		}
-		if near != 0 && near&(0xf<<uint(i)>>1) == 0 {
-			continue
-		}
-		dst = append(dst, i)
+	// The swap at i brings card i+1 next to card i-1 and card i next to
+	// card i+2.
+	eq := sameRankAt(order, 2)
+	at := eq | eq<<1
+	if near != 0 {
+		at &= near<<1 | near | near>>1 | near>>2
+	}
+	for ; at != 0; at &= at - 1 {
+		dst = append(dst, bits.TrailingZeros64(at))
 	}
 	return dst
 }
@@ -168,11 +171,19 @@ func creatingSwitches(dst []int, order []cards.Card, near uint64) []int {
 // waitingCards returns the positions of the cards that have a neighbour of
 // their rank.
 func waitingCards(order []cards.Card) uint64 {
+	eq := sameRankAt(order, 1)
+	return eq | eq<<1
+}
+
+// sameRankAt returns the positions k of order whose card has the rank of
+// the card at k+d (d ≥ 1), as a set of bits.
+func sameRankAt(order []cards.Card, d int) uint64 {
 	var m uint64
-	for i := 0; i+1 < len(order); i++ {
-		if order[i].Rank() == order[i+1].Rank() {
-			m |= 3 << uint(i)
-		}
+	if d >= len(order) {
+		return 0
+	}
+	for k, c := range order[:len(order)-d] {
+		m |= uint64(b2i(c.Rank() == order[k+d].Rank())) << uint(k)
 	}
 	return m
 }
