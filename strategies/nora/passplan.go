@@ -615,8 +615,9 @@ func (ps *passSearch) pulls(u int32, maxNeed int) bool {
 		// one within reach.
 		var dist [64]int8
 		var near uint64
+		rw := newRankWords(order)
 		for d := 2; d <= room+1; d++ {
-			at := sameRankAt(order, d) &^ near
+			at := rw.sameRankAt(d) &^ near
 			near |= at
 			for ; at != 0; at &= at - 1 {
 				dist[bits.TrailingZeros64(at)] = int8(d)

@@ -182,6 +182,30 @@ func TestCreatingBySwitching(t *testing.T) {
 	}
 }
 
+// TestSameRankAt: the ranks compared eight at a time give, for every
+// distance, the positions a card-by-card comparison gives, on shuffled
+// orders of every length up to a full deck with jokers, and on 64 cards.
+func TestSameRankAt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	deck := append(cards.Standard(2), cards.Standard(0)[:10]...)
+	for trial := range 2000 {
+		cards.Shuffle(rng, deck)
+		order := deck[:trial%(len(deck)+1)]
+		rw := newRankWords(order)
+		for d := 1; d <= 12; d++ {
+			var want uint64
+			for k := 0; k+d < len(order); k++ {
+				if order[k].Rank() == order[k+d].Rank() {
+					want |= 1 << uint(k)
+				}
+			}
+			if got := rw.sameRankAt(d); got != want {
+				t.Fatalf("%s, %d on: %b, want %b", cards.Format(order), d, got, want)
+			}
+		}
+	}
+}
+
 // TestRescueOfMatchesRescueSwitch: on dead orders the plan the first policy
 // rescues with is RescueSwitch's swap.
 func TestRescueOfMatchesRescueSwitch(t *testing.T) {
