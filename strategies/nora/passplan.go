@@ -797,15 +797,20 @@ func (ps *passSearch) collect() {
 	// dominated ones among the rest.
 	sw := ps.sw
 	rest := ps.plans[1:]
-	slices.SortStableFunc(rest, func(a, b passPlan) int {
-		switch {
-		case a.next != b.next:
-			return a.next - b.next
-		case a.need != b.need:
-			return a.need - b.need
+	// By composition, then need, then most net, in node order among
+	// equals: an insertion sort, as the plans are few.
+	for i := 1; i < len(rest); i++ {
+		x := rest[i]
+		j := i
+		for ; j > 0; j-- {
+			y := &rest[j-1]
+			if x.next > y.next || x.next == y.next && (x.need > y.need || x.need == y.need && x.net(sw) <= y.net(sw)) {
+				break
+			}
+			rest[j] = *y
 		}
-		return b.net(sw) - a.net(sw)
-	})
+		rest[j] = x
+	}
 	kept := ps.plans[:1]
 	none := ps.plans[0]
 	for k := 0; k < len(rest); {
