@@ -63,11 +63,12 @@ var searchLimitsFor = limitsFor
 // where the pass may end, or one where pairs wait.
 type searchNode struct {
 	parent       int32
-	acts, actEnd int32 // the actions from the parent's position: arena[acts:actEnd]
-	s            int32 // switches made
-	need         int32 // ip needed in hand at the planning point
-	earned       int32 // ip the removal steps earned since the planning point
-	left         int32 // cards left once the waiting pairs have fallen
+	acts, actEnd int32  // the actions from the parent's position: arena[acts:actEnd]
+	s            int32  // switches made
+	need         int32  // ip needed in hand at the planning point
+	earned       int32  // ip the removal steps earned since the planning point
+	left         int32  // cards left once the waiting pairs have fallen
+	gone         uint64 // the cards that fall with the waiting pairs, by position
 	rest         bool
 	key          uint64
 	sameKey      int32 // the node made before with the same position, or -1
@@ -165,8 +166,9 @@ func (ps *passSearch) list(p *nora.PassState, maxNeed int) []passPlan {
 
 	// The root: the position as given.
 	ps.state(0).CopyFrom(p)
-	key, left, waiting := scanPosition(ps.state(0))
-	ps.nodes = append(ps.nodes, searchNode{parent: -1, left: int32(left), rest: !waiting, key: key, sameKey: -1})
+	key, left, gone := scanPosition(ps.state(0))
+	waiting := gone != 0
+	ps.nodes = append(ps.nodes, searchNode{parent: -1, left: int32(left), gone: gone, rest: !waiting, key: key, sameKey: -1})
 	// The pass without a switch is node 1.
 	if waiting {
 		ps.pushNode(0, ps.child(0, 0, 0, true, fall))
@@ -215,8 +217,8 @@ func (ps *passSearch) child(u int32, s, need int, settled bool, move func(ps *pa
 	if settled {
 		n.key, n.left, n.rest = positionKey(q), int32(len(q.Order())), true
 	} else {
-		key, left, waiting := scanPosition(q)
-		n.key, n.left, n.rest = key, int32(left), !waiting
+		key, left, gone := scanPosition(q)
+		n.key, n.left, n.gone, n.rest = key, int32(left), gone, gone == 0
 	}
 	if j, ok := ps.seen.get(n.key); ok {
 		n.sameKey = j
@@ -246,32 +248,30 @@ func (ps *passSearch) pushNode(s int, u int32) {
 // identifies the position within the pass (a hash of the ranks in order,
 // of which neighbours removals brought together while pairs wait, and of
 // the ranks quads took, on which the pass's bonus depends), the cards left
-// once the waiting pairs fall (nora.ReducedLen), and whether a pair waits
+// once the waiting pairs fall (nora.ReducedLen), and the cards that fall,
+// by position: those a stack pass casts out, none if no pair waits
 // (q.Waiting).
-func scanPosition(q *nora.PassState) (key uint64, left int, waiting bool) {
+func scanPosition(q *nora.PassState) (key uint64, left int, gone uint64) {
 	order := q.Order()
 	h := uint64(14695981039346656037)
 	var stack [64]cards.Rank
-	var prev cards.Rank
+	var at [64]int8
 	n := 0
 	for k, c := range order {
 		r := c.Rank()
 		h ^= uint64(r)
 		h *= 1099511628211
-		if k > 0 && r == prev {
-			waiting = true
-		}
-		prev = r
 		if n > 0 && stack[n-1] == r {
 			n--
+			gone |= 1<<uint(at[n]) | 1<<uint(k)
 		} else {
-			stack[n] = r
+			stack[n], at[n] = r, int8(k)
 			n++
 		}
 	}
 	h ^= uint64(len(order)) << 56
 	h ^= q.Made() * 0xbf58476d1ce4e5b9
-	return h ^ uint64(q.QuadRanks())*0x9e3779b97f4a7c15, n, waiting
+	return h ^ uint64(q.QuadRanks())*0x9e3779b97f4a7c15, n, gone
 }
 
 // positionKey returns scanPosition's key of q alone, for a position known
@@ -636,25 +636,14 @@ func (ps *passSearch) pulls(u int32, maxNeed int) bool {
 	// those a stack pass casts out; what stays between the two cards must
 	// be one whole stretch of falling cards, with the cards pulled past on
 	// either side.
-	var gone uint64
-	var stack [64]int8
-	var ranks [64]cards.Rank
-	h := 0
-	for i, c := range order {
-		if r := c.Rank(); h > 0 && ranks[h-1] == r {
-			h--
-			gone |= 1<<uint(stack[h]) | 1<<uint(i)
-		} else {
-			stack[h], ranks[h] = int8(i), r
-			h++
-		}
-	}
+	gone := nd.gone
 	// The cards that stay, in order, and where each card stands among
 	// them (made at the first pull): the two pulled stay, and the cards
 	// that fall cancel among themselves whatever stays, so the cards a
 	// pull leaves are those the survivors without the two reduce to.
 	var kept [64]cards.Card
 	var at [64]int8
+	h := 0
 	made := false
 	for rest := gone; rest != 0; {
 		// The stretch x..y falls whole; i left of it past a survivors, j
@@ -670,8 +659,10 @@ func (ps *passSearch) pulls(u int32, maxNeed int) bool {
 					continue
 				}
 				if !made {
-					for k, p := range stack[:h] {
-						kept[k], at[p] = order[p], int8(k)
+					for stay := ^gone & (1<<uint(n) - 1); stay != 0; stay &= stay - 1 {
+						p := bits.TrailingZeros64(stay)
+						kept[h], at[p] = order[p], int8(h)
+						h++
 					}
 					made = true
 				}

@@ -223,3 +223,44 @@ func TestBeamTurnSortsHeap(t *testing.T) {
 		}
 	}
 }
+
+// TestScanPosition: scanPosition's count of cards left is
+// nora.ReducedLen's, it finds cards that fall exactly when a pair waits,
+// and the cards it leaves standing read, rank by rank, as the order does
+// once adjacent pairs are struck out one at a time until none is left.
+func TestScanPosition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	r := nora.DefaultRules()
+	q := nora.NewPassState(r)
+	deck := cards.Standard(2)
+	for trial := range 3000 {
+		cards.Shuffle(rng, deck)
+		order := deck[:trial%(len(deck)+1)]
+		q.Begin(order)
+		_, left, gone := scanPosition(q)
+		if want := nora.ReducedLen(order); left != want {
+			t.Fatalf("%s: %d left, ReducedLen %d", cards.Format(order), left, want)
+		}
+		if (gone != 0) != q.Waiting() {
+			t.Fatalf("%s: falling cards %b, a pair waits: %v", cards.Format(order), gone, q.Waiting())
+		}
+		var stay, struck []cards.Rank
+		for k, c := range order {
+			if gone&(1<<uint(k)) == 0 {
+				stay = append(stay, c.Rank())
+			}
+			struck = append(struck, c.Rank())
+		}
+		for k := 0; k+1 < len(struck); {
+			if struck[k] == struck[k+1] {
+				struck = slices.Delete(struck, k, k+2)
+				k = 0
+				continue
+			}
+			k++
+		}
+		if !slices.Equal(stay, struck) {
+			t.Fatalf("%s: the cards left standing are %v, want %v", cards.Format(order), stay, struck)
+		}
+	}
+}
