@@ -1,7 +1,6 @@
 package nora
 
 import (
-	"cmp"
 	"math/bits"
 	"slices"
 	"sort"
@@ -64,11 +63,12 @@ var searchLimitsFor = limitsFor
 // where the pass may end, or one where pairs wait.
 type searchNode struct {
 	parent       int32
-	acts, actEnd int32 // the actions from the parent's position: arena[acts:actEnd]
-	s            int32 // switches made
-	need         int32 // ip needed in hand at the planning point
-	earned       int32 // ip the removal steps earned since the planning point
-	left         int32 // cards left once the waiting pairs have fallen
+	acts, actEnd int32  // the actions from the parent's position: arena[acts:actEnd]
+	s            int32  // switches made
+	need         int32  // ip needed in hand at the planning point
+	earned       int32  // ip the removal steps earned since the planning point
+	left         int32  // cards left once the waiting pairs have fallen
+	gone         uint64 // the cards that fall with the waiting pairs, by position
 	rest         bool
 	key          uint64
 	sameKey      int32 // the node made before with the same position, or -1
@@ -166,16 +166,14 @@ func (ps *passSearch) list(p *nora.PassState, maxNeed int) []passPlan {
 
 	// The root: the position as given.
 	ps.state(0).CopyFrom(p)
-	ps.nodes = append(ps.nodes, ps.describe(-1, 0, 0, 0, ps.state(0)))
+	key, left, gone := scanPosition(ps.state(0))
+	waiting := gone != 0
+	ps.nodes = append(ps.nodes, searchNode{parent: -1, left: int32(left), gone: gone, rest: !waiting, key: key, sameKey: -1})
 	// The pass without a switch is node 1.
-	if p.Waiting() {
-		ps.pushNode(0, ps.child(0, 0, 0, func(q *nora.PassState) bool {
-			ps.act(nora.Proceed)
-			q.Settle(nil, nil)
-			return true
-		}))
+	if waiting {
+		ps.pushNode(0, ps.child(0, 0, 0, true, fall))
 	} else {
-		ps.pushNode(0, ps.child(0, 0, 0, func(*nora.PassState) bool { return true }))
+		ps.pushNode(0, ps.child(0, 0, 0, true, func(*passSearch, *nora.PassState) int { return 0 }))
 	}
 	if ps.lim.Switches > 0 && (ps.sw <= maxNeed || p.Waiting() && ps.sw <= maxNeed+p.Potential()) {
 		if p.Waiting() {
@@ -190,20 +188,21 @@ func (ps *passSearch) list(p *nora.PassState, maxNeed int) []passPlan {
 // act appends a to the actions of the node being made.
 func (ps *passSearch) act(a games.Action) { ps.arena = append(ps.arena, a) }
 
-// describe returns the node of position q reached from parent.
-func (ps *passSearch) describe(parent, acts int32, s, need int, q *nora.PassState) searchNode {
-	e := q.Earned()
-	key, left, waiting := scanPosition(q)
-	return searchNode{parent: parent, acts: acts, actEnd: int32(len(ps.arena)), s: int32(s), need: int32(need),
-		earned: int32(e.Total() - ps.base), left: int32(left), rest: !waiting, key: key, sameKey: -1}
+// fall lets the waiting pairs of q fall, in the max-ip order, as a move of
+// child, and returns the ip they earn.
+func fall(ps *passSearch, q *nora.PassState) int {
+	ps.act(nora.Proceed)
+	e := q.Settle(nil, nil)
+	return e.Total()
 }
 
 // child makes a node from node u: it copies u's position, lets move play
-// on it (recording its actions with act) and, if move reports true, keeps
-// the result as a node with s switches and the given need, unless the same
-// position is already held at no more switches, no more need and no less
-// ip. It returns the new node, or -1.
-func (ps *passSearch) child(u int32, s, need int, move func(q *nora.PassState) bool) int32 {
+// on it (recording its actions with act; move returns the ip its removal
+// steps earn) and keeps the result as a node with s switches and the given
+// need, unless the same position is already held at no more switches, no
+// more need and no less ip. settled says that move leaves the position at
+// rest. It returns the new node, or -1.
+func (ps *passSearch) child(u int32, s, need int, settled bool, move func(ps *passSearch, q *nora.PassState) int) int32 {
 	i := int32(len(ps.nodes))
 	if len(ps.nodes) >= ps.lim.Nodes {
 		ps.bit = true
@@ -212,13 +211,15 @@ func (ps *passSearch) child(u int32, s, need int, move func(q *nora.PassState) b
 	q := ps.state(int(i))
 	q.CopyFrom(ps.states[u])
 	start := int32(len(ps.arena))
-	if !move(q) {
-		ps.arena = ps.arena[:start]
-		return -1
+	earned := ps.nodes[u].earned + int32(move(ps, q))
+	n := searchNode{parent: u, acts: start, actEnd: int32(len(ps.arena)), s: int32(s), need: int32(need),
+		earned: earned, byHand: ps.nodes[u].byHand || ps.byHand, sameKey: -1}
+	if settled {
+		n.key, n.left, n.rest = positionKey(q), int32(len(q.Order())), true
+	} else {
+		key, left, gone := scanPosition(q)
+		n.key, n.left, n.gone, n.rest = key, int32(left), gone, gone == 0
 	}
-	n := ps.describe(u, start, s, need, q)
-	n.byHand = ps.nodes[u].byHand || ps.byHand
-	n.sameKey = -1
 	if j, ok := ps.seen.get(n.key); ok {
 		n.sameKey = j
 		for ; j >= 0; j = ps.nodes[j].sameKey {
@@ -247,32 +248,44 @@ func (ps *passSearch) pushNode(s int, u int32) {
 // identifies the position within the pass (a hash of the ranks in order,
 // of which neighbours removals brought together while pairs wait, and of
 // the ranks quads took, on which the pass's bonus depends), the cards left
-// once the waiting pairs fall (nora.ReducedLen), and whether a pair waits
+// once the waiting pairs fall (nora.ReducedLen), and the cards that fall,
+// by position: those a stack pass casts out, none if no pair waits
 // (q.Waiting).
-func scanPosition(q *nora.PassState) (key uint64, left int, waiting bool) {
+func scanPosition(q *nora.PassState) (key uint64, left int, gone uint64) {
 	order := q.Order()
 	h := uint64(14695981039346656037)
 	var stack [64]cards.Rank
-	var prev cards.Rank
+	var at [64]int8
 	n := 0
 	for k, c := range order {
 		r := c.Rank()
 		h ^= uint64(r)
 		h *= 1099511628211
-		if k > 0 && r == prev {
-			waiting = true
-		}
-		prev = r
 		if n > 0 && stack[n-1] == r {
 			n--
+			gone |= 1<<uint(at[n]) | 1<<uint(k)
 		} else {
-			stack[n] = r
+			stack[n], at[n] = r, int8(k)
 			n++
 		}
 	}
 	h ^= uint64(len(order)) << 56
 	h ^= q.Made() * 0xbf58476d1ce4e5b9
-	return h ^ uint64(q.QuadRanks())*0x9e3779b97f4a7c15, n, waiting
+	return h ^ uint64(q.QuadRanks())*0x9e3779b97f4a7c15, n, gone
+}
+
+// positionKey returns scanPosition's key of q alone, for a position known
+// to be at rest.
+func positionKey(q *nora.PassState) uint64 {
+	order := q.Order()
+	h := uint64(14695981039346656037)
+	for _, c := range order {
+		h ^= uint64(c.Rank())
+		h *= 1099511628211
+	}
+	h ^= uint64(len(order)) << 56
+	h ^= q.Made() * 0xbf58476d1ce4e5b9
+	return h ^ uint64(q.QuadRanks())*0x9e3779b97f4a7c15
 }
 
 // A pullCand is a pull not yet made: made only if the beam keeps it.
@@ -325,7 +338,13 @@ func (e entry) node() int32 {
 func (e entry) cand() int32 { return int32(e.lo - entryCand) }
 
 // less reports whether e comes before f in the beam.
-func (e entry) less(f entry) bool { return e.hi < f.hi || e.hi == f.hi && e.lo < f.lo }
+// It subtracts f from e as 128-bit numbers and reads the borrow, which
+// takes no branch.
+func (e entry) less(f entry) bool {
+	_, borrow := bits.Sub64(e.lo, f.lo, 0)
+	_, borrow = bits.Sub64(e.hi, f.hi, borrow)
+	return borrow != 0
+}
 
 // search expands the nodes by number of switches made: at each number, the
 // Width best (see beamOrder) of the nodes and pulls reaching it, those made
@@ -333,7 +352,7 @@ func (e entry) less(f entry) bool { return e.hi < f.hi || e.hi == f.hi && e.lo <
 func (ps *passSearch) search(maxNeed int) {
 	for s := 0; s <= ps.lim.Switches; s++ {
 		b := &ps.beams[s]
-		slices.SortFunc(b.e, entryCmp)
+		sortHeap(b.e)
 		b.open, b.next = true, 0
 		expanded := 0
 		for b.next < len(b.e) && expanded < ps.lim.Width {
@@ -403,23 +422,37 @@ func (ps *passSearch) offer(s int, e entry) bool {
 	return true
 }
 
+// sortHeap sorts h, a heap with the worst entry on top (see beam), best
+// first: the heap's own order is half the work of a sort, and the entries'
+// order is compared inline.
+func sortHeap(h []entry) {
+	for end := len(h) - 1; end > 0; end-- {
+		h[0], h[end] = h[end], h[0]
+		siftDown(h[:end], 0)
+	}
+}
+
 // siftDown restores, from i down, the order of a heap with the worst entry
-// on top.
+// on top: the entry at i moves down past its worse children, each moving
+// up in turn, to where it is worse than both of its own.
 func siftDown(h []entry, i int) {
-	for n := len(h); ; {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < n && h[m].less(h[l]) {
-			m = l
+	n := len(h)
+	x := h[i]
+	for {
+		m := 2*i + 1
+		if m >= n {
+			break
 		}
-		if r < n && h[m].less(h[r]) {
+		if r := m + 1; r < n && h[m].less(h[r]) {
 			m = r
 		}
-		if m == i {
-			return
+		if !x.less(h[m]) {
+			break
 		}
-		h[i], h[m] = h[m], h[i]
+		h[i] = h[m]
 		i = m
 	}
+	h[i] = x
 }
 
 // expand adds what follows node u, of s switches: if pairs wait, their
@@ -431,19 +464,19 @@ func (ps *passSearch) expand(u int32, s, maxNeed int) bool {
 	if !nd.rest {
 		// The fall of the waiting pairs is expanded with its parent, outside
 		// the beam's count.
-		r := ps.child(u, s, int(nd.need), func(q *nora.PassState) bool {
-			ps.act(nora.Proceed)
-			q.Settle(nil, nil)
-			return true
-		})
+		// At the root it is node 1, made already.
+		r := int32(-1)
+		if u != 0 {
+			r = ps.child(u, s, int(nd.need), true, fall)
+		}
 		if r >= 0 && ps.nodes[r].left > 0 && !ps.pulls(r, maxNeed) {
 			return false
 		}
 		// Blocks taken by hand from the first look: the ip they earn can pay
 		// for a switch while other pairs still wait.
-		ps.blocks = ps.states[u].Blocks(ps.blocks)
-		if u != 0 && !(nd.byHand && nd.s == 0) {
-			ps.blocks = ps.blocks[:0]
+		ps.blocks = ps.blocks[:0]
+		if u == 0 || nd.byHand && nd.s == 0 {
+			ps.blocks = ps.states[u].Blocks(ps.blocks)
 		}
 		ps.byHand = true
 		for _, b := range ps.blocks {
@@ -452,10 +485,10 @@ func (ps *passSearch) expand(u int32, s, maxNeed int) bool {
 				ps.byHand = false
 				return false
 			}
-			ps.pushNode(s, ps.child(u, s, int(nd.need), func(q *nora.PassState) bool {
+			ps.pushNode(s, ps.child(u, s, int(nd.need), false, func(ps *passSearch, q *nora.PassState) int {
 				ps.act(nora.RemoveAt(b.At, b.Pairs))
-				q.Remove(b.At, b.Pairs, nil)
-				return true
+				e := q.Remove(b.At, b.Pairs, nil)
+				return e.Total()
 			}))
 		}
 		ps.byHand = false
@@ -467,14 +500,6 @@ func (ps *passSearch) expand(u int32, s, maxNeed int) bool {
 		return true
 	}
 	return ps.pulls(u, maxNeed)
-}
-
-// entryCmp compares entries as numbers (the beam's order, beamOrder).
-func entryCmp(x, y entry) int {
-	if x.hi != y.hi {
-		return cmp.Compare(x.hi, y.hi)
-	}
-	return cmp.Compare(x.lo, y.lo)
 }
 
 // beamOrder orders beam entries: fewest cards left once the waiting pairs
@@ -508,7 +533,7 @@ func (ps *passSearch) midMoves(u int32, maxNeed int, look, steps bool) bool {
 	if look {
 		near = 0
 	}
-	if !ps.switchesAt(u, at, nil, near, s, int(nd.need), maxNeed) {
+	if !ps.switchesAt(u, at, nil, near, s, int(nd.need), int(nd.earned), maxNeed) {
 		return false
 	}
 	if !steps {
@@ -519,10 +544,12 @@ func (ps *passSearch) midMoves(u int32, maxNeed int, look, steps bool) bool {
 	path := ps.path
 	for k := 1; k < len(path); k++ {
 		mid.CopyFrom(at)
+		earned := int(nd.earned)
 		for _, b := range path[:k] {
-			mid.Remove(b.At, b.Pairs, nil)
+			e := mid.Remove(b.At, b.Pairs, nil)
+			earned += e.Total()
 		}
-		if !ps.switchesAt(u, mid, path[:k], waitingCards(mid.Order()), s, int(nd.need), maxNeed) {
+		if !ps.switchesAt(u, mid, path[:k], waitingCards(mid.Order()), s, int(nd.need), earned, maxNeed) {
 			return false
 		}
 	}
@@ -533,8 +560,8 @@ func (ps *passSearch) midMoves(u int32, maxNeed int, look, steps bool) bool {
 			continue
 		}
 		mid.CopyFrom(at)
-		mid.Remove(b.At, b.Pairs, nil)
-		if !ps.switchesAt(u, mid, []nora.Block{b}, waitingCards(mid.Order()), s, int(nd.need), maxNeed) {
+		e := mid.Remove(b.At, b.Pairs, nil)
+		if !ps.switchesAt(u, mid, []nora.Block{b}, waitingCards(mid.Order()), s, int(nd.need), int(nd.earned)+e.Total(), maxNeed) {
 			return false
 		}
 	}
@@ -542,14 +569,14 @@ func (ps *passSearch) midMoves(u int32, maxNeed int, look, steps bool) bool {
 }
 
 // switchesAt adds the nodes that, from node u, take the steps taken (which
-// leave the position mid) and then make a switch creating a pair, touching
-// a card of near if near is not zero: s switches in all.
-func (ps *passSearch) switchesAt(u int32, mid *nora.PassState, taken []nora.Block, near uint64, s, need, maxNeed int) bool {
-	if !mid.Waiting() && len(taken) > 0 {
+// leave the position mid, having earned earned ip since the planning point)
+// and then make a switch creating a pair, touching a card of near if near
+// is not zero: s switches in all.
+func (ps *passSearch) switchesAt(u int32, mid *nora.PassState, taken []nora.Block, near uint64, s, need, earned, maxNeed int) bool {
+	if len(taken) > 0 && !mid.Waiting() {
 		return true // nothing waits: a switch now is a pull from rest
 	}
-	e := mid.Earned()
-	need = max(need, ps.sw*s-(e.Total()-ps.base))
+	need = max(need, ps.sw*s-earned)
 	if need > maxNeed {
 		return true
 	}
@@ -559,14 +586,16 @@ func (ps *passSearch) switchesAt(u int32, mid *nora.PassState, taken []nora.Bloc
 			ps.bit = true
 			return false
 		}
-		ps.pushNode(s, ps.child(u, s, need, func(q *nora.PassState) bool {
+		ps.pushNode(s, ps.child(u, s, need, false, func(ps *passSearch, q *nora.PassState) int {
+			earned := 0
 			for _, b := range taken {
 				ps.act(nora.RemoveAt(b.At, b.Pairs))
-				q.Remove(b.At, b.Pairs, nil)
+				e := q.Remove(b.At, b.Pairs, nil)
+				earned += e.Total()
 			}
 			ps.act(nora.SwitchAt(i))
 			q.Switch(i)
-			return true
+			return earned
 		}))
 	}
 	return true
@@ -581,15 +610,22 @@ func (ps *passSearch) pulls(u int32, maxNeed int) bool {
 	room := min(ps.lim.Pull, ps.lim.Switches-int(nd.s))
 	// Pull to the nearest card of the same rank, by every split of the
 	// switches between the two cards.
-	for i := range n {
-		if !nd.rest && !ps.lim.PullWaiting {
-			break
-		}
-		for j := i + 2; j < n && j-i-1 <= room; j++ {
-			if order[j].Rank() == order[i].Rank() {
-				ps.pullSplits(u, i, j, maxNeed)
-				break
+	if nd.rest || ps.lim.PullWaiting {
+		// The nearest card of the rank, d places on, for each card that has
+		// one within reach.
+		var dist [64]int8
+		var near uint64
+		rw := newRankWords(order)
+		for d := 2; d <= room+1; d++ {
+			at := rw.sameRankAt(d) &^ near
+			near |= at
+			for ; at != 0; at &= at - 1 {
+				dist[bits.TrailingZeros64(at)] = int8(d)
 			}
+		}
+		for ; near != 0; near &= near - 1 {
+			i := bits.TrailingZeros64(near)
+			ps.pullSplits(u, i, i+int(dist[i]), maxNeed)
 		}
 	}
 	if nd.rest {
@@ -600,25 +636,14 @@ func (ps *passSearch) pulls(u int32, maxNeed int) bool {
 	// those a stack pass casts out; what stays between the two cards must
 	// be one whole stretch of falling cards, with the cards pulled past on
 	// either side.
-	var gone uint64
-	var stack [64]int8
-	var ranks [64]cards.Rank
-	h := 0
-	for i, c := range order {
-		if r := c.Rank(); h > 0 && ranks[h-1] == r {
-			h--
-			gone |= 1<<uint(stack[h]) | 1<<uint(i)
-		} else {
-			stack[h], ranks[h] = int8(i), r
-			h++
-		}
-	}
+	gone := nd.gone
 	// The cards that stay, in order, and where each card stands among
 	// them (made at the first pull): the two pulled stay, and the cards
 	// that fall cancel among themselves whatever stays, so the cards a
 	// pull leaves are those the survivors without the two reduce to.
 	var kept [64]cards.Card
 	var at [64]int8
+	h := 0
 	made := false
 	for rest := gone; rest != 0; {
 		// The stretch x..y falls whole; i left of it past a survivors, j
@@ -634,8 +659,10 @@ func (ps *passSearch) pulls(u int32, maxNeed int) bool {
 					continue
 				}
 				if !made {
-					for k, p := range stack[:h] {
-						kept[k], at[p] = order[p], int8(k)
+					for stay := ^gone & (1<<uint(n) - 1); stay != 0; stay &= stay - 1 {
+						p := bits.TrailingZeros64(stay)
+						kept[h], at[p] = order[p], int8(h)
+						h++
 					}
 					made = true
 				}
@@ -729,7 +756,7 @@ func (ps *passSearch) pull(u int32, i, j, a, b, maxNeed, left int) bool {
 // held already as well or better, or the node limit is reached.
 func (ps *passSearch) makePull(c pullCand) int32 {
 	i, j, a, b := int(c.i), int(c.j), int(c.a), int(c.b)
-	return ps.child(c.parent, int(c.s), int(c.need), func(q *nora.PassState) bool {
+	return ps.child(c.parent, int(c.s), int(c.need), false, func(ps *passSearch, q *nora.PassState) int {
 		for k := i; k < i+a; k++ { // the card at i moves right
 			ps.act(nora.SwitchAt(k))
 			q.Switch(k)
@@ -738,7 +765,7 @@ func (ps *passSearch) makePull(c pullCand) int32 {
 			ps.act(nora.SwitchAt(k))
 			q.Switch(k)
 		}
-		return true
+		return 0
 	})
 }
 
@@ -761,15 +788,20 @@ func (ps *passSearch) collect() {
 	// dominated ones among the rest.
 	sw := ps.sw
 	rest := ps.plans[1:]
-	slices.SortStableFunc(rest, func(a, b passPlan) int {
-		switch {
-		case a.next != b.next:
-			return a.next - b.next
-		case a.need != b.need:
-			return a.need - b.need
+	// By composition, then need, then most net, in node order among
+	// equals: an insertion sort, as the plans are few.
+	for i := 1; i < len(rest); i++ {
+		x := rest[i]
+		j := i
+		for ; j > 0; j-- {
+			y := &rest[j-1]
+			if x.next > y.next || x.next == y.next && (x.need > y.need || x.need == y.need && x.net(sw) <= y.net(sw)) {
+				break
+			}
+			rest[j] = *y
 		}
-		return b.net(sw) - a.net(sw)
-	})
+		rest[j] = x
+	}
 	kept := ps.plans[:1]
 	none := ps.plans[0]
 	for k := 0; k < len(rest); {

@@ -197,3 +197,70 @@ func TestBeamOrderPacked(t *testing.T) {
 		}
 	}
 }
+
+// TestBeamTurnSortsHeap: a beam's entries, offered to it as the search
+// offers them (a full beam turning the worse away), come out of sortHeap
+// in the order a sort by beamOrder gives, for beams of every fill.
+func TestBeamTurnSortsHeap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	ps := &passSearch{lim: searchLimits{Width: 8}, beams: make([]beam, 1)}
+	for trial := range 2000 {
+		ps.beams[0] = beam{e: ps.beams[0].e[:0]}
+		for k := range trial % 40 {
+			var e entry
+			if rng.IntN(2) == 0 {
+				e = nodeEntry(int32(k), int32(rng.IntN(5)), int32(rng.IntN(5)), int32(rng.IntN(3)), rng.IntN(4) == 0)
+			} else {
+				e = entry{entryHi(int32(rng.IntN(5)), int32(rng.IntN(5)), int32(rng.IntN(3)), rng.IntN(4) == 0), entryCand + uint64(k)}
+			}
+			ps.offer(0, e)
+		}
+		got := ps.beams[0].e
+		want := slices.SortedFunc(slices.Values(got), beamOrder)
+		sortHeap(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: sortHeap gives %v, a sort %v", trial, got, want)
+		}
+	}
+}
+
+// TestScanPosition: scanPosition's count of cards left is
+// nora.ReducedLen's, it finds cards that fall exactly when a pair waits,
+// and the cards it leaves standing read, rank by rank, as the order does
+// once adjacent pairs are struck out one at a time until none is left.
+func TestScanPosition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	r := nora.DefaultRules()
+	q := nora.NewPassState(r)
+	deck := cards.Standard(2)
+	for trial := range 3000 {
+		cards.Shuffle(rng, deck)
+		order := deck[:trial%(len(deck)+1)]
+		q.Begin(order)
+		_, left, gone := scanPosition(q)
+		if want := nora.ReducedLen(order); left != want {
+			t.Fatalf("%s: %d left, ReducedLen %d", cards.Format(order), left, want)
+		}
+		if (gone != 0) != q.Waiting() {
+			t.Fatalf("%s: falling cards %b, a pair waits: %v", cards.Format(order), gone, q.Waiting())
+		}
+		var stay, struck []cards.Rank
+		for k, c := range order {
+			if gone&(1<<uint(k)) == 0 {
+				stay = append(stay, c.Rank())
+			}
+			struck = append(struck, c.Rank())
+		}
+		for k := 0; k+1 < len(struck); {
+			if struck[k] == struck[k+1] {
+				struck = slices.Delete(struck, k, k+2)
+				k = 0
+				continue
+			}
+			k++
+		}
+		if !slices.Equal(stay, struck) {
+			t.Fatalf("%s: the cards left standing are %v, want %v", cards.Format(order), stay, struck)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package nora
 
 import (
+	"math/bits"
+
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
 	"github.com/cardsim/cardsim/games/nora"
@@ -153,14 +155,16 @@ func (pl *planner) creating(order []cards.Card, near uint64) []int {
 // and i+1 makes two equal ranks neighbours and, if near is not zero,
 // touches (within one place) a card whose bit is set in near.
 func creatingSwitches(dst []int, order []cards.Card, near uint64) []int {
-	for i := 0; i+1 < len(order); i++ {
-		if !(i > 0 && order[i+1].Rank() == order[i-1].Rank()) && !(i+2 < len(order) && order[i].Rank() == order[i+2].Rank()) {
-			continue
-		}
-		if near != 0 && near&(0xf<<uint(i)>>1) == 0 {
-			continue
-		}
-		dst = append(dst, i)
+	// The swap at i brings card i+1 next to card i-1 and card i next to
+	// card i+2.
+	rw := newRankWords(order)
+	eq := rw.sameRankAt(2)
+	at := eq | eq<<1
+	if near != 0 {
+		at &= near<<1 | near | near>>1 | near>>2
+	}
+	for ; at != 0; at &= at - 1 {
+		dst = append(dst, bits.TrailingZeros64(at))
 	}
 	return dst
 }
@@ -168,13 +172,61 @@ func creatingSwitches(dst []int, order []cards.Card, near uint64) []int {
 // waitingCards returns the positions of the cards that have a neighbour of
 // their rank.
 func waitingCards(order []cards.Card) uint64 {
-	var m uint64
-	for i := 0; i+1 < len(order); i++ {
-		if order[i].Rank() == order[i+1].Rank() {
-			m |= 3 << uint(i)
-		}
+	rw := newRankWords(order)
+	eq := rw.sameRankAt(1)
+	return eq | eq<<1
+}
+
+// rankWords holds an order of at most 64 cards eight to a word, a card to
+// a byte with its suit bits cleared, so that ranks compare eight at a time.
+// The bytes past the order are zero, which no card's rank is.
+type rankWords struct {
+	w [9]uint64
+	n int
+}
+
+// newRankWords returns the words of order.
+func newRankWords(order []cards.Card) rankWords {
+	var buf [72]cards.Card
+	rw := rankWords{n: copy(buf[:64], order)}
+	for i := range rw.w {
+		b := buf[8*i : 8*i+8]
+		rw.w[i] = (uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56) & suitsCleared
 	}
-	return m
+	return rw
+}
+
+// suitsCleared keeps the rank bits of eight cards (cards.Card keeps the
+// suit in its two low bits).
+const suitsCleared = 0xfcfcfcfcfcfcfcfc
+
+// sameRankAt returns the positions k of the order whose card has the rank
+// of the card at k+d (d ≥ 1), as a set of bits.
+func (rw *rankWords) sameRankAt(d int) uint64 {
+	if d >= rw.n {
+		return 0
+	}
+	var m uint64
+	if d > 8 {
+		// Farther than a word: card by card.
+		for k := 0; k+d < rw.n; k++ {
+			if rw.w[k/8]>>uint(k%8*8)&0xff == rw.w[(k+d)/8]>>uint((k+d)%8*8)&0xff {
+				m |= 1 << uint(k)
+			}
+		}
+		return m
+	}
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	for i := range (rw.n - d + 7) / 8 {
+		// Byte j of z is zero where the cards at 8i+j and 8i+j+d share
+		// their rank; equal has its high bit set there, and the multiply
+		// gathers those eight bits into the top byte.
+		z := rw.w[i] ^ (rw.w[i]>>uint(8*d) | rw.w[i+1]<<uint(64-8*d))
+		equal := ^((z&low7 + low7) | z) & high
+		m |= (equal >> 7 * 0x0102040810204080 >> 56) << uint(8*i)
+	}
+	return m & (1<<uint(rw.n-d) - 1)
 }
 
 // actions returns the actions that play pp, in order; after them the

@@ -141,6 +141,71 @@ func TestCreating(t *testing.T) {
 	}
 }
 
+// TestCreatingBySwitching: creatingSwitches lists exactly the switches
+// that, made on the order, leave one of the two cards moved next to a card
+// of its rank and, with near given, lie within one place of a card of
+// near; waitingCards exactly the cards next to one of their rank. Shuffled
+// orders of every length up to a full deck with jokers.
+func TestCreatingBySwitching(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	deck := Comp{13, 2, true}.deck()
+	for trial := range 3000 {
+		cards.Shuffle(rng, deck)
+		order := deck[:trial%(len(deck)+1)]
+		n := len(order)
+		var wantNear uint64
+		for k := range n {
+			if k > 0 && order[k].Rank() == order[k-1].Rank() || k+1 < n && order[k].Rank() == order[k+1].Rank() {
+				wantNear |= 1 << uint(k)
+			}
+		}
+		if got := waitingCards(order); got != wantNear {
+			t.Fatalf("%s: waitingCards %b, want %b", cards.Format(order), got, wantNear)
+		}
+		near := rng.Uint64() & (1<<uint(n) - 1) & -uint64(rng.IntN(2))
+		var want []int
+		for i := 0; i+1 < n; i++ {
+			sw := slices.Clone(order)
+			sw[i], sw[i+1] = sw[i+1], sw[i]
+			makes := i > 0 && sw[i-1].Rank() == sw[i].Rank() || i+2 < n && sw[i+1].Rank() == sw[i+2].Rank()
+			touches := near == 0
+			for k := max(i-1, 0); k <= i+2; k++ {
+				touches = touches || near&(1<<uint(k)) != 0
+			}
+			if makes && touches {
+				want = append(want, i)
+			}
+		}
+		if got := creatingSwitches(nil, order, near); !slices.Equal(got, want) {
+			t.Fatalf("%s near %b: creatingSwitches %v, want %v", cards.Format(order), near, got, want)
+		}
+	}
+}
+
+// TestSameRankAt: the ranks compared eight at a time give, for every
+// distance, the positions a card-by-card comparison gives, on shuffled
+// orders of every length up to a full deck with jokers, and on 64 cards.
+func TestSameRankAt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	deck := append(cards.Standard(2), cards.Standard(0)[:10]...)
+	for trial := range 2000 {
+		cards.Shuffle(rng, deck)
+		order := deck[:trial%(len(deck)+1)]
+		rw := newRankWords(order)
+		for d := 1; d <= 12; d++ {
+			var want uint64
+			for k := 0; k+d < len(order); k++ {
+				if order[k].Rank() == order[k+d].Rank() {
+					want |= 1 << uint(k)
+				}
+			}
+			if got := rw.sameRankAt(d); got != want {
+				t.Fatalf("%s, %d on: %b, want %b", cards.Format(order), d, got, want)
+			}
+		}
+	}
+}
+
 // TestRescueOfMatchesRescueSwitch: on dead orders the plan the first policy
 // rescues with is RescueSwitch's swap.
 func TestRescueOfMatchesRescueSwitch(t *testing.T) {
