@@ -19,6 +19,16 @@ var noraPolicy = "(the best policy known, registered as optimal in strategies/no
 	" points a game of optimal play (certified by cardsim solve nora); no play can average more than about " + strconv.FormatFloat(norabots.Ceiling, 'f', 1, 64) +
 	" (± " + strconv.FormatFloat(norabots.CeilingSE, 'f', 1, 64) + ", the bound's mean and standard error over five independent sets of shuffles: cardsim solve nora --opt replicas=4); its answers are re-measured whenever that policy changes)"
 
+// insuranceReading reads the verdict on a dearer INSURE as an answer to
+// "is insurance too cheap?": a rise that costs the player nothing that
+// matters means it is; one that costs points means the price already
+// weighs. A rise that raises the score says nothing of the price being
+// too low, so it keeps its plain verdict.
+var insuranceReading = &reports.Reading{
+	NoMatter: "yes, too cheap",
+	Lowers:   "no, not too cheap",
+}
+
 // Studies returns the questions the games' designers ask, game by game
 // (each game's RULES.md states the rules they are asked of), as runs, with
 // the questions each answers at a glance.
@@ -31,16 +41,6 @@ var noraPolicy = "(the best policy known, registered as optimal in strategies/no
 // look's interval. Nora's INSURE and SWITCH studies extend: their first
 // looks (1,000 and 500 deals a point) usually decide, and make run's time
 // goes mostly to optimal's play.
-// insuranceReading reads the verdict on a dearer INSURE as an answer to
-// "is insurance too cheap?": a rise that costs the player nothing that
-// matters means it is; one that costs points means the price already
-// weighs.
-var insuranceReading = &reports.Reading{
-	NoMatter: "yes, too cheap",
-	Lowers:   "no, not too cheap",
-	Raises:   "no, not too cheap",
-}
-
 func Studies() []Study {
 	return append([]Study{
 		{Game: "nora", Title: "How close can a player get to the perfect 540, and how often?",
@@ -51,7 +51,7 @@ func Studies() []Study {
 				{Question: "Which strategy is best, and by how much?", Kind: reports.Best},
 			}},
 		// The optimal policy is re-solved at every price (rescuer ignores
-		// prices beyond what it can afford), and optimal plays about 10 ms
+		// prices beyond what it can afford), and optimal plays about 8 ms
 		// of CPU a game, most of make run's time. REVIVE moves the score by
 		// a few points, so it plays 1,000 deals a point in one look. INSURE
 		// and SWITCH play until decided: INSURE's first look of 1,000 deals
