@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html/template"
-	"strings"
 )
 
 // WriteDir writes r into dir in its Layout: as WriteReportDir does, or as
@@ -84,21 +83,18 @@ func reportStudies(r *Report, out *outputs) ([]reportStudy, error) {
 			return nil, err
 		}
 		for k, c := range st.Charts {
-			svg := rendered[k]["svg"]
 			// report.md shows the PNG, or the SVG where ChartFormatsEnv
 			// leaves the PNG out.
-			file := fmt.Sprintf("%s_%s.svg", so.Anchor, c.Name)
-			for _, format := range []string{"png", "pdf"} {
-				if data, ok := rendered[k][format]; ok {
-					name := fmt.Sprintf("%s_%s.%s", so.Anchor, c.Name, format)
-					out.put(name, data)
-					if format == "png" {
-						file = name
-					}
-				}
-			}
-			if !strings.HasSuffix(file, ".png") {
+			base := so.Anchor + "_" + c.Name
+			svg, file := rendered[k]["svg"], base+".png"
+			if png, ok := rendered[k]["png"]; ok {
+				out.put(file, png)
+			} else {
+				file = base + ".svg"
 				out.put(file, svg)
+			}
+			if pdf, ok := rendered[k]["pdf"]; ok {
+				out.put(base+".pdf", pdf)
 			}
 			so.Charts = append(so.Charts, reportChart{Title: c.Plot.Title.Text, File: file,
 				SVG: template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))})
