@@ -84,7 +84,13 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 		Short: "Answer questions about card games by playing millions of them",
 		Long: `cardsim plays card games many times with bots and reports the odds, scores and
 rule effects with confidence intervals. Every run is reproducible from its seed,
-whatever the number of workers.`,
+whatever the number of workers.
+
+Environment:
+  ` + reports.ChartFormatsEnv + `      the chart formats written: a comma list of svg, png (300 dpi)
+                      and pdf that names svg, such as svg alone (default: all three)
+  ` + DealScaleEnv + `  play that share (0 to 1) of the deals every command asks for,
+                      for tests; the manifests say so`,
 		Example: `  cardsim games
   cardsim rules nora
   cardsim run nora --strategy stop-at --param cards=10 --games 1000000 --out out/
