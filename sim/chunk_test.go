@@ -93,3 +93,36 @@ func TestSearchStrategiesPlaySmallChunks(t *testing.T) {
 		t.Error("small chunks gave another tally")
 	}
 }
+
+// TestFewDealsCutIntoChunks: a run of few deals is cut into at least
+// MinChunks chunks, each a power of two, so that two workers share a
+// study of 300 deals; the tally is the one of a single chunk, and a run of
+// many deals keeps DefaultChunk.
+func TestFewDealsCutIntoChunks(t *testing.T) {
+	for _, tt := range []struct {
+		games int64
+		chunk int
+	}{
+		{1, 1}, {15, 1}, {16, 1}, {31, 1}, {32, 2}, {300, 16}, {4000, 128}, {8191, 256}, {8192, 512}, {1_000_000, DefaultChunk},
+	} {
+		cfg := Config{Game: dice{1}, Lineup: []Player{{Strategy: fixedDef("die", 0)}}, Games: tt.games}
+		if got := cfg.chunk(); got != tt.chunk {
+			t.Errorf("%d deals: chunks of %d, want %d", tt.games, got, tt.chunk)
+		}
+		if c := cfg.chunk(); BatchDeals%c != 0 || (tt.games >= MinChunks && tt.games/int64(c) < MinChunks) {
+			t.Errorf("%d deals: chunks of %d do not divide a batch or make fewer than %d", tt.games, c, MinChunks)
+		}
+	}
+	var tallies []*Tally
+	for _, chunk := range []int{0, 300} {
+		cfg := Config{Game: dice{1}, Lineup: []Player{{Strategy: fixedDef("die", 0)}}, Seed: 9, Games: 300, Workers: 2, Chunk: chunk}
+		tally, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tallies = append(tallies, tally)
+	}
+	if !reflect.DeepEqual(tallies[0], tallies[1]) {
+		t.Error("300 deals in chunks of 16 gave another tally than in one chunk")
+	}
+}

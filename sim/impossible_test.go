@@ -328,6 +328,16 @@ func TestOneWinnerAPlay(t *testing.T) {
 	}
 }
 
+// chunksFrom returns the first deals of p's chunks from deal next to its
+// end: every chunk of a batch begun at next, played.
+func chunksFrom(p *Part, next int64) []int64 {
+	var done []int64
+	for d := next; d < p.End; d += int64(p.Chunk) {
+		done = append(done, d)
+	}
+	return done
+}
+
 // TestMergeMessages: merge names what is wrong with a part once, in words
 // that fit it: a part relabelled as one of a run of other deals does not
 // print one fingerprint twice, and a checkpoint whose deals are all played
@@ -342,11 +352,11 @@ func TestMergeMessages(t *testing.T) {
 	}{
 		{"a part relabelled as one of a run of 3000 deals", func(p *Part) { p.Total = 3000 }, "shard 1 is of a run of 3000 deals, shard 0 of one of 2000"},
 		{"a checkpoint of every deal, its last batch not closed", func(p *Part) {
-			p.Next, p.Done = p.First+512, []int64{p.First + 512}
+			p.Next, p.Done = p.First+512, chunksFrom(p, p.First+512)
 		}, "shard 1 is a checkpoint whose 1000 deals are all played"},
 		{"a part stopped at a precision", func(p *Part) {
 			p.Next, p.Stopped = p.First+512, "precision 1 on score reached after 1512 deals"
-			p.Done = []int64{p.First + 512}
+			p.Done = chunksFrom(p, p.First+512)
 		}, "shard 1 stopped after 1000 of its 1000 deals"},
 	} {
 		ps := copyParts(t, parts)

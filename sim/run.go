@@ -59,7 +59,7 @@ type Config struct {
 	First    int64 // index of the first deal (shards, resumed runs); usually 0
 	Games    int64 // deals to play, indices First … First+Games-1
 	Workers  int   // goroutines; GOMAXPROCS if zero
-	Chunk    int   // deals per chunk; if zero, SearchChunk for a lineup with a searching strategy and DefaultChunk otherwise
+	Chunk    int   // deals per chunk; if zero, SearchChunk for a lineup with a searching strategy and DefaultChunk otherwise, halved for a run of few deals (MinChunks)
 	Batch    int   // chunks per batch; if zero, BatchDeals deals' worth (DefaultBatch if the chunks do not divide it)
 	// Progress, if not nil, is called after each chunk with the number of
 	// deals it played. It may be called from several goroutines at once.
@@ -136,8 +136,18 @@ func NewTallyFor(cfg *Config) *Tally {
 	return NewTally(cfg.Game.Seats(), len(cfg.Lineup), len(cfg.Game.Metrics()), nf)
 }
 
+// MinChunks is the fewest chunks a run of few deals is cut into (unless
+// Config.Chunk says otherwise): a run of 300 deals in one chunk of
+// DefaultChunk would leave every worker but one idle, which costs a study
+// of a few hundred slow deals (Nora's optimal policy plays 8 ms a game)
+// most of its machine.
+const MinChunks = 16
+
 // chunk returns the deals per chunk of the run: Chunk, or its default for
-// the lineup.
+// the lineup, halved while the run's deals would make fewer than
+// MinChunks chunks. A power of two up to DefaultChunk divides BatchDeals,
+// so the batches, and the deal at which a precision target stops a run,
+// are the same whatever the chunk; so is the tally.
 func (cfg *Config) chunk() int {
 	if cfg.Chunk > 0 {
 		return cfg.Chunk
@@ -147,7 +157,11 @@ func (cfg *Config) chunk() int {
 			return SearchChunk
 		}
 	}
-	return DefaultChunk
+	c := DefaultChunk
+	for c > 1 && int64(c)*MinChunks > cfg.Games {
+		c /= 2
+	}
+	return c
 }
 
 // batch returns the chunks per batch of a run of chunks of the given size.
