@@ -22,7 +22,13 @@ type Study struct {
 	Title      string
 	Strategies []string // "name" or "name:key=value:…"
 	Rules      []string
-	Games      int64 // deals (per point of a sweep) at scale 1
+	// Points, if set, are the joint points of the study's sweep instead of
+	// a grid of its rules, each "key=value,key=value" as sweep --point
+	// takes them; a rule a point leaves out keeps its value in force. The
+	// point where every rule the points set has its default is the one
+	// the others are set against (experiment.JointPoints).
+	Points []string
+	Games  int64 // deals (per point of a sweep) at scale 1
 	// Quote names metrics the answer quotes (mean per game with its
 	// interval), for questions such as "how long is a round?".
 	Quote []string
@@ -102,9 +108,10 @@ func (st *Study) Looks(scale float64) []int64 {
 	return stat.DoublingLooks(first, first*extend)
 }
 
-// Swept reports whether a study sweeps a rule: gives one several values.
+// Swept reports whether a study sweeps a rule: gives one several values,
+// or lists joint points.
 func (st *Study) Swept() bool {
-	return slices.ContainsFunc(st.Rules, func(r string) bool { return strings.Contains(r, ",") })
+	return len(st.Points) > 0 || slices.ContainsFunc(st.Rules, func(r string) bool { return strings.Contains(r, ",") })
 }
 
 // PointDeals returns the deals a study plays at each of its points at the
@@ -130,7 +137,8 @@ func (st *Study) Deals(scale float64) int64 {
 	}
 	points := int64(1)
 	if st.Swept() {
-		_, pts, _, err := Grid(st.Rules)
+		spec := Spec{Rules: st.Rules, Points: st.Points}
+		_, pts, _, err := spec.points()
 		if err != nil {
 			return 0 // the study reports it when it runs
 		}
@@ -305,7 +313,7 @@ func (r *Runner) runStudy(ctx context.Context, study *Study, report *Spec, deals
 	if deals <= 0 {
 		deals = study.PointDeals(report.Scale)
 	}
-	spec := &Spec{Kind: Run, Game: study.Game, Rules: study.Rules, Strategies: strats, Games: deals,
+	spec := &Spec{Kind: Run, Game: study.Game, Rules: study.Rules, Points: study.Points, Strategies: strats, Games: deals,
 		Seed: report.Seed, Confidence: report.Confidence}
 	if study.Precision > 0 {
 		spec.Precision, spec.Target, spec.MaxGames = study.Precision/math.Sqrt(report.Scale), study.Target, deals
@@ -396,6 +404,9 @@ func (st *Study) Command(spec *Spec) string {
 	parts := []string{"cardsim", verb, st.Game, "--strategies", strings.Join(spec.Strategies, ",")}
 	for _, r := range spec.Rules {
 		parts = append(parts, "-r", r)
+	}
+	for _, p := range spec.Points {
+		parts = append(parts, "--point", p)
 	}
 	if spec.Precision > 0 {
 		parts = append(parts, "--precision", strconv.FormatFloat(spec.Precision, 'g', 4, 64), "--target", spec.Target,

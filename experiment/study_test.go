@@ -98,3 +98,47 @@ func TestStudyPlaysOnWhileUndecided(t *testing.T) {
 		t.Errorf("with no budget: %q, %q", q.Outcome, q.Stopped)
 	}
 }
+
+// TestStudyOfJointPoints: a study that lists joint points plays a sweep of
+// those points alone, each against the one at the defaults, counts its
+// deals by them, answers a Variant ask once a rule the points change, and
+// gives the sweep command with its --point flags.
+func TestStudyOfJointPoints(t *testing.T) {
+	st := experiment.Study{Game: toygame.Name, Title: "What does each rule do?", Strategies: []string{"greedy"},
+		Points: []string{"hand=3", "hand=1", "ranks=4"}, Games: 100, Extend: 1,
+		Asks: []reports.Ask{{Question: "What does each rule do?", Kind: reports.Variant, Strategy: "greedy", Figure: "win"}}}
+	if !st.Swept() || st.Deals(1) != 300 {
+		t.Fatalf("swept %v, %d deals; want a sweep of 3 points × 100 deals", st.Swept(), st.Deals(1))
+	}
+	r := toyRunner(2)
+	r.Studies, r.Family = []experiment.Study{st}, 2
+	res, err := r.Run(context.Background(), experiment.Spec{Kind: experiment.Report, Only: []string{toygame.Name}, Scale: 1, Seed: 1, Confidence: 0.95},
+		filepath.Join(t.TempDir(), "report"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := res.Report.Studies[0]
+	sw := got.Sweep
+	if sw == nil || len(sw.Points) != 3 || !slices.Equal(sw.Keys, []string{"hand", "ranks"}) {
+		t.Fatalf("sweep %+v; want the 3 points over hand and ranks", sw)
+	}
+	want := []map[string]string{{"hand": "3", "ranks": "6"}, {"hand": "1", "ranks": "6"}, {"hand": "3", "ranks": "4"}}
+	for i, p := range sw.Points {
+		if p.Values["hand"] != want[i]["hand"] || p.Values["ranks"] != want[i]["ranks"] {
+			t.Errorf("point %d: %v, want %v (a rule a point leaves out at its default)", i, p.Values, want[i])
+		}
+	}
+	if sw.Reference != 0 {
+		t.Errorf("reference point %d, want 0, the defaults", sw.Reference)
+	}
+	var qs []string
+	for _, a := range got.Glance {
+		qs = append(qs, a.Question)
+	}
+	if !slices.Equal(qs, []string{"What does each rule do: hand=1 instead of 3?", "What does each rule do: ranks=4 instead of 6?"}) {
+		t.Errorf("questions %q", qs)
+	}
+	if !strings.Contains(got.Command, "cardsim sweep toy --strategies greedy --point hand=3 --point hand=1 --point ranks=4 --games 100") {
+		t.Errorf("command %q", got.Command)
+	}
+}
