@@ -44,8 +44,12 @@ type Ask struct {
 	// the score in a solitaire and the win rate in a game of several
 	// players.
 	Figure string
-	// At is the point of a sweep that Odds and Score read, as
-	// "key=value"; the swept rules not named stay at their defaults.
+	// At is the point of a sweep that Odds and Score read, and the point
+	// a Variant answer moves a rule from, as "key=value" or
+	// "key=value,key=value"; the swept rules not named stay at their
+	// defaults. A Variant ask with At answers for the swept rules At does
+	// not name: "switch=4" asks what moving INSURE does where SWITCH
+	// costs 4.
 	At string
 	// Condition is said after the strategy and the rules: what the
 	// strategy stands for, such as "a player who sees the whole deck".
@@ -126,16 +130,18 @@ func pointOf(st *Study, at string) (*sim.Summary, []string, error) {
 	return &p.Summary, rules, nil
 }
 
-// sweepPoint returns the point of a study's sweep at the given rule
-// ("key=value"; "" for the defaults) and the rules it was played under.
+// sweepPoint returns the point of a study's sweep at the given rules
+// ("key=value" or "key=value,key=value"; "" for the defaults) and the
+// rules it was played under.
 func sweepPoint(st *Study, at string) (*SweepPoint, []string, error) {
 	want := map[string]string{}
 	for k, v := range st.Sweep.Defaults {
 		want[k] = v
 	}
-	if at != "" {
-		k, v, _ := strings.Cut(at, "=")
-		want[k] = v
+	for kv := range strings.SplitSeq(at, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			want[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		}
 	}
 	for i := range st.Sweep.Points {
 		p := &st.Sweep.Points[i]
@@ -356,7 +362,16 @@ func variantAnswers(st *Study, a Ask) []Answer {
 		return nil
 	}
 	var out []Answer
+	fixed := map[string]bool{} // the rules a.At holds
+	for kv := range strings.SplitSeq(a.At, ",") {
+		if k, _, ok := strings.Cut(kv, "="); ok {
+			fixed[strings.TrimSpace(k)] = true
+		}
+	}
 	for _, key := range sw.Keys {
+		if fixed[key] {
+			continue
+		}
 		def := sw.Defaults[key]
 		var values []string
 		for _, p := range sw.Points {
@@ -372,8 +387,8 @@ func variantAnswers(st *Study, a Ask) []Answer {
 		if other == len(values) {
 			other = d - 1
 		}
-		bp, _, err1 := sweepPoint(st, "")
-		ap, altRules, err2 := sweepPoint(st, key+"="+values[other])
+		bp, baseRules, err1 := sweepPoint(st, a.At)
+		ap, altRules, err2 := sweepPoint(st, withAt(a.At, key+"="+values[other]))
 		if err1 != nil || err2 != nil {
 			continue
 		}
@@ -412,6 +427,11 @@ func variantAnswers(st *Study, a Ask) []Answer {
 			size = func(v float64) string { return strings.TrimPrefix(PP(math.Abs(v)), "+") + " pp" }
 		}
 		change := key + "=" + values[other]
+		where := ""
+		if a.At != "" {
+			change += " with " + a.At
+			where = ", with " + a.At
+		}
 		verdict := SignedWords(lo, hi, change+" raises the "+what+" by "+size(diff), change+" lowers the "+what+" by "+size(diff), "undecided: the interval holds no change")
 		pointsTo := ""
 		switch {
@@ -425,15 +445,15 @@ func variantAnswers(st *Study, a Ask) []Answer {
 				pointsTo = fmt.Sprintf("%s (%s points)", change, dshow(diff))
 			}
 		}
-		sentence := fmt.Sprintf("With %s, %s=%s instead of the default %s moves the %s from %s (%s to %s) to %s (%s to %s): %s (%s to %s; %s).",
-			be.name, key, values[other], def, what, show(bv), show(blo), show(bhi), show(av), show(alo), show(ahi), dshow(diff), dshow(lo), dshow(hi), how)
+		sentence := fmt.Sprintf("With %s%s, %s=%s instead of the default %s moves the %s from %s (%s to %s) to %s (%s to %s): %s (%s to %s; %s).",
+			be.name, where, key, values[other], def, what, show(bv), show(blo), show(bhi), show(av), show(alo), show(ahi), dshow(diff), dshow(lo), dshow(hi), how)
 		if len(values) > 2 {
 			var rest []string
 			for i, v := range values {
 				if i == d || i == other {
 					continue
 				}
-				if p, _, err := pointOf(st, key+"="+v); err == nil {
+				if p, _, err := pointOf(st, withAt(a.At, key+"="+v)); err == nil {
 					if e, ok := entryNamed(p, a.Strategy); ok {
 						x, xlo, xhi := figureOf(e, fig)
 						rest = append(rest, fmt.Sprintf("%s=%s %s (%s to %s)", key, v, show(x), show(xlo), show(xhi)))
@@ -462,9 +482,18 @@ func variantAnswers(st *Study, a Ask) []Answer {
 		}
 		out = append(out, Answer{Game: st.Game, Question: q, Verdict: verdict, Sentence: sentence, Reading: a.Reading,
 			Value: diff, CILow: lo, CIHigh: hi, Unit: unit, N: n, Margin: a.Margin, PointsTo: pointsTo,
-			Condition: joinConditions(be.name+" "+a.Condition, rulesText(altRules)+" against "+rulesText(st.Rules), fmt.Sprintf("%d deals a point, seed %d", alt.Manifest.Games, alt.Manifest.Seed))})
+			Condition: joinConditions(be.name+" "+a.Condition, rulesText(altRules)+" against "+rulesText(baseRules), fmt.Sprintf("%d deals a point, seed %d", alt.Manifest.Games, alt.Manifest.Seed))})
 	}
 	return out
+}
+
+// withAt returns the point at holds with the rule kv added: "switch=4"
+// and "insure=2" give "switch=4,insure=2".
+func withAt(at, kv string) string {
+	if at == "" {
+		return kv
+	}
+	return at + "," + kv
 }
 
 // marginText writes a margin of practical equivalence: "±1 pp" for a

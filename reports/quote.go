@@ -21,7 +21,7 @@ func quoteMetric(st *Study, a Ask, key string, values []string, name string) (qu
 	at := map[string]float64{}
 	var parts []string
 	for _, v := range values {
-		p, _, err := pointOf(st, key+"="+v)
+		p, _, err := pointOf(st, withAt(a.At, key+"="+v))
 		if err != nil {
 			continue
 		}
@@ -45,14 +45,21 @@ func quoteMetric(st *Study, a Ask, key string, values []string, name string) (qu
 		return "", ""
 	}
 	quoted = fmt.Sprintf("%s's %s a game: %s.", name, a.Quote, strings.Join(parts, ", "))
+	if a.At != "" {
+		quoted = fmt.Sprintf("%s's %s a game, with %s: %s.", name, a.Quote, a.At, strings.Join(parts, ", "))
+	}
 	d, err := strconv.ParseFloat(def, 64)
 	if err != nil || base <= 0 {
 		return quoted, ""
 	}
+	from := "the default"
+	if a.At != "" {
+		from = fmt.Sprintf("%s=%s with %s", key, def, a.At)
+	}
 	for _, v := range values {
 		x, err := strconv.ParseFloat(v, 64)
 		if m, ok := at[v]; err == nil && ok && x > d && m < base/2 {
-			return quoted, fmt.Sprintf("from %s=%s %s spends less than half as much on it (%s %.2f a game against %.2f at the default)", key, v, name, a.Quote, m, base)
+			return quoted, fmt.Sprintf("from %s=%s %s spends less than half as much on it (%s %.2f a game against %.2f at %s)", key, v, name, a.Quote, m, base, from)
 		}
 	}
 	return quoted, ""

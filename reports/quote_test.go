@@ -46,3 +46,56 @@ func TestVariantQuotesAndReads(t *testing.T) {
 		t.Errorf("plain: %q, %q", q.Answer.Verdict, a.Sentence)
 	}
 }
+
+// TestVariantAtAPoint reads a grid of two prices from a point other than
+// the defaults: At "switch=4" sets insure=2 against insure=1 where SWITCH
+// costs 4, quotes the metric along that row, and leaves SWITCH itself
+// unasked.
+func TestVariantAtAPoint(t *testing.T) {
+	point := func(insure, sw string, score, spent float64) SweepPoint {
+		return SweepPoint{Values: map[string]string{"insure": insure, "switch": sw}, Summary: sim.Summary{Manifest: sim.Manifest{Games: 500, Seed: 3},
+			Entries: []sim.EntrySummary{{Strategy: sim.StrategyRecord{Name: "s"},
+				Score:   sim.ScoreSummary{Mean: score, CILow: score - 1, CIHigh: score + 1},
+				Metrics: map[string]sim.MetricSummary{"ip_spent.insure": {Mean: spent}}}}}}
+	}
+	// At the default SWITCH (2) a dearer INSURE changes nothing; where
+	// SWITCH costs 4 it costs 30 points, and the player still insures.
+	sw := &Sweep{Keys: []string{"insure", "switch"}, Defaults: map[string]string{"insure": "1", "switch": "2"},
+		Points: []SweepPoint{
+			point("1", "2", 450, 10), point("1", "4", 330, 12),
+			point("2", "2", 449, 0.5), point("2", "4", 300, 9),
+		}}
+	st := &Study{Game: "nora", Sweep: sw}
+	ask := Ask{Question: "Is INSURE a real decision where SWITCH costs 4?", Kind: Variant, Strategy: "s", Margin: 5, Quote: "ip_spent.insure", At: "switch=4"}
+	as := Glance(st, []Ask{ask})
+	if len(as) != 1 {
+		t.Fatalf("%d answers, want 1 (insure only): %+v", len(as), as)
+	}
+	a := as[0]
+	if a.Value != -30 {
+		t.Errorf("difference %v, want -30 (300 at insure=2 against 330 at insure=1, both with switch=4)", a.Value)
+	}
+	for _, want := range []string{
+		"With s, with switch=4, insure=2 instead of the default 1 moves the mean score from 330.0",
+		"s's ip_spent.insure a game, with switch=4: insure=1 12.00 (the default), insure=2 9.00.",
+	} {
+		if !strings.Contains(a.Sentence, want) {
+			t.Errorf("sentence %q\nwants %q", a.Sentence, want)
+		}
+	}
+	if !strings.HasPrefix(a.Verdict, "insure=2 with switch=4 lowers the mean score by 30.0 points") || strings.Contains(a.Verdict, "less than half") {
+		t.Errorf("verdict %q", a.Verdict)
+	}
+	if !strings.Contains(a.Condition, "insure=2 switch=4") || !strings.Contains(a.Condition, "against switch=4") {
+		t.Errorf("condition %q", a.Condition)
+	}
+	// From the defaults, each rule is asked once, each from the other at
+	// its default: insure=2 at switch=2 halves the ip spent.
+	as = Glance(st, []Ask{{Question: "Prices?", Kind: Variant, Strategy: "s", Margin: 5, Quote: "ip_spent.insure"}})
+	if len(as) != 2 || as[0].Value != -1 || as[1].Value != -120 {
+		t.Fatalf("answers from the defaults: %+v", as)
+	}
+	if !strings.Contains(as[0].Verdict, "from insure=2 s spends less than half as much on it (ip_spent.insure 0.50 a game against 10.00 at the default)") {
+		t.Errorf("verdict %q", as[0].Verdict)
+	}
+}
