@@ -101,7 +101,9 @@ func WriteSweepCSV(w io.Writer, sw *Sweep) error {
 // per combination of the other swept rules' values. The win-rate chart is
 // left out where nobody wins, and where one strategy plays every seat of a
 // game of several at every point: its win rate is then the fair share by
-// construction, and the chart would show nothing of the rule.
+// construction, and the chart would show nothing of the rule. A sweep of
+// joint points (fewer than its grid) gets one chart a figure instead: each
+// point's difference from the reference point (jointChart).
 func SweepCharts(sw *Sweep, game string) ([]Chart, error) {
 	var out []Chart
 	anyWin := false
@@ -115,6 +117,16 @@ func SweepCharts(sw *Sweep, game string) ([]Chart, error) {
 	figs := []string{"score"}
 	if anyWin && !selfPlay {
 		figs = append(figs, "win")
+	}
+	if jointPoints(sw) {
+		for _, fig := range figs {
+			c, err := jointChart(sw, game, fig)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, c)
+		}
+		return out, nil
 	}
 	for _, key := range sw.Keys {
 		for _, fig := range figs {
