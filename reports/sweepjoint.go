@@ -2,11 +2,13 @@ package reports
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // jointPoints reports whether a sweep's points are a list (sweep --point)
@@ -58,9 +60,12 @@ func jointChart(sw *Sweep, game, fig string) (Chart, error) {
 		ref = pointChanges(sw, &sw.Points[sw.Reference])
 	}
 	what := map[string]string{"score": "mean score", "win": "win rate"}[fig]
-	p.Title.Text = fmt.Sprintf("%s: each point's %s less the %s's", game, what, strings.ReplaceAll(ref, "defaults", "rules as written"))
+	if ref == "defaults" {
+		ref = "the rules as written"
+	}
+	p.Title.Text = fmt.Sprintf("%s: %s, each point's difference from %s", game, what, ref)
 	if len(sw.Points) > 0 {
-		p.Title.Text += "\n" + caption(&sw.Points[0].Summary, sw.Keys...)
+		p.Title.Text = fmt.Sprintf("%s: each point's difference from %s\n%s", what, ref, caption(&sw.Points[0].Summary, sw.Keys...))
 	}
 	p.Y.Label.Text = fmt.Sprintf("difference (%s)", unit)
 	var vals plotter.Values
@@ -99,6 +104,10 @@ func jointChart(sw *Sweep, game, fig string) (Chart, error) {
 	if err != nil {
 		return Chart{}, err
 	}
+	// Slanted, so that names such as ip-dead-full=0 do not run into
+	// their neighbours'.
+	p.X.Tick.Label.Rotation = math.Pi / 6
+	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
 	addRefLine(p, 0, false, "no change")
 	return c, nil
 }
