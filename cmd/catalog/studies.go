@@ -29,6 +29,25 @@ var insuranceReading = &reports.Reading{
 	Lowers:   "no, not too cheap",
 }
 
+// insureDecision reads the verdict on a dearer INSURE at another SWITCH
+// price: a rise that costs nothing that matters leaves INSURE no decision
+// at that price; one that costs points makes its price weigh.
+var insureDecision = &reports.Reading{
+	NoMatter: "no, its price still does not matter",
+	Lowers:   "yes, a dearer INSURE costs points",
+}
+
+// earningReading reads the verdict on an earning rule switched off: a
+// fall in the score is what the rule is worth to the player.
+var earningReading = &reports.Reading{
+	NoMatter: "worth little",
+	Lowers:   "worth points",
+	Raises:   "worth less than nothing",
+}
+
+// earningPolicy says which policy answered the earning rules' question.
+const earningPolicy = "(the optimal policy built at every point, the rules as written included, from a budget of 100 shuffles a deck composition instead of its default: cardsim analyze nora's sweep budget)"
+
 // Studies returns the questions the games' designers ask, game by game
 // (each game's RULES.md states the rules they are asked of), as runs, with
 // the questions each answers at a glance.
@@ -77,6 +96,47 @@ func Studies() []Study {
 			Asks: []reports.Ask{
 				{Question: "Is SWITCH priced right? What raising its price does", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy},
 				{Question: "Is SWITCH priced right? What raising its price does", Kind: reports.Variant, Strategy: "rescuer"},
+			}},
+		// INSURE's price over SWITCH's: at the default SWITCH price (2) a
+		// dearer INSURE changes nothing that matters, and optimal stops
+		// insuring from insure=2 (the INSURE study above). Does SWITCH's
+		// price make INSURE a real decision? The grid reuses the SWITCH
+		// study's policies (the pass samples of switch=1 and switch=4 are
+		// cached; an INSURE price only re-solves the policy), so its cost is
+		// optimal's play, about 8 ms a game.
+		{Game: "nora", Title: "Would another SWITCH price make INSURE a real decision? Mean score over a grid of the two prices",
+			Strategies: []string{"optimal"}, Rules: []string{"insure=1,2,4", "switch=1,2,4"}, Games: 300, Margin: 5.4, Budget: 60 * time.Second, Extend: 2,
+			Asks: []reports.Ask{
+				{Question: "Would a cheaper SWITCH (1 ip) make INSURE's price matter?", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy,
+					At: "switch=1", Quote: "ip_spent.insure", Reading: insureDecision},
+				{Question: "Would a dearer SWITCH (4 ip) make INSURE's price matter?", Kind: reports.Variant, Strategy: "optimal", Condition: noraPolicy,
+					At: "switch=4", Quote: "ip_spent.insure", Reading: insureDecision},
+			}},
+		// What each earning rule is worth: the optimal policy with that
+		// rule paying nothing, against the rules as written, on the same
+		// deals. An earning rule changes the passes themselves, so each
+		// point is a policy build of its own (about 6 s of CPU at a budget
+		// of 100 shuffles a composition, against 14 s at optimal's
+		// default); every point, the reference included, is built at that
+		// budget, so that the differences are the rules' and not the
+		// builds'. 300 deals a point (55 s of CPU) decide the six rules
+		// worth 20 points or more; the three worth less (ip-quad, ip-dead
+		// and ip-dead-full, each within about ±10 points) would need over
+		// 1,000 deals a point, so the study plays one look. Checked two
+		// ways (seed 1 at 300 deals, and 10 times the deals on seed 2):
+		// the solver's own values at this budget (cardsim solve nora
+		// --rule ip-chain=0 --opt samples=100, and so on) differ from the
+		// rules as written's by -21.7 (joke), -25.6 (triple), -5.6 (quad),
+		// -20.1 (sweep), -28.4 (jamboree), -56.9 (chain), -64.6 (reaction),
+		// -3.0 (dead-full) and -7.5 (dead), each inside the played
+		// interval; 3,000 deals a point give -22.4, -24.2, -5.0, -19.7,
+		// -27.8, -57.6, -66.1, -3.7 and -6.6, none overturning a verdict.
+		{Game: "nora", Title: "What is each earning rule worth? Mean score with each switched off",
+			Strategies: []string{"optimal:samples=100"},
+			Points:     []string{"ip-joke=1", "ip-joke=0", "ip-triple=0", "ip-quad=0", "ip-sweep=0", "ip-jamboree=0", "ip-chain=0", "ip-reaction=0", "ip-dead-full=0", "ip-dead=0"},
+			Games:      300, Margin: 5.4, Budget: 65 * time.Second, Extend: 1,
+			Asks: []reports.Ask{
+				{Question: "What is each earning rule worth?", Kind: reports.Variant, Strategy: "optimal", Condition: earningPolicy, Reading: earningReading},
 			}},
 		// Spite and Malice: the first player's edge taken apart (moving
 		// first with the upcards held fixed, the higher upcard with the

@@ -30,14 +30,14 @@ func TestReport(t *testing.T) {
 		t.Skip("long: runs in make test-long")
 	}
 	dir, out := noraReportDir(t)
-	if !strings.Contains(out, "report.html (4 studies)") {
+	if !strings.Contains(out, "report.html (6 studies)") {
 		t.Errorf("report says %q", out)
 	}
 	html, err := os.ReadFile(filepath.Join(dir, "report.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"How close can a player get", "What is insurance worth", "Is REVIVE priced right", "Is SWITCH priced right", "data:image/svg", "scores", "On the same 200 deals", " beats "} {
+	for _, want := range []string{"How close can a player get", "What is insurance worth", "Is REVIVE priced right", "Is SWITCH priced right", "Would another SWITCH price make INSURE a real decision", "What is each earning rule worth", "ip-reaction=0", "data:image/svg", "scores", "On the same 200 deals", " beats "} {
 		if !bytes.Contains(html, []byte(want)) {
 			t.Errorf("report.html lacks %q", want)
 		}
