@@ -40,6 +40,9 @@ func TestReportPlan(t *testing.T) {
 			for _, r := range spec.Rules {
 				points *= int64(strings.Count(r, ",") + 1)
 			}
+			if len(spec.Points) > 0 { // joint points: each one run
+				points = int64(len(spec.Points))
+			}
 			want *= points
 			if spec.Panel { // a tournament: every pair of its bots
 				n := int64(len(spec.Strategies))
