@@ -68,6 +68,11 @@ type Ask struct {
 	// Reading puts a Variant verdict in the words of the question; nil
 	// for none.
 	Reading *Reading
+	// OneRow gives a Variant ask over several swept rules one row in the
+	// summary, "What is each earning rule worth?", instead of a row a
+	// rule: each rule's verdict is still judged as one of the report's
+	// family, and the row lists them by kind (jointQuestion).
+	OneRow bool
 }
 
 // Reading is what a verdict on a rule change means for the designer's
@@ -473,14 +478,16 @@ func variantAnswers(st *Study, a Ask) []Answer {
 				verdict += "; " + halved
 			}
 		}
-		q := a.Question
+		q, together := a.Question, ""
 		switch {
 		case q == "":
 			q = fmt.Sprintf("What does %s=%s instead of %s change?", key, values[other], def)
+		case a.OneRow && len(sw.Keys) > 1: // one row for every rule
+			together = key + "=" + values[other]
 		case len(sw.Keys) > 1: // one question a rule the sweep varies
 			q = fmt.Sprintf("%s: %s=%s instead of %s?", strings.TrimSuffix(q, "?"), key, values[other], def)
 		}
-		out = append(out, Answer{Game: st.Game, Question: q, Verdict: verdict, Sentence: sentence, Reading: a.Reading,
+		out = append(out, Answer{Game: st.Game, Question: q, Verdict: verdict, Sentence: sentence, Reading: a.Reading, change: together,
 			Value: diff, CILow: lo, CIHigh: hi, Unit: unit, N: n, Margin: a.Margin, PointsTo: pointsTo,
 			Condition: joinConditions(be.name+" "+a.Condition, rulesText(altRules)+" against "+rulesText(baseRules), fmt.Sprintf("%d deals a point, seed %d", alt.Manifest.Games, alt.Manifest.Seed))})
 	}

@@ -50,6 +50,10 @@ type Answer struct {
 	// Reading puts the verdict in the words of the question once the
 	// summary has judged it (Ask.Reading); nil for none.
 	Reading *Reading
+	// change is the rule change of a Variant answer that shares its
+	// summary row with the other rules its ask varies (Ask.OneRow), such
+	// as "ip-joke=0"; "" for an answer with a row of its own.
+	change string
 }
 
 // The verdicts an answer gives besides a figure in words.
@@ -111,7 +115,7 @@ func (a *Answer) UnmarshalJSON(b []byte) error {
 		}
 		return *p
 	}
-	*a = Answer{j.Game, j.Question, j.Verdict, j.Sentence, num(j.Value), num(j.CILow), num(j.CIHigh), j.Unit, j.N, j.Condition, 0, j.PointsTo, j.Command, j.Looks, j.Look, j.Confidence, nil}
+	*a = Answer{j.Game, j.Question, j.Verdict, j.Sentence, num(j.Value), num(j.CILow), num(j.CIHigh), j.Unit, j.N, j.Condition, 0, j.PointsTo, j.Command, j.Looks, j.Look, j.Confidence, nil, ""}
 	if j.Margin != nil {
 		a.Margin = *j.Margin
 	}

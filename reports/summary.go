@@ -133,13 +133,20 @@ func Questions(as []Answer, family int) []Question {
 	}
 	counted := 0
 	for _, q := range out {
-		if inFamily(q.Answer) {
+		switch {
+		case oneRow(q.Details):
+			counted += len(q.Details)
+		case inFamily(q.Answer):
 			counted++
 		}
 	}
 	family = max(family, counted)
 	plans := map[string]*stat.Plan{}
 	for i := range out {
+		if oneRow(out[i].Details) {
+			out[i] = jointQuestion(out[i], family, plans)
+			continue
+		}
 		a := &out[i].Answer
 		if !inFamily(*a) {
 			continue
