@@ -136,7 +136,7 @@ func Studies() []Study {
 			Points:     []string{"ip-joke=1", "ip-joke=0", "ip-triple=0", "ip-quad=0", "ip-sweep=0", "ip-jamboree=0", "ip-chain=0", "ip-reaction=0", "ip-dead-full=0", "ip-dead=0"},
 			Games:      300, Margin: 5.4, Budget: 65 * time.Second, Extend: 1,
 			Asks: []reports.Ask{
-				{Question: "What is each earning rule worth?", Kind: reports.Variant, Strategy: "optimal", Condition: earningPolicy, Reading: earningReading},
+				{Question: "What is each earning rule worth?", Kind: reports.Variant, Strategy: "optimal", Condition: earningPolicy, Reading: earningReading, OneRow: true},
 			}},
 		// Spite and Malice: the first player's edge taken apart (moving
 		// first with the upcards held fixed, the higher upcard with the
