@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -139,15 +140,11 @@ func pointOf(st *Study, at string) (*sim.Summary, []string, error) {
 // ("key=value" or "key=value,key=value"; "" for the defaults) and the
 // rules it was played under.
 func sweepPoint(st *Study, at string) (*SweepPoint, []string, error) {
-	want := map[string]string{}
-	for k, v := range st.Sweep.Defaults {
-		want[k] = v
+	want := maps.Clone(st.Sweep.Defaults)
+	if want == nil {
+		want = map[string]string{}
 	}
-	for kv := range strings.SplitSeq(at, ",") {
-		if k, v, ok := strings.Cut(kv, "="); ok {
-			want[strings.TrimSpace(k)] = strings.TrimSpace(v)
-		}
-	}
+	maps.Copy(want, atRules(at))
 	for i := range st.Sweep.Points {
 		p := &st.Sweep.Points[i]
 		match := true
@@ -367,14 +364,9 @@ func variantAnswers(st *Study, a Ask) []Answer {
 		return nil
 	}
 	var out []Answer
-	fixed := map[string]bool{} // the rules a.At holds
-	for kv := range strings.SplitSeq(a.At, ",") {
-		if k, _, ok := strings.Cut(kv, "="); ok {
-			fixed[strings.TrimSpace(k)] = true
-		}
-	}
+	fixed := atRules(a.At)
 	for _, key := range sw.Keys {
-		if fixed[key] {
+		if _, ok := fixed[key]; ok {
 			continue
 		}
 		def := sw.Defaults[key]
@@ -490,6 +482,17 @@ func variantAnswers(st *Study, a Ask) []Answer {
 		out = append(out, Answer{Game: st.Game, Question: q, Verdict: verdict, Sentence: sentence, Reading: a.Reading, change: together,
 			Value: diff, CILow: lo, CIHigh: hi, Unit: unit, N: n, Margin: a.Margin, PointsTo: pointsTo,
 			Condition: joinConditions(be.name+" "+a.Condition, rulesText(altRules)+" against "+rulesText(baseRules), fmt.Sprintf("%d deals a point, seed %d", alt.Manifest.Games, alt.Manifest.Seed))})
+	}
+	return out
+}
+
+// atRules returns the rules a point "key=value,key=value" sets.
+func atRules(at string) map[string]string {
+	out := map[string]string{}
+	for kv := range strings.SplitSeq(at, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			out[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		}
 	}
 	return out
 }
