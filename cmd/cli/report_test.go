@@ -37,7 +37,7 @@ func TestReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"How close can a player get", "What is insurance worth", "Is REVIVE priced right", "Is SWITCH priced right", "Would another SWITCH price make INSURE a real decision", "What is each earning rule worth", "ip-reaction=0", "data:image/svg", "scores", "On the same 200 deals", " beats "} {
+	for _, want := range []string{"How close can a player get", "What is insurance worth", "Is REVIVE priced right", "Is SWITCH priced right", "Would another SWITCH price make INSURE a real decision", "What is each earning rule worth", "ip-reaction=0", "data:image/svg", "scores", "On the same 125 deals", " beats "} {
 		if !bytes.Contains(html, []byte(want)) {
 			t.Errorf("report.html lacks %q", want)
 		}
