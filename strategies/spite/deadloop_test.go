@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/strategies"
 )
 
@@ -16,11 +15,8 @@ func transcript(t *testing.T, name string, index int64, rules ...string) ([]stri
 	g := newGame(t, rules...)
 	s := g.NewState()
 	s.Record(true)
-	s.Reset(sim.GameSeed(1, index))
 	bots := [2]strategies.Strategy{newBot(t, name), newBot(t, name)}
-	for seat := range 2 {
-		bots[seat].Begin(sim.BotSeed(1, index, seat))
-	}
+	deal(s, bots, 1, index)
 	play(s, bots, nil)
 	var lines []string
 	for _, e := range s.Events() {

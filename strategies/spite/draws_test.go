@@ -9,7 +9,6 @@ import (
 
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/spite"
-	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/stat"
 	"github.com/cardsim/cardsim/strategies"
 )
@@ -26,10 +25,7 @@ type ending struct {
 
 // playEnding plays deal index of run seed 1 with bots under g's rules.
 func playEnding(g games.Game, s games.State, bots [2]strategies.Strategy, index int64, legal []games.Action) (ending, []games.Action) {
-	s.Reset(sim.GameSeed(1, index))
-	for seat := range 2 {
-		bots[seat].Begin(sim.BotSeed(1, index, seat))
-	}
+	deal(s, bots, 1, index)
 	var e ending
 	last, left := 0, 2*spite.StockpileSize
 	for s.Turn() != games.Terminal {
@@ -150,10 +146,7 @@ func TestSelfPlayDraws(t *testing.T) {
 		var drawn int64
 		var legal []games.Action
 		for i := range int64(deals) {
-			s.Reset(sim.GameSeed(1, i))
-			for seat := range 2 {
-				bots[seat].Begin(sim.BotSeed(1, i, seat))
-			}
+			deal(s, bots, 1, i)
 			legal = play(s, bots, legal)
 			if s.Outcome(0).Result == games.Draw {
 				drawn++
@@ -184,10 +177,7 @@ func TestDrawnEndgames(t *testing.T) {
 	var legal []games.Action
 	drawn, endgame, jokers := 0, 0, 0
 	for i := range int64(20000) {
-		s.Reset(sim.GameSeed(1, i))
-		for seat := range 2 {
-			bots[seat].Begin(sim.BotSeed(1, i, seat))
-		}
+		deal(s, bots, 1, i)
 		legal = play(s, bots, legal)
 		if s.Outcome(0).Result != games.Draw {
 			continue
@@ -235,10 +225,7 @@ func againstRandom(t *testing.T, name string, deals int64) (won, drawn int) {
 		seat := int(i % 2)
 		var bots [2]strategies.Strategy
 		bots[seat], bots[1-seat] = bot, random
-		s.Reset(sim.GameSeed(1, i))
-		for k := range 2 {
-			bots[k].Begin(sim.BotSeed(1, i, k))
-		}
+		deal(s, bots, 1, i)
 		legal = play(s, bots, legal)
 		switch s.Outcome(seat).Result {
 		case games.Win:
@@ -301,10 +288,7 @@ func TestGreedyBeatsRandomBothSeats(t *testing.T) {
 			for seat := range 2 {
 				var bots [2]strategies.Strategy
 				bots[seat], bots[1-seat] = greedy, random
-				s.Reset(sim.GameSeed(seed, i))
-				for k := range 2 {
-					bots[k].Begin(sim.BotSeed(seed, i, k))
-				}
+				deal(s, bots, seed, i)
 				legal = play(s, bots, legal)
 				switch s.Outcome(seat).Result {
 				case games.Win:

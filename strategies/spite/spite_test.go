@@ -8,6 +8,7 @@ import (
 	"github.com/cardsim/cardsim/games"
 	"github.com/cardsim/cardsim/games/cards"
 	"github.com/cardsim/cardsim/games/spite"
+	"github.com/cardsim/cardsim/sim"
 	"github.com/cardsim/cardsim/strategies"
 )
 
@@ -33,6 +34,15 @@ func newBot(t testing.TB, name string, params ...string) strategies.Strategy {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// deal deals deal i of run seed to s and begins each seat's bot on it,
+// as sim deals it: cardsim run spite --seed seed plays the same game.
+func deal(s games.State, bots [2]strategies.Strategy, seed uint64, i int64) {
+	s.Reset(sim.GameSeed(seed, i))
+	for seat := range 2 {
+		bots[seat].Begin(sim.BotSeed(seed, i, seat))
+	}
 }
 
 // play plays s to the end with bots[seat] for each seat, using legal as
