@@ -99,8 +99,8 @@ func Studies() []Study {
 			}},
 		// The SWITCH price changes the passes themselves, so each of its
 		// points is a policy build of its own: at 100 shuffles a
-		// composition (about 3 s of CPU each, against 12 s at optimal's
-		// default), as the grid and the earning rules below, which reuse
+		// composition (3 to 6 s of CPU each, against 12 to 14 s at
+		// optimal's default), as the grid and the earning rules below, which reuse
 		// these builds' pass samples. That policy plays within 2.4 points
 		// of the default one at the rules as written (+0.8, -0.7 to +2.4,
 		// paired on 2,000 deals: cardsim compare nora --strategies
@@ -130,10 +130,10 @@ func Studies() []Study {
 		// What each earning rule is worth: the optimal policy with that
 		// rule paying nothing, against the rules as written, on the same
 		// deals. An earning rule changes the passes themselves, so each
-		// point is a policy build of its own (about 6 s of CPU at a budget
-		// of 100 shuffles a composition, against 14 s at optimal's
-		// default); every point, the reference included, is built at that
-		// budget, so that the differences are the rules' and not the
+		// point is a policy build of its own, at 100 shuffles a
+		// composition as the SWITCH study's (3 to 6 s of CPU each, against
+		// 12 to 14 s at optimal's default); every point, the reference
+		// included (the SWITCH study's switch=2), is built at that budget, so that the differences are the rules' and not the
 		// builds'. 300 deals a point (55 s of CPU) decide the six rules
 		// worth 20 points or more; the three worth less (ip-quad, ip-dead
 		// and ip-dead-full, each within about ±10 points) would need over
